@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# smolbots build entry point.
+#
+#   ./build.sh test    install what the tests need, then run every test
+#   ./build.sh serve   build the playground and serve it with the relay on 127.0.0.1:8080
+#   ./build.sh build   build the CLI, the playground and the relay worker into build/
+#   ./build.sh dist    write the deployable static site into dist/
+#   ./build.sh bench   run the benchmarks (figures go to BENCHMARKS.md by hand)
+#   ./build.sh deps    only install the dependencies
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(pwd)
+export PATH="$PATH:/usr/local/go/bin:$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+# Debian packages the tests start for real: Gopher and Gemini servers,
+# headless Chromium, openssl for test certificates.
+APT_PACKAGES=(gophernicus molly-brown chromium openssl systemd)
+
+deps_apt() {
+  local missing=()
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing Debian packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+deps_npm() {
+  if [ ! -d tools/node_modules ] || [ tools/package-lock.json -nt tools/node_modules ]; then
+    log "installing pinned npm tools"
+    (cd tools && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+deps_go() {
+  go mod download
+  (cd bench && go mod download)
+}
+
+deps() { deps_apt; deps_npm; deps_go; }
+
+# The playground: wasm + static files into build/web.
+build_site() {
+  if [ -x web/build-site.sh ]; then
+    web/build-site.sh "$ROOT/build/web"
+  fi
+}
+
+build_cli() {
+  mkdir -p build
+  go build -trimpath -o build/smolbots ./cmd/smolbots
+}
+
+# Fuzz targets run briefly on every test run; their corpora live in testdata/fuzz.
+FUZZTIME=${FUZZTIME:-8s}
+run_fuzz() {
+  local pkg target
+  while read -r pkg target; do
+    log "fuzz $pkg $target for $FUZZTIME"
+    go test -run='^$' -fuzz="^${target}\$" -fuzztime="$FUZZTIME" "$pkg"
+  done < <(grep -rl --include='*_test.go' '^func Fuzz' . | grep -v '^./bench/' | while read -r f; do
+             d=$(dirname "$f")
+             grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed 's/^func //' | sed "s|^|$d |"
+           done | sort -u)
+}
+
+cmd_test() {
+  deps
+  build_cli
+  build_site
+  log "go vet"
+  go vet ./...
+  log "go test"
+  go test -count=1 ./...
+  log "benchmarks compile and run once"
+  (cd bench && go vet ./... && go test -count=1 -run='^$' -bench=. -benchtime=1x ./... >/dev/null)
+  run_fuzz
+}
+
+cmd_serve() {
+  deps_go
+  build_site
+  build_cli
+  exec build/smolbots serve -addr "${ADDR:-127.0.0.1:8080}" -dir build/web "$@"
+}
+
+cmd_bench() {
+  deps_go
+  (cd bench && go test -run='^$' -bench=. -benchmem -count=1 ./...)
+}
+
+case "${1:-}" in
+  test) shift; cmd_test "$@" ;;
+  serve) shift; cmd_serve "$@" ;;
+  build) shift; deps_go; build_cli; build_site ;;
+  dist) shift; deps_go; if [ -x web/dist.sh ]; then web/dist.sh "$ROOT/dist"; else echo "dist: the playground is coming" >&2; exit 1; fi ;;
+  bench) shift; cmd_bench "$@" ;;
+  deps) shift; deps ;;
+  *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac

@@ -1,0 +1,243 @@
+package core
+
+// A Dialect is one reading of robots.txt, described by independent knobs
+// so that new variants (presets mimicking real crawlers) are new values,
+// not new evaluators. Pass it explicitly; there is no default dialect.
+type Dialect struct {
+	ID     string // stable identifier used by the CLI, JSON and permalinks
+	Title  string // short human name
+	Source string // where the reading comes from
+
+	Grouping   Grouping      // how lines become groups
+	Agents     AgentMatching // how a group's agent value is compared to a bot
+	Selection  Selection     // which group(s) apply to a bot
+	Decision   Decision      // how the applicable rules give a verdict
+	Patterns   PatternSyntax // how a rule value matches a selector
+	Normalize  Normalization // what is done to values and selectors first
+	RoleFields RoleFields    // how virtual agents appear in the file
+
+	AllowField  bool    // `Allow` lines are rules (false: ignored)
+	AcceptTypos bool    // misspelt field names that Google's parser accepts count
+	AlwaysAllow string  // a selector that is always allowed ("" for none)
+	DelayFields []Field // fields that carry a delay or re-check period
+
+	Facts Facts
+}
+
+// Facts are what a dialect says besides verdicts: where the file is
+// fetched, how long it may be cached, what delays mean.
+type Facts struct {
+	Location string `json:"location"`
+	Caching  string `json:"caching"`
+	Delays   string `json:"delays"`
+}
+
+// Grouping says how lines form groups (records).
+type Grouping uint8
+
+const (
+	// NoGroups: every rule line applies to every robot (gopher2019).
+	NoGroups Grouping = iota
+	// BlankLineRecords: records end at a line that is empty or holds only
+	// spaces and tabs; comment-only lines are skipped (1994 format).
+	BlankLineRecords
+	// PythonRecords: the state machine of Python's urllib.robotparser;
+	// only a truly empty line ends a record.
+	PythonRecords
+	// AgentRunGroups: a run of agent lines starts a group after a rule;
+	// blank lines mean nothing (RFC 9309, Conner's proposal).
+	AgentRunGroups
+)
+
+// AgentMatching says how a User-agent value is compared with a bot name.
+type AgentMatching uint8
+
+const (
+	// Substring: the value, case-folded, occurs within the bot's name.
+	Substring AgentMatching = iota
+	// TokenEqual: the value equals the name, case-insensitively.
+	TokenEqual
+	// ProductToken: the leading [A-Za-z_-]+ of both are equal, case-insensitively.
+	ProductToken
+)
+
+// Selection says which groups apply to a bot.
+type Selection uint8
+
+const (
+	// AllRules: there are no groups; everything applies (gopher2019).
+	AllRules Selection = iota
+	// FirstInFileOrder: the first group matching the bot, `*` matching any
+	// bot where it stands (gopherdraft).
+	FirstInFileOrder
+	// FirstStarLast: the first specific group matching the bot, else the
+	// first `*` group (Python's robotparser).
+	FirstStarLast
+	// CombineMatching: every group matching the bot's name or one of its
+	// roles, else the `*` groups; combined most restrictively (Gemini).
+	CombineMatching
+	// MostTargeted: user agent, then virtual agents, then `Virtual-agent: *`,
+	// then `User-agent: *` (Conner's proposal).
+	MostTargeted
+	// MergeEqual: every group for the bot's product token merged, else the
+	// `*` groups merged (RFC 9309).
+	MergeEqual
+)
+
+// Decision says how the applicable rules decide.
+type Decision uint8
+
+const (
+	// AnyDisallow: any matching Disallow disallows.
+	AnyDisallow Decision = iota
+	// AllowException: a matching Allow wins, else any matching Disallow disallows.
+	AllowException
+	// FirstMatch: the first matching rule in file order decides.
+	FirstMatch
+	// LongestMatch: the longest matching pattern decides; Allow wins a tie.
+	LongestMatch
+)
+
+// Normalization is applied to rule values and selectors before matching.
+type Normalization uint8
+
+const (
+	// Raw: bytes as written.
+	Raw Normalization = iota
+	// PythonQuote: unquote then quote, as urllib.robotparser does; an empty
+	// selector becomes "/".
+	PythonQuote
+	// PercentEncoding: non-ASCII bytes percent-encoded, hex digits upper-cased,
+	// unreserved characters decoded (RFC 9309 section 2.2.2).
+	PercentEncoding
+)
+
+// RoleFields says where virtual agents are named in the file.
+type RoleFields uint8
+
+const (
+	// NoRoles: the dialect knows no virtual agents; an unnamed bot is tried
+	// by its roles' names.
+	NoRoles RoleFields = iota
+	// RolesAsUserAgents: `User-agent: indexer` names the role (Gemini).
+	RolesAsUserAgents
+	// VirtualAgentField: roles are named by `Virtual-agent:` lines (Conner).
+	VirtualAgentField
+)
+
+// The six dialects of DIALECTS.md.
+var (
+	Gopher2019 = Dialect{
+		ID: "gopher2019", Title: "Gopher 2019 proposal", Source: "Robots and Gopher (2019 mailing-list proposal)",
+		Grouping: NoGroups, Selection: AllRules, Decision: AnyDisallow, Patterns: Glob,
+		Facts: Facts{
+			Location: "selector robots.txt, then 0/robots.txt",
+			Caching:  "24 hours",
+			Delays:   "none",
+		},
+	}
+	GopherDraft = Dialect{
+		ID: "gopherdraft", Title: "Modern Gopher draft", Source: "Robot Access Restrictions Policy of the modern Gopher draft",
+		Grouping: BlankLineRecords, Agents: Substring, Selection: FirstInFileOrder,
+		Decision: AllowException, Patterns: Prefix, AllowField: true,
+		DelayFields: []Field{CrawlDelay},
+		Facts: Facts{
+			Location: "selector /robots.txt; lines must end in CRLF",
+			Caching:  "unspecified",
+			Delays:   "Crawl-delay: whole seconds between requests",
+		},
+	}
+	Gemini = Dialect{
+		ID: "gemini", Title: "Gemini companion spec", Source: "robots.txt for Gemini (companion specification)",
+		Grouping: BlankLineRecords, Agents: Substring, Selection: CombineMatching,
+		Decision: AnyDisallow, Patterns: Prefix, RoleFields: RolesAsUserAgents,
+		Facts: Facts{
+			Location: "gemini://host/robots.txt, served as text/plain",
+			Caching:  "unspecified",
+			Delays:   "none",
+		},
+	}
+	Conner2020 = Dialect{
+		ID: "conner2020", Title: "Conner's Virtual-agent proposal", Source: "Sean Conner's mailing-list proposals (2020, 2021)",
+		Grouping: AgentRunGroups, Agents: TokenEqual, Selection: MostTargeted,
+		Decision: FirstMatch, Patterns: Prefix, RoleFields: VirtualAgentField,
+		AllowField: true, DelayFields: []Field{CrawlDelay, Check},
+		Facts: Facts{
+			Location: "gemini://host/robots.txt; check once per visit",
+			Caching:  "Check: seconds between re-fetches",
+			Delays:   "Crawl-delay: seconds between requests",
+		},
+	}
+	RFC9309 = Dialect{
+		ID: "rfc9309", Title: "RFC 9309", Source: "RFC 9309 and Google's reference parser",
+		Grouping: AgentRunGroups, Agents: ProductToken, Selection: MergeEqual,
+		Decision: LongestMatch, Patterns: GlobDollar, Normalize: PercentEncoding,
+		AllowField: true, AcceptTypos: true, AlwaysAllow: "/robots.txt",
+		Facts: Facts{
+			Location: "/robots.txt",
+			Caching:  "at most 24 hours",
+			Delays:   "ignored (Crawl-delay is not in the RFC)",
+		},
+	}
+	Norobots = Dialect{
+		ID: "norobots", Title: "1994 rules as Python reads them", Source: "the 1994 robots exclusion standard, as Python's urllib.robotparser implements it",
+		Grouping: PythonRecords, Agents: Substring, Selection: FirstStarLast,
+		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote,
+		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
+		Facts: Facts{
+			Location: "/robots.txt",
+			Caching:  "unspecified",
+			Delays:   "Crawl-delay and Request-rate, as robotparser reads them",
+		},
+	}
+)
+
+// Dialects lists the built-in dialects in display order.
+func Dialects() []Dialect {
+	return []Dialect{Gopher2019, GopherDraft, Gemini, Conner2020, RFC9309, Norobots}
+}
+
+// DialectByID finds a built-in dialect.
+func DialectByID(id string) (Dialect, bool) {
+	for _, d := range Dialects() {
+		if d.ID == id {
+			return d, true
+		}
+	}
+	return Dialect{}, false
+}
+
+// recognises reports whether a field is meaningful in this dialect.
+func (d *Dialect) recognises(k Field) bool {
+	switch k {
+	case Disallow:
+		return true
+	case UserAgent:
+		return d.Grouping != NoGroups
+	case VirtualAgent:
+		return d.RoleFields == VirtualAgentField
+	case Allow:
+		return d.AllowField
+	}
+	for _, f := range d.DelayFields {
+		if f == k {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldOf is the field a line stands for in this dialect, typos included
+// where the dialect accepts them.
+func (d *Dialect) fieldOf(l *Line) Field {
+	if l.Kind != FieldLine {
+		return ""
+	}
+	if l.Key != "" {
+		return l.Key
+	}
+	if d.AcceptTypos {
+		return l.Typo
+	}
+	return ""
+}

@@ -1,0 +1,240 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Group is a record of the file as a dialect reads it: agent lines, then
+// rules and settings.
+type Group struct {
+	Index         int     // position among the dialect's groups, from 0
+	Agents        []*Line // User-agent lines
+	VirtualAgents []*Line // Virtual-agent lines (Conner's proposal)
+	Rules         []*Line // Allow and Disallow lines the dialect honours, in order
+	Settings      []*Line // delay fields the dialect honours
+}
+
+// FirstLine is the number of the group's first line.
+func (g *Group) FirstLine() int {
+	first := 0
+	for _, ls := range [][]*Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} {
+		if len(ls) > 0 && (first == 0 || ls[0].Pos.Line < first) {
+			first = ls[0].Pos.Line
+		}
+	}
+	return first
+}
+
+// LastLine is the number of the group's last line.
+func (g *Group) LastLine() int {
+	last := 0
+	for _, ls := range [][]*Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} {
+		if n := len(ls); n > 0 && ls[n-1].Pos.Line > last {
+			last = ls[n-1].Pos.Line
+		}
+	}
+	return last
+}
+
+// Label names the group for people: its lines and its agents.
+func (g *Group) Label() string {
+	var names []string
+	for _, l := range g.Agents {
+		names = append(names, "User-agent: "+l.Value)
+	}
+	for _, l := range g.VirtualAgents {
+		names = append(names, "Virtual-agent: "+l.Value)
+	}
+	head := "all Disallow lines"
+	if len(names) > 0 {
+		head = strings.Join(names, ", ")
+	}
+	first, last := g.FirstLine(), g.LastLine()
+	switch {
+	case first == 0:
+		return head
+	case first == last:
+		return fmt.Sprintf("line %d (%s)", first, head)
+	default:
+		return fmt.Sprintf("lines %d-%d (%s)", first, last, head)
+	}
+}
+
+// isStar reports whether the group names the catch-all agent.
+func (g *Group) isStar(d *Dialect) bool {
+	for _, l := range g.Agents {
+		if isStarValue(d, l.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Group) hasStarVirtualAgent() bool {
+	for _, l := range g.VirtualAgents {
+		if l.Value == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// isStarValue: RFC 9309 readers (Google's) also take `* something` as `*`.
+func isStarValue(d *Dialect, v string) bool {
+	if d.Agents == ProductToken {
+		return v == "*" || strings.HasPrefix(v, "*") && (v[1] == ' ' || v[1] == '\t')
+	}
+	return v == "*"
+}
+
+// Ruleset is a file read by one dialect: its groups, built once.
+type Ruleset struct {
+	Dialect Dialect
+	File    *File
+	Groups  []*Group
+	// Ignored are lines of fields the dialect honours that belong to no
+	// group (a rule before any User-agent, or cut off by a blank line).
+	Ignored []*Line
+}
+
+// Compile groups the file's lines the way the dialect reads them.
+func (d Dialect) Compile(f *File) *Ruleset {
+	rs := &Ruleset{Dialect: d, File: f}
+	switch d.Grouping {
+	case NoGroups:
+		g := &Group{}
+		for i := range f.Lines {
+			if d.fieldOf(&f.Lines[i]) == Disallow {
+				g.Rules = append(g.Rules, &f.Lines[i])
+			}
+		}
+		rs.Groups = []*Group{g}
+	case BlankLineRecords:
+		rs.groupByBlankLines()
+	case PythonRecords:
+		rs.groupLikePython()
+	case AgentRunGroups:
+		rs.groupByAgentRuns()
+	}
+	for i, g := range rs.Groups {
+		g.Index = i
+	}
+	return rs
+}
+
+// groupByBlankLines: records separated by blank lines; a User-agent after
+// rules also starts a new record, as common parsers do.
+func (rs *Ruleset) groupByBlankLines() {
+	d := &rs.Dialect
+	var cur *Group
+	for i := range rs.File.Lines {
+		l := &rs.File.Lines[i]
+		if l.IsBlank() {
+			cur = nil
+			continue
+		}
+		k := d.fieldOf(l)
+		if k == "" || !d.recognises(k) {
+			continue
+		}
+		if k == UserAgent {
+			if cur == nil || len(cur.Rules)+len(cur.Settings) > 0 {
+				cur = &Group{}
+				rs.Groups = append(rs.Groups, cur)
+			}
+			cur.Agents = append(cur.Agents, l)
+			continue
+		}
+		if cur == nil {
+			rs.Ignored = append(rs.Ignored, l)
+			continue
+		}
+		cur.add(k, l)
+	}
+}
+
+// groupLikePython mirrors urllib.robotparser's parse(): state 0 start,
+// 1 after a user-agent, 2 after a rule. An empty line in state 1 drops
+// the agents seen so far.
+func (rs *Ruleset) groupLikePython() {
+	d := &rs.Dialect
+	state := 0
+	var cur *Group
+	for i := range rs.File.Lines {
+		l := &rs.File.Lines[i]
+		if l.Kind == Empty {
+			state, cur = 0, nil
+			continue
+		}
+		k := d.fieldOf(l)
+		if k == "" || !d.recognises(k) {
+			continue
+		}
+		if k == UserAgent {
+			if state != 1 {
+				cur = &Group{}
+			}
+			cur.Agents = append(cur.Agents, l)
+			state = 1
+			continue
+		}
+		if state == 0 {
+			rs.Ignored = append(rs.Ignored, l)
+			continue
+		}
+		if state == 1 {
+			rs.Groups = append(rs.Groups, cur)
+		}
+		cur.add(k, l)
+		state = 2
+	}
+}
+
+// groupByAgentRuns: a group is a run of agent lines and what follows up
+// to the next agent line that comes after a rule.
+func (rs *Ruleset) groupByAgentRuns() {
+	d := &rs.Dialect
+	var cur *Group
+	for i := range rs.File.Lines {
+		l := &rs.File.Lines[i]
+		k := d.fieldOf(l)
+		if k == "" || !d.recognises(k) {
+			continue
+		}
+		if k == UserAgent || k == VirtualAgent {
+			if cur == nil || rs.closesAgentRun(cur) {
+				cur = &Group{}
+				rs.Groups = append(rs.Groups, cur)
+			}
+			if k == UserAgent {
+				cur.Agents = append(cur.Agents, l)
+			} else {
+				cur.VirtualAgents = append(cur.VirtualAgents, l)
+			}
+			continue
+		}
+		if cur == nil {
+			rs.Ignored = append(rs.Ignored, l)
+			continue
+		}
+		cur.add(k, l)
+	}
+}
+
+// closesAgentRun: in RFC 9309 (as in Google's parser) only rules end a run
+// of user-agent lines; in Conner's proposal any group field does.
+func (rs *Ruleset) closesAgentRun(g *Group) bool {
+	if rs.Dialect.Agents == ProductToken {
+		return len(g.Rules) > 0
+	}
+	return len(g.Rules)+len(g.Settings) > 0
+}
+
+func (g *Group) add(k Field, l *Line) {
+	if k == Allow || k == Disallow {
+		g.Rules = append(g.Rules, l)
+	} else {
+		g.Settings = append(g.Settings, l)
+	}
+}

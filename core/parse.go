@@ -1,0 +1,212 @@
+// Package core parses a robots.txt once and answers, for any crawler,
+// selector and dialect, whether the crawler may fetch the selector, which
+// line decided it and why. It also lints the file.
+//
+// The package is pure Go with no browser or network bindings, so the CLI,
+// the playground (compiled to WebAssembly) and crawler authors share it.
+//
+// Typical use:
+//
+//	f := core.Parse(body)                     // once per file
+//	p := core.Gemini.Compile(f).Policy(agent) // once per crawler
+//	v := p.Test("/private/x")                 // many times
+package core
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxBytes is how much of a robots.txt is read: RFC 9309 sets this floor
+// and every dialect here uses it. The rest is ignored and linted.
+const MaxBytes = 500 * 1024
+
+// Pos is a position in the input: 1-based line and column (in bytes),
+// 0-based byte offset.
+type Pos struct {
+	Line   int `json:"line"`
+	Col    int `json:"col"`
+	Offset int `json:"offset"`
+}
+
+// LineKind tells what a line holds once comments are removed.
+type LineKind uint8
+
+const (
+	// Empty is a line with no bytes at all before its terminator.
+	Empty LineKind = iota
+	// Blank holds only spaces and tabs.
+	Blank
+	// CommentOnly holds a comment and nothing else (after optional spaces).
+	CommentOnly
+	// FieldLine is `field: value`.
+	FieldLine
+	// NoColon is text that is not a comment and has no colon.
+	NoColon
+)
+
+// Field is the canonical name of a known field. Unknown fields keep Key "".
+type Field string
+
+const (
+	UserAgent    Field = "user-agent"
+	VirtualAgent Field = "virtual-agent"
+	Disallow     Field = "disallow"
+	Allow        Field = "allow"
+	CrawlDelay   Field = "crawl-delay"
+	Check        Field = "check"
+	RequestRate  Field = "request-rate"
+	Sitemap      Field = "sitemap"
+	Host         Field = "host"
+)
+
+var knownFields = map[string]Field{
+	"user-agent": UserAgent, "virtual-agent": VirtualAgent, "disallow": Disallow,
+	"allow": Allow, "crawl-delay": CrawlDelay, "check": Check,
+	"request-rate": RequestRate, "sitemap": Sitemap, "host": Host,
+}
+
+// googleTypos are the misspellings Google's reference parser accepts; only
+// the rfc9309 dialect honours them (AcceptTypos), the linter flags them all.
+var googleTypos = map[string]Field{
+	"useragent": UserAgent, "user agent": UserAgent,
+	"dissallow": Disallow, "dissalow": Disallow, "disalow": Disallow,
+	"diasllow": Disallow, "disallaw": Disallow,
+}
+
+// Line is one line of the file with every position kept.
+type Line struct {
+	Pos        Pos      `json:"pos"`        // start of the line
+	Text       string   `json:"text"`       // the line without its terminator
+	Terminator string   `json:"terminator"` // "\r\n", "\n", "\r" or "" at end of input
+	Kind       LineKind `json:"kind"`
+	Name       string   `json:"name,omitempty"`  // field name as written, trimmed
+	Key        Field    `json:"key,omitempty"`   // canonical field, "" if unknown
+	Typo       Field    `json:"typo,omitempty"`  // field a misspelt name stands for
+	Value      string   `json:"value,omitempty"` // trimmed, comment removed
+	ValuePos   Pos      `json:"value_pos"`
+	HasComment bool     `json:"has_comment,omitempty"`
+}
+
+// Number is the 1-based line number.
+func (l *Line) Number() int { return l.Pos.Line }
+
+// Rule is the line as a person would quote it: `Name: Value`.
+func (l *Line) Rule() string {
+	if l.Kind != FieldLine {
+		return strings.TrimSpace(l.Text)
+	}
+	return l.Name + ": " + l.Value
+}
+
+// File is a parsed robots.txt. It is immutable once Parse returns.
+type File struct {
+	Lines     []Line
+	Size      int  // bytes of input, before the cap
+	Truncated bool // input was longer than MaxBytes
+	BOM       bool // a leading UTF-8 BOM was dropped
+	// Bytes and line at which the first invalid UTF-8 / NUL byte was seen (0 if none).
+	InvalidUTF8Line int
+	NULLine         int
+	// Text is the part of the input that was read (after BOM removal).
+	Text string
+}
+
+// Parse reads a robots.txt. It never fails: odd content becomes lint
+// findings, not errors.
+func Parse(data []byte) *File {
+	f := &File{Size: len(data)}
+	if len(data) > MaxBytes {
+		data = data[:MaxBytes]
+		f.Truncated = true
+	}
+	offset := 0
+	if bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
+		f.BOM = true
+		data = data[3:]
+		offset = 3
+	}
+	f.Text = string(data)
+	f.Lines = make([]Line, 0, bytes.Count(data, []byte{'\n'})+1)
+	text := f.Text
+	lineNo := 1
+	for start := 0; start < len(text); {
+		end := start
+		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
+			end++
+		}
+		term := ""
+		next := end
+		if end < len(text) {
+			if text[end] == '\r' && end+1 < len(text) && text[end+1] == '\n' {
+				term = "\r\n"
+			} else {
+				term = text[end : end+1]
+			}
+			next = end + len(term)
+		}
+		l := lexLine(text[start:end], Pos{Line: lineNo, Col: 1, Offset: start + offset})
+		l.Terminator = term
+		if f.InvalidUTF8Line == 0 && !utf8.ValidString(l.Text) {
+			f.InvalidUTF8Line = lineNo
+		}
+		if f.NULLine == 0 && strings.IndexByte(l.Text, 0) >= 0 {
+			f.NULLine = lineNo
+		}
+		f.Lines = append(f.Lines, l)
+		lineNo++
+		start = next
+		if term == "" {
+			break
+		}
+	}
+	return f
+}
+
+// lexLine splits one line into field, value and comment.
+func lexLine(text string, pos Pos) Line {
+	l := Line{Pos: pos, Text: text}
+	content := text
+	if i := strings.IndexByte(text, '#'); i >= 0 {
+		content = text[:i]
+		l.HasComment = true
+	}
+	trimmed := trimSpaceTab(content)
+	switch {
+	case len(text) == 0:
+		l.Kind = Empty
+		return l
+	case trimmed == "" && !l.HasComment:
+		l.Kind = Blank
+		return l
+	case trimmed == "":
+		l.Kind = CommentOnly
+		return l
+	}
+	colon := strings.IndexByte(content, ':')
+	if colon < 0 {
+		l.Kind = NoColon
+		return l
+	}
+	l.Kind = FieldLine
+	l.Name = trimSpaceTab(content[:colon])
+	rawValue := content[colon+1:]
+	lead := len(rawValue) - len(strings.TrimLeft(rawValue, " \t"))
+	l.Value = trimSpaceTab(rawValue)
+	vo := colon + 1 + lead
+	l.ValuePos = Pos{Line: pos.Line, Col: vo + 1, Offset: pos.Offset + vo}
+	lower := strings.ToLower(l.Name)
+	if k, ok := knownFields[lower]; ok {
+		l.Key = k
+	} else if k, ok := googleTypos[lower]; ok {
+		l.Typo = k
+	}
+	return l
+}
+
+func trimSpaceTab(s string) string { return strings.Trim(s, " \t") }
+
+// IsBlank reports whether the line separates records in the dialects that
+// use blank lines: empty or only spaces and tabs.
+func (l *Line) IsBlank() bool { return l.Kind == Empty || l.Kind == Blank }

@@ -1,0 +1,377 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Policy is what a ruleset says to one bot: the groups chosen for it,
+// why, and its rules ready to test many selectors.
+type Policy struct {
+	Dialect Dialect
+	Agent   Agent
+	Groups  []*Group // the applicable groups, in file order (none: all allowed)
+	Why     string   // why these groups were chosen
+	Notes   []string // interpretation notes that hold for every selector
+
+	// Gemini's "should still respect *": the groups under the reading
+	// where the `*` record always applies too. Nil when it changes nothing.
+	alternative *Policy
+	altNote     string
+
+	rules [][]compiledRule // per group (AnyDisallow/FirstMatch combine groups most restrictively)
+}
+
+type compiledRule struct {
+	line    *Line
+	allow   bool
+	pattern string // value after the dialect's normalisation
+}
+
+// Policy chooses the groups that apply to a bot. Do it once per bot and
+// call Test for each selector.
+func (rs *Ruleset) Policy(a Agent) *Policy {
+	p := &Policy{Dialect: rs.Dialect, Agent: a}
+	d := &p.Dialect
+	switch d.Selection {
+	case AllRules:
+		p.Groups = rs.Groups
+		p.Why = "this dialect has no groups: every Disallow line applies to every robot"
+	case FirstInFileOrder:
+		p.chooseFirstInFileOrder(rs)
+	case FirstStarLast:
+		p.chooseFirstStarLast(rs)
+	case CombineMatching:
+		p.chooseCombineMatching(rs)
+	case MostTargeted:
+		p.chooseMostTargeted(rs)
+	case MergeEqual:
+		p.chooseMergeEqual(rs)
+	}
+	p.compile()
+	return p
+}
+
+// agentMatches compares one agent-line value with one bot name or role.
+func (d *Dialect) agentMatches(value, name string) bool {
+	if name == "" {
+		return false
+	}
+	switch d.Agents {
+	case TokenEqual:
+		return strings.EqualFold(value, name)
+	case ProductToken:
+		t := productToken(value)
+		return t != "" && strings.EqualFold(t, productToken(name))
+	default:
+		if d.Normalize == PythonQuote {
+			value = pyUnquote(value)
+		} else if value == "" {
+			return false // an empty value names no robot
+		}
+		return strings.Contains(strings.ToLower(name), strings.ToLower(value))
+	}
+}
+
+// groupNames reports the first agent line of g matching any of names.
+func (d *Dialect) groupNames(g *Group, names []string) *Line {
+	for _, l := range g.Agents {
+		if isStarValue(d, l.Value) {
+			continue
+		}
+		for _, n := range names {
+			if d.agentMatches(l.Value, n) {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+func describeNames(a Agent, names []string) string {
+	if a.Name != "" {
+		return fmt.Sprintf("the bot's name %q", a.Name)
+	}
+	if len(names) == 0 {
+		return "an unnamed bot with no virtual agent"
+	}
+	return fmt.Sprintf("the unnamed bot's virtual agent names %q", strings.Join(names, ", "))
+}
+
+func (p *Policy) noteRolesAsNames(names []string) {
+	if p.Agent.Name == "" && len(names) > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("%s knows no virtual agents; the unnamed bot is matched by the names %s instead", p.Dialect.ID, strings.Join(names, ", ")))
+	} else if p.Agent.Name != "" && len(p.Agent.Roles) > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("%s knows no virtual agents; only the name %q is matched, not %s", p.Dialect.ID, p.Agent.Name, strings.Join(p.Agent.Roles, ", ")))
+	}
+}
+
+func (p *Policy) chooseFirstInFileOrder(rs *Ruleset) {
+	d := &p.Dialect
+	names := p.Agent.namesWithoutRoles()
+	p.noteRolesAsNames(names)
+	for _, g := range rs.Groups {
+		if l := d.groupNames(g, names); l != nil {
+			p.Groups = []*Group{g}
+			p.Why = fmt.Sprintf("first record in file order matching %s: line %d %q", describeNames(p.Agent, names), l.Pos.Line, l.Rule())
+			return
+		}
+		if g.isStar(d) {
+			p.Groups = []*Group{g}
+			p.Why = fmt.Sprintf("no record above it names the bot, so the * record at line %d applies (records below it are never used)", g.FirstLine())
+			return
+		}
+	}
+	p.Why = "no record names the bot and there is no * record: everything is allowed"
+}
+
+func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
+	d := &p.Dialect
+	names := p.Agent.namesWithoutRoles()
+	p.noteRolesAsNames(names)
+	var star *Group
+	for _, g := range rs.Groups {
+		if g.isStar(d) {
+			if star == nil {
+				star = g
+			}
+			continue // robotparser keeps the first * record aside as the default
+		}
+		if l := d.groupNames(g, names); l != nil {
+			p.Groups = []*Group{g}
+			p.Why = fmt.Sprintf("first record matching %s: line %d %q", describeNames(p.Agent, names), l.Pos.Line, l.Rule())
+			return
+		}
+	}
+	if star != nil {
+		p.Groups = []*Group{star}
+		p.Why = fmt.Sprintf("no record names the bot, so the first * record (line %d) applies as the default", star.FirstLine())
+		return
+	}
+	p.Why = "no record names the bot and there is no * record: everything is allowed"
+}
+
+func (p *Policy) chooseCombineMatching(rs *Ruleset) {
+	d := &p.Dialect
+	names := append([]string{}, p.Agent.Roles...)
+	if p.Agent.Name != "" {
+		names = append([]string{p.Agent.Name}, names...)
+	}
+	var matched, stars []*Group
+	var why []string
+	for _, g := range rs.Groups {
+		if l := d.groupNames(g, names); l != nil {
+			matched = append(matched, g)
+			why = append(why, fmt.Sprintf("line %d %q", l.Pos.Line, l.Rule()))
+		} else if g.isStar(d) {
+			stars = append(stars, g)
+		}
+	}
+	switch {
+	case len(matched) > 0:
+		p.Groups = matched
+		p.Why = "records naming the bot or one of its virtual agents, combined most restrictively: " + strings.Join(why, ", ")
+		if len(stars) > 0 {
+			alt := &Policy{Dialect: p.Dialect, Agent: p.Agent, Groups: mergeInFileOrder(matched, stars)}
+			alt.Why = p.Why + ", plus the * record"
+			alt.compile()
+			p.alternative = alt
+			p.altNote = "the Gemini text also says bots should still respect the * record; read that way, the * record applies too"
+		}
+	case len(stars) > 0:
+		p.Groups = stars
+		p.Why = "no record names the bot or its virtual agents, so the * record applies"
+	default:
+		p.Why = "no record names the bot or its virtual agents and there is no * record: everything is allowed"
+	}
+}
+
+func (p *Policy) chooseMostTargeted(rs *Ruleset) {
+	d := &p.Dialect
+	a := p.Agent
+	// (1) a group naming the bot's own user agent: the first one.
+	if a.Name != "" {
+		for _, g := range rs.Groups {
+			if l := d.groupNames(g, []string{a.Name}); l != nil {
+				p.Groups = []*Group{g}
+				p.Why = fmt.Sprintf("the most targeted group names the bot's user agent: line %d %q", l.Pos.Line, l.Rule())
+				return
+			}
+		}
+	}
+	// (2) groups naming one of its specific virtual agents, combined.
+	var byRole []*Group
+	var why []string
+	for _, g := range rs.Groups {
+		for _, l := range g.VirtualAgents {
+			if l.Value == "*" {
+				continue
+			}
+			if containsFold(a.Roles, l.Value) {
+				byRole = append(byRole, g)
+				why = append(why, fmt.Sprintf("line %d %q", l.Pos.Line, l.Rule()))
+				break
+			}
+		}
+	}
+	p.noteUserAgentRoleClash(rs, byRole)
+	if len(byRole) > 0 {
+		p.Groups = byRole
+		p.Why = "no group names the bot's user agent; groups naming its virtual agents apply, combined most restrictively: " + strings.Join(why, ", ")
+		return
+	}
+	// (3) `Virtual-agent: *` if the bot declares any virtual agent.
+	if len(a.Roles) > 0 {
+		for _, g := range rs.Groups {
+			if g.hasStarVirtualAgent() {
+				p.Groups = []*Group{g}
+				p.Why = fmt.Sprintf("the bot declares virtual agents but no group names them; the Virtual-agent: * group (line %d) applies", g.FirstLine())
+				return
+			}
+		}
+	}
+	// (4) `User-agent: *`.
+	for _, g := range rs.Groups {
+		if g.isStar(d) {
+			p.Groups = []*Group{g}
+			p.Why = fmt.Sprintf("no more targeted group; the User-agent: * group (line %d) applies", g.FirstLine())
+			return
+		}
+	}
+	p.Why = "no group applies to the bot: everything is allowed"
+}
+
+// noteUserAgentRoleClash: under Conner's proposal `User-agent: indexer`
+// names a bot called "indexer", not the role. Say so when it matters.
+func (p *Policy) noteUserAgentRoleClash(rs *Ruleset, byRole []*Group) {
+	for _, role := range p.Agent.Roles {
+		for _, g := range rs.Groups {
+			for _, l := range g.Agents {
+				if strings.EqualFold(l.Value, role) && !containsGroup(byRole, g) {
+					p.Notes = append(p.Notes, fmt.Sprintf("line %d %q names a user agent called %q here, not the virtual agent: this proposal uses Virtual-agent: %s for that (Gemini-style files read differently)", l.Pos.Line, l.Rule(), l.Value, role))
+				}
+			}
+		}
+	}
+}
+
+func (p *Policy) chooseMergeEqual(rs *Ruleset) {
+	d := &p.Dialect
+	names := p.Agent.namesWithoutRoles()
+	p.noteRolesAsNames(names)
+	var matched, stars []*Group
+	var why []string
+	for _, g := range rs.Groups {
+		if l := d.groupNames(g, names); l != nil {
+			matched = append(matched, g)
+			why = append(why, fmt.Sprintf("line %d %q", l.Pos.Line, l.Rule()))
+		}
+		if g.isStar(d) {
+			stars = append(stars, g)
+		}
+	}
+	switch {
+	case len(matched) > 0:
+		p.Groups = matched
+		p.Why = "groups whose user agent equals the bot's product token, merged: " + strings.Join(why, ", ")
+	case len(stars) > 0:
+		p.Groups = stars
+		p.Why = "no group names the bot's product token, so the * groups apply, merged"
+	default:
+		p.Why = "no group names the bot and there is no * group: everything is allowed"
+	}
+}
+
+func mergeInFileOrder(a, b []*Group) []*Group {
+	out := append(append([]*Group{}, a...), b...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Index < out[j-1].Index; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsGroup(list []*Group, g *Group) bool {
+	for _, x := range list {
+		if x == g {
+			return true
+		}
+	}
+	return false
+}
+
+// compile prepares the chosen groups' rules for fast testing.
+func (p *Policy) compile() {
+	d := &p.Dialect
+	merge := d.Selection == MergeEqual
+	p.rules = p.rules[:0]
+	var merged []compiledRule
+	for _, g := range p.Groups {
+		var rules []compiledRule
+		for _, l := range g.Rules {
+			k := d.fieldOf(l)
+			allow := k == Allow
+			if d.Normalize == PythonQuote && l.Value == "" {
+				allow = true // robotparser: an empty Disallow allows everything
+			}
+			rules = append(rules, compiledRule{line: l, allow: allow, pattern: d.normalizePattern(l.Value)})
+		}
+		if merge {
+			merged = append(merged, rules...)
+		} else {
+			p.rules = append(p.rules, rules)
+		}
+	}
+	if merge {
+		p.rules = [][]compiledRule{merged}
+	}
+}
+
+// Setting is a delay or re-check value that applies to the bot.
+type Setting struct {
+	Field Field  `json:"field"`
+	Value string `json:"value"`
+	Line  int    `json:"line"`
+	Valid bool   `json:"valid"` // the value is a whole number of seconds (or n/m for Request-rate)
+}
+
+// Settings lists the delay fields of the chosen groups that the dialect honours.
+func (p *Policy) Settings() []Setting {
+	var out []Setting
+	for _, g := range p.Groups {
+		for _, l := range g.Settings {
+			out = append(out, Setting{Field: p.Dialect.fieldOf(l), Value: l.Value, Line: l.Pos.Line, Valid: validSetting(p.Dialect.fieldOf(l), l.Value)})
+		}
+	}
+	return out
+}
+
+func validSetting(k Field, v string) bool {
+	if k == RequestRate {
+		a, b, ok := strings.Cut(v, "/")
+		return ok && isDigits(strings.TrimSpace(a)) && isDigits(strings.TrimSpace(b))
+	}
+	return isDigits(v)
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,3 @@
+module github.com/smolbots/smolbots
+
+go 1.26
