@@ -1,0 +1,63 @@
+package core
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// SelectorFrom turns user input into the selector a crawler sends: a raw
+// selector or path is kept byte for byte; a gopher:// URL gives its
+// selector as RFC 4266 defines it (the path after the item-type
+// character, percent-decoded, up to an encoded tab); a gemini:// URL
+// gives its path and query as written ("/" for an empty path).
+func SelectorFrom(input string) (string, error) {
+	scheme, rest, ok := strings.Cut(input, "://")
+	if !ok || strings.ContainsAny(scheme, "/?#") {
+		return input, nil
+	}
+	switch strings.ToLower(scheme) {
+	case "gopher":
+		return gopherSelector(input, rest)
+	case "gemini":
+		return geminiSelector(input, rest)
+	}
+	return "", fmt.Errorf("%q is a %s URL; only gopher:// and gemini:// URLs or raw selectors are understood", input, scheme)
+}
+
+func gopherSelector(input, rest string) (string, error) {
+	host, path, _ := strings.Cut(rest, "/")
+	if host == "" {
+		return "", fmt.Errorf("%q has no host", input)
+	}
+	if path == "" {
+		return "", nil // the root menu: an empty selector
+	}
+	path = path[1:] // drop the item type
+	if i := strings.Index(strings.ToLower(path), "%09"); i >= 0 {
+		path = path[:i] // a search string or Gopher+ data follows
+	}
+	sel, err := url.PathUnescape(path)
+	if err != nil {
+		return "", fmt.Errorf("%q has a bad percent escape in its selector", input)
+	}
+	return sel, nil
+}
+
+func geminiSelector(input, rest string) (string, error) {
+	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		rest = rest[:i]
+	}
+	cut := strings.IndexAny(rest, "/?")
+	host, path := rest, ""
+	if cut >= 0 {
+		host, path = rest[:cut], rest[cut:]
+	}
+	if host == "" {
+		return "", fmt.Errorf("%q has no host", input)
+	}
+	if path == "" || path[0] == '?' {
+		path = "/" + path
+	}
+	return path, nil
+}
