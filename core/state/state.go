@@ -1,0 +1,186 @@
+// Package state turns the playground's whole state into a permalink
+// fragment and back. The format is a contract: links pasted into mailing
+// lists today must open the same case later, so every version ever
+// written keeps decoding (see the golden tests).
+//
+// Version 1 is "v1." followed by base64url without padding of the raw
+// DEFLATE (RFC 1951) of a sequence of records. A record is a uvarint tag,
+// a uvarint length and that many bytes:
+//
+//	tag 1  Robots     (at most once)
+//	tag 2  Selectors  (at most once)
+//	tag 3  Agents     (at most once)
+//	tag 4  one Hidden dialect ID (repeated, in order)
+//	tag 5  Cell       (at most once)
+//
+// Empty fields are left out. Unknown tags are skipped, so a link made by
+// a newer page still opens in an older copy cached for offline use.
+package state
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// State is everything the page needs to show a case.
+type State struct {
+	Robots    string   // the robots.txt text
+	Selectors string   // one per line, as typed
+	Agents    string   // one per line, as typed
+	Hidden    []string // dialect IDs the user hid, in the order hidden
+	Cell      string   // the selected cell's key (grid.CellKey), "" for none
+}
+
+// Prefix starts every version 1 fragment.
+const Prefix = "v1."
+
+const (
+	// MaxDecodedBytes bounds the serialised state after decompression. A
+	// robots.txt is read up to 500 KiB (core.MaxBytes); twice that leaves
+	// room for the text beyond the cap that a user pasted, hundreds of
+	// selectors and agents, and the framing.
+	MaxDecodedBytes = 1 << 20
+
+	// MaxHashBytes bounds the fragment before decoding. Even an
+	// incompressible state of MaxDecodedBytes fits: stored DEFLATE blocks
+	// add 5 bytes per 64 KiB and base64 adds a third, about 1.34 MiB in
+	// all. It stays below the 2 MiB URLs that browsers accept.
+	MaxHashBytes = 1536 * 1024
+)
+
+const (
+	tagRobots uint64 = iota + 1
+	tagSelectors
+	tagAgents
+	tagHidden
+	tagCell
+)
+
+// ErrTooLarge is returned by EncodeChecked for a state that would not
+// decode again because it passes MaxDecodedBytes.
+var ErrTooLarge = errors.New("the case is too large for a link")
+
+// Encode gives the fragment for s, without a leading '#'. Encoding is
+// deterministic for a given Go release.
+func Encode(s State) string {
+	var raw bytes.Buffer
+	put := func(tag uint64, v string) {
+		raw.Write(binary.AppendUvarint(nil, tag))
+		raw.Write(binary.AppendUvarint(nil, uint64(len(v))))
+		raw.WriteString(v)
+	}
+	if s.Robots != "" {
+		put(tagRobots, s.Robots)
+	}
+	if s.Selectors != "" {
+		put(tagSelectors, s.Selectors)
+	}
+	if s.Agents != "" {
+		put(tagAgents, s.Agents)
+	}
+	for _, h := range s.Hidden {
+		put(tagHidden, h)
+	}
+	if s.Cell != "" {
+		put(tagCell, s.Cell)
+	}
+	var z bytes.Buffer
+	w, _ := flate.NewWriter(&z, flate.BestCompression) // the level is valid: no error
+	w.Write(raw.Bytes())                               // writes to a bytes.Buffer do not fail
+	w.Close()
+	return Prefix + base64.RawURLEncoding.EncodeToString(z.Bytes())
+}
+
+// EncodeChecked is Encode that refuses a state Decode would reject, so
+// the page can say the case is too large for a link instead of writing
+// a broken one.
+func EncodeChecked(s State) (string, error) {
+	n := len(s.Robots) + len(s.Selectors) + len(s.Agents) + len(s.Cell) + 3*binary.MaxVarintLen64
+	for _, h := range s.Hidden {
+		n += len(h) + 2*binary.MaxVarintLen64
+	}
+	if n > MaxDecodedBytes {
+		return "", ErrTooLarge
+	}
+	h := Encode(s)
+	if len(h) > MaxHashBytes {
+		return "", ErrTooLarge
+	}
+	return h, nil
+}
+
+// Decode reads a fragment made by Encode, with or without its leading
+// '#'. An empty fragment is the empty state. Errors are plain sentences
+// the page can show as they are.
+func Decode(hash string) (State, error) {
+	hash = strings.TrimPrefix(hash, "#")
+	if hash == "" {
+		return State{}, nil
+	}
+	if len(hash) > MaxHashBytes {
+		return State{}, fmt.Errorf("the link is too long (%d bytes; at most %d are read)", len(hash), MaxHashBytes)
+	}
+	version, body, ok := strings.Cut(hash, ".")
+	if !ok || version == "" {
+		return State{}, errors.New("the link does not hold a saved case (no version prefix such as v1.)")
+	}
+	if version != "v1" {
+		return State{}, fmt.Errorf("the link was made by a newer or unknown version of the page (%.20q); it cannot be opened here", version)
+	}
+	z, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil {
+		return State{}, errors.New("the link is damaged: its text is not valid (it may have been cut or wrapped by a mail program)")
+	}
+	r := flate.NewReader(bytes.NewReader(z))
+	defer r.Close()
+	raw, err := io.ReadAll(io.LimitReader(r, MaxDecodedBytes+1))
+	if err != nil {
+		return State{}, errors.New("the link is damaged: its content does not decompress (it may have been cut short)")
+	}
+	if len(raw) > MaxDecodedBytes {
+		return State{}, fmt.Errorf("the case in the link is too large (over %d bytes once unpacked)", MaxDecodedBytes)
+	}
+	return unmarshal(raw)
+}
+
+func unmarshal(raw []byte) (State, error) {
+	var s State
+	seen := map[uint64]bool{}
+	damaged := errors.New("the link is damaged: its content is not a saved case")
+	for len(raw) > 0 {
+		tag, n := binary.Uvarint(raw)
+		if n <= 0 {
+			return State{}, damaged
+		}
+		raw = raw[n:]
+		size, n := binary.Uvarint(raw)
+		if n <= 0 || size > uint64(len(raw)-n) {
+			return State{}, damaged
+		}
+		v := string(raw[n : n+int(size)])
+		raw = raw[n+int(size):]
+		if tag != tagHidden && seen[tag] {
+			return State{}, damaged
+		}
+		seen[tag] = true
+		switch tag {
+		case tagRobots:
+			s.Robots = v
+		case tagSelectors:
+			s.Selectors = v
+		case tagAgents:
+			s.Agents = v
+		case tagHidden:
+			s.Hidden = append(s.Hidden, v)
+		case tagCell:
+			s.Cell = v
+		}
+	}
+	return s, nil
+}
