@@ -20,12 +20,27 @@ type Policy struct {
 	altNote     string
 
 	rules [][]compiledRule // per group (AnyDisallow/FirstMatch combine groups most restrictively)
+
+	// Verdict fields that are the same for every selector, made once.
+	agent      string
+	group      string
+	groupLines []int
 }
 
 type compiledRule struct {
 	line    *Line
 	allow   bool
 	pattern string // value after the dialect's normalisation
+	literal bool   // no operator in pattern under the dialect's syntax: a plain prefix
+}
+
+// matches is s.Match(r.pattern, sel), skipping the operator scan for
+// plain prefixes, the common case.
+func (r *compiledRule) matches(s PatternSyntax, sel string) bool {
+	if r.literal {
+		return strings.HasPrefix(sel, r.pattern)
+	}
+	return s.Match(r.pattern, sel)
 }
 
 // Policy chooses the groups that apply to a bot. Do it once per bot and
@@ -313,6 +328,14 @@ func containsGroup(list []*Group, g *Group) bool {
 // compile prepares the chosen groups' rules for fast testing.
 func (p *Policy) compile() {
 	d := &p.Dialect
+	p.agent = p.Agent.String()
+	labels := make([]string, len(p.Groups))
+	p.groupLines = nil
+	for i, g := range p.Groups {
+		labels[i] = g.Label()
+		p.groupLines = append(p.groupLines, g.FirstLine())
+	}
+	p.group = strings.Join(labels, "; ")
 	merge := d.Selection == MergeEqual
 	p.rules = p.rules[:0]
 	var merged []compiledRule
@@ -324,7 +347,10 @@ func (p *Policy) compile() {
 			if d.Normalize == PythonQuote && l.Value == "" {
 				allow = true // robotparser: an empty Disallow allows everything
 			}
-			rules = append(rules, compiledRule{line: l, allow: allow, pattern: d.normalizePattern(l.Value)})
+			pat := d.normalizePattern(l.Value)
+			star, dollar := HasOperators(pat)
+			literal := d.Patterns == Prefix || !star && !(dollar && d.Patterns == GlobDollar)
+			rules = append(rules, compiledRule{line: l, allow: allow, pattern: pat, literal: literal})
 		}
 		if merge {
 			merged = append(merged, rules...)

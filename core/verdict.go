@@ -69,39 +69,43 @@ func joinNotes(a, b string) string {
 
 func (p *Policy) test(selector string) (v Verdict) {
 	d := &p.Dialect
-	v = Verdict{Dialect: d.ID, Agent: p.Agent.String(), Selector: selector, Allowed: true, Why: p.Why}
-	labels := make([]string, len(p.Groups))
-	for i, g := range p.Groups {
-		labels[i] = g.Label()
-		v.GroupLines = append(v.GroupLines, g.FirstLine())
+	v = Verdict{Dialect: d.ID, Agent: p.agent, Selector: selector, Allowed: true, Why: p.Why, Group: p.group}
+	if len(p.groupLines) > 0 {
+		v.GroupLines = append([]int(nil), p.groupLines...) // the caller may keep and change it
 	}
-	v.Group = strings.Join(labels, "; ")
 	notes := append([]string{}, p.Notes...)
 	defer func() { v.Note = strings.Join(notes, ". ") }()
 
-	if d.AlwaysAllow != "" && selector == d.AlwaysAllow {
-		notes = append(notes, fmt.Sprintf("%s always allows %s", d.ID, d.AlwaysAllow))
-		return v
-	}
-	sel := d.normalizeSelector(selector)
-	var decided *compiledRule
-	switch d.Decision {
-	case LongestMatch:
-		decided = p.longestMatch(sel)
-	case FirstMatch:
-		decided = p.firstMatchRestrictive(sel)
-	case AllowException:
-		decided = p.allowException(sel)
-	default:
-		decided = p.anyDisallow(sel, &notes)
-	}
-	if decided != nil {
+	if decided := p.decide(selector, &notes); decided != nil {
 		v.Allowed = decided.allow
 		v.Line = decided.line.Pos.Line
 		v.Rule = decided.line.Rule()
 		notes = append(notes, p.ruleNotes(decided)...)
 	}
 	return v
+}
+
+// decide is the one decision behind Test and Allowed: the rule that
+// decides selector, nil when none does (allowed). Explanations go to
+// notes unless it is nil.
+func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
+	d := &p.Dialect
+	if d.AlwaysAllow != "" && selector == d.AlwaysAllow {
+		if notes != nil {
+			*notes = append(*notes, fmt.Sprintf("%s always allows %s", d.ID, d.AlwaysAllow))
+		}
+		return nil
+	}
+	sel := d.normalizeSelector(selector)
+	switch d.Decision {
+	case LongestMatch:
+		return p.longestMatch(sel)
+	case FirstMatch:
+		return p.firstMatchRestrictive(sel)
+	case AllowException:
+		return p.allowException(sel)
+	}
+	return p.anyDisallow(sel, notes)
 }
 
 // anyDisallow: Allow lines are not rules here; the first matching
@@ -121,12 +125,12 @@ func (p *Policy) anyDisallow(sel string, notes *[]string) *compiledRule {
 				}
 				continue
 			}
-			if d.Patterns.Match(r.pattern, sel) {
+			if r.matches(d.Patterns, sel) {
 				return r
 			}
 		}
 	}
-	if empty != nil && d.Patterns == Glob {
+	if empty != nil && d.Patterns == Glob && notes != nil {
 		*notes = append(*notes, fmt.Sprintf("an empty Disallow disallows nothing here; read literally, the 2019 text would make line %d match every selector", empty.line.Pos.Line))
 	}
 	return nil
@@ -140,7 +144,7 @@ func (p *Policy) allowException(sel string) *compiledRule {
 	for _, rules := range p.rules {
 		for i := range rules {
 			r := &rules[i]
-			if r.pattern == "" || !d.Patterns.Match(r.pattern, sel) {
+			if r.pattern == "" || !r.matches(d.Patterns, sel) {
 				continue
 			}
 			if r.allow {
@@ -181,12 +185,12 @@ func (p *Policy) firstMatch(rules []compiledRule, sel string) *compiledRule {
 		if python {
 			// robotparser compares even empty paths (they match everything)
 			// and, per DIALECTS.md, a bare * matches everything too.
-			if r.line.Value == "*" || d.Patterns.Match(r.pattern, sel) {
+			if r.line.Value == "*" || r.matches(d.Patterns, sel) {
 				return r
 			}
 			continue
 		}
-		if r.pattern != "" && d.Patterns.Match(r.pattern, sel) {
+		if r.pattern != "" && r.matches(d.Patterns, sel) {
 			return r
 		}
 	}
@@ -201,10 +205,15 @@ func (p *Policy) longestMatch(sel string) *compiledRule {
 	for _, rules := range p.rules {
 		for i := range rules {
 			r := &rules[i]
-			if r.pattern == "" || !d.Patterns.Match(r.pattern, sel) {
+			if r.pattern == "" {
 				continue
 			}
-			if best == nil || len(r.pattern) > len(best.pattern) || len(r.pattern) == len(best.pattern) && r.allow && !best.allow {
+			// Only a longer pattern, or an Allow of the same length, can
+			// replace best: check that before the costlier match.
+			if best != nil && !(len(r.pattern) > len(best.pattern) || len(r.pattern) == len(best.pattern) && r.allow && !best.allow) {
+				continue
+			}
+			if r.matches(d.Patterns, sel) {
 				best = r
 			}
 		}
