@@ -37,6 +37,9 @@ func ParseAgent(s string) (Agent, error) {
 		if !strings.HasSuffix(body, ")") {
 			return a, fmt.Errorf("agent %q opens a parenthesis but does not close it at the end", a.Raw)
 		}
+		if strings.ContainsRune(body[:open], ')') {
+			return a, fmt.Errorf("agent %q closes a parenthesis it never opened", a.Raw)
+		}
 		for _, r := range strings.Split(body[open+1:len(body)-1], ",") {
 			r = strings.ToLower(strings.TrimSpace(r))
 			if r == "" {
