@@ -1,0 +1,131 @@
+package fetch
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+)
+
+// GopherSelectors are tried in order: the 2019 proposal's `robots.txt`,
+// its UMN-style `0/robots.txt`, then the draft's `/robots.txt`.
+var GopherSelectors = []string{"robots.txt", "0/robots.txt", "/robots.txt"}
+
+func fetchGopher(ctx context.Context, t Target, o Options, r *Result) {
+	for _, sel := range GopherSelectors {
+		r.Attempts = append(r.Attempts, Attempt{URL: gopherURL(t, sel), Sent: sel + "\r\n"})
+		a := &r.Attempts[len(r.Attempts)-1]
+		body, truncated, err := gopherRequest(ctx, t, o, sel)
+		a.Bytes = len(body)
+		if err != nil {
+			fail(ctx, r, a, err, o)
+			return
+		}
+		body = stripDotLine(body)
+		if why := gopherMissing(body); why != "" {
+			a.Status = "not found: " + why
+			continue
+		}
+		a.Status = "found"
+		r.Outcome = Found
+		r.Body = string(body)
+		r.Truncated = truncated
+		return
+	}
+	r.Outcome = NotFound
+}
+
+// gopherURL is the RFC 4266 URL of a type-0 selector on the target.
+func gopherURL(t Target, sel string) string {
+	return t.URL() + "/0" + sel
+}
+
+// gopherRequest sends one selector and reads the reply to its end, at
+// most o.MaxBody bytes. A reply cut off by the server (a reset after some
+// bytes) is kept: Gopher has no length to check it against.
+func gopherRequest(ctx context.Context, t Target, o Options, sel string) ([]byte, bool, error) {
+	conn, err := connect(ctx, t, o)
+	if err != nil {
+		return nil, false, err
+	}
+	defer conn.Close()
+	defer watch(ctx, conn)()
+	if _, err := conn.Write([]byte(sel + "\r\n")); err != nil {
+		return nil, false, err
+	}
+	body, err := io.ReadAll(io.LimitReader(conn, int64(o.MaxBody)+1))
+	if err != nil && (len(body) == 0 || isTimeout(ctx, err)) {
+		return body, false, err
+	}
+	if len(body) > o.MaxBody {
+		return body[:o.MaxBody], true, nil
+	}
+	return body, false, nil
+}
+
+// stripDotLine drops the "." line that ends a Gopher text reply.
+func stripDotLine(b []byte) []byte {
+	for _, end := range []struct {
+		suffix string
+		drop   int // the "." line, keeping the line break before it
+	}{{"\r\n.\r\n", 3}, {"\n.\n", 2}, {"\r\n.", 1}, {"\n.", 1}} {
+		if bytes.HasSuffix(b, []byte(end.suffix)) {
+			return b[:len(b)-end.drop]
+		}
+	}
+	if s := string(b); s == ".\r\n" || s == ".\n" || s == "." {
+		return nil
+	}
+	return b
+}
+
+// gopherMissing says why a reply is not a robots.txt ("" when it is one):
+// an empty reply, a type-3 error menu, a plain-text error such as
+// gophernicus sends, or a menu.
+func gopherMissing(b []byte) string {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return "empty reply"
+	}
+	first, _, _ := bytes.Cut(b, []byte("\n"))
+	first = bytes.TrimRight(first, "\r")
+	if first[0] == '3' && bytes.Count(first, []byte("\t")) >= 1 {
+		return "error menu"
+	}
+	if hasRobotsField(b) {
+		return ""
+	}
+	lower := strings.ToLower(string(first))
+	switch {
+	case strings.HasPrefix(lower, "error") || strings.HasPrefix(lower, "3"):
+		return "error text"
+	case isMenuLine(first):
+		return "a menu, not a file"
+	}
+	for _, phrase := range []string{"not found", "does not exist", "doesn't exist", "no such file"} {
+		if strings.Contains(lower, phrase) {
+			return "error text"
+		}
+	}
+	return ""
+}
+
+// hasRobotsField reports whether some line is a robots.txt field.
+func hasRobotsField(b []byte) bool {
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		field, _, ok := bytes.Cut(line, []byte(":"))
+		if !ok {
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(string(field))) {
+		case "user-agent", "disallow", "allow", "virtual-agent", "crawl-delay", "sitemap", "check", "request-rate":
+			return true
+		}
+	}
+	return false
+}
+
+// isMenuLine: an item type, then display, selector, host and port
+// separated by tabs.
+func isMenuLine(line []byte) bool {
+	return len(line) > 0 && bytes.Count(line, []byte("\t")) >= 3
+}
