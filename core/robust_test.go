@@ -53,34 +53,37 @@ func wantVerdicts(t *testing.T, got map[string]map[string]core.Verdict, sel stri
 	}
 }
 
-func TestRobustInvalidUTF8(t *testing.T) {
-	f := core.Parse([]byte("User-agent: *\nDisallow: /caf\xe9\nDisallow: /ok\n"))
-	if f.InvalidUTF8Line != 2 || f.NULLine != 0 || len(f.Lines) != 3 {
-		t.Fatalf("InvalidUTF8Line %d NULLine %d lines %d; want 2 0 3", f.InvalidUTF8Line, f.NULLine, len(f.Lines))
+// TestRobustOddBytes: invalid UTF-8 and NUL bytes are kept as written,
+// reported by line, and still match themselves: every dialect compares
+// the same bytes on both sides, whatever its normalisation.
+func TestRobustOddBytes(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		in          string
+		bad, nul    int // wanted InvalidUTF8Line, NULLine
+		lines       int
+		hit, miss   string
+		hitLine     int
+		lastRuleSel string // disallowed by the file's last line
+	}{
+		{"invalid-utf8", "User-agent: *\nDisallow: /caf\xe9\nDisallow: /ok\n", 2, 0, 3, "/caf\xe9/menu", "/cafe", 2, "/ok"},
+		{"nul", "User-agent: *\nDisallow: /a\x00b\n\x00\nDisallow: /c\n", 0, 2, 4, "/a\x00b/x", "/ab", 2, "/c"},
+		{"both", "User-agent: *\n\xff\x00\nDisallow: /\xff\x00\n", 2, 2, 3, "/\xff\x00", "/\xff", 3, "/\xff\x00z"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := core.Parse([]byte(c.in))
+			if f.InvalidUTF8Line != c.bad || f.NULLine != c.nul || len(f.Lines) != c.lines {
+				t.Fatalf("InvalidUTF8Line %d NULLine %d lines %d; want %d %d %d", f.InvalidUTF8Line, f.NULLine, len(f.Lines), c.bad, c.nul, c.lines)
+			}
+			if rebuilt := f.Lines[1].Text + f.Lines[1].Terminator; !strings.HasPrefix(c.in[len("User-agent: *\n"):], rebuilt) {
+				t.Errorf("line 2 %q: the bytes must be kept as written", rebuilt)
+			}
+			got := answerAll(t, f, c.hit, c.miss, c.lastRuleSel)
+			wantVerdicts(t, got, c.hit, false, c.hitLine)
+			wantVerdicts(t, got, c.miss, true, 0)
+			wantVerdicts(t, got, c.lastRuleSel, false, c.lines)
+		})
 	}
-	if f.Lines[1].Value != "/caf\xe9" {
-		t.Errorf("value %q: the bytes must be kept as written", f.Lines[1].Value)
-	}
-	got := answerAll(t, f, "/caf\xe9/menu", "/cafe", "/ok")
-	// Every dialect compares the same bytes on both sides, whatever its
-	// normalisation, so the invalid byte still matches itself.
-	wantVerdicts(t, got, "/caf\xe9/menu", false, 2)
-	wantVerdicts(t, got, "/cafe", true, 0)
-	wantVerdicts(t, got, "/ok", false, 3)
-}
-
-func TestRobustNUL(t *testing.T) {
-	f := core.Parse([]byte("User-agent: *\nDisallow: /a\x00b\n\x00\nDisallow: /c\n"))
-	if f.NULLine != 2 || f.InvalidUTF8Line != 0 || len(f.Lines) != 4 {
-		t.Fatalf("NULLine %d InvalidUTF8Line %d lines %d; want 2 0 4", f.NULLine, f.InvalidUTF8Line, len(f.Lines))
-	}
-	if f.Lines[2].Kind != core.NoColon {
-		t.Errorf("a line holding only NUL is kind %d, want NoColon", f.Lines[2].Kind)
-	}
-	got := answerAll(t, f, "/a\x00b/x", "/ab", "/c")
-	wantVerdicts(t, got, "/a\x00b/x", false, 2)
-	wantVerdicts(t, got, "/ab", true, 0)
-	wantVerdicts(t, got, "/c", false, 4)
 }
 
 func TestRobustTenMegabytes(t *testing.T) {
