@@ -126,6 +126,9 @@ func (p *Policy) chooseFirstInFileOrder(rs *Ruleset) {
 	names := p.Agent.namesWithoutRoles()
 	p.noteRolesAsNames(names)
 	for _, g := range rs.Groups {
+		if p.skipRuleless(g, names) {
+			continue
+		}
 		if l := d.groupNames(g, names); l != nil {
 			p.Groups = []*Group{g}
 			p.Why = fmt.Sprintf("first record in file order matching %s: line %d %q", describeNames(p.Agent, names), l.Pos.Line, l.Rule())
@@ -138,6 +141,20 @@ func (p *Policy) chooseFirstInFileOrder(rs *Ruleset) {
 		}
 	}
 	p.Why = "no record names the bot and there is no * record: everything is allowed"
+}
+
+// skipRuleless: in the 1994 record format a record needs at least one
+// rule; one without any (often because a blank line cut its rules off)
+// names nobody, as in Python's robotparser, and the bot falls through to
+// the next records or to `*`. A note says so when it named the bot.
+func (p *Policy) skipRuleless(g *Group, names []string) bool {
+	if p.Dialect.Grouping != BlankLineRecords || len(g.Rules) > 0 {
+		return false
+	}
+	if l := p.Dialect.groupNames(g, names); l != nil {
+		p.Notes = append(p.Notes, fmt.Sprintf("line %d %q starts a record with no rule this dialect reads (a blank line may have cut them off), so that record is not used", l.Pos.Line, l.Rule()))
+	}
+	return true
 }
 
 func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
@@ -175,6 +192,9 @@ func (p *Policy) chooseCombineMatching(rs *Ruleset) {
 	var matched, stars []*Group
 	var why []string
 	for _, g := range rs.Groups {
+		if p.skipRuleless(g, names) {
+			continue
+		}
 		if l := d.groupNames(g, names); l != nil {
 			matched = append(matched, g)
 			why = append(why, fmt.Sprintf("line %d %q", l.Pos.Line, l.Rule()))
