@@ -73,7 +73,8 @@ func stripDotLine(b []byte) []byte {
 			return b[:len(b)-end.drop]
 		}
 	}
-	if s := string(b); s == ".\r\n" || s == ".\n" || s == "." {
+	switch {
+	case bytes.Equal(b, []byte(".\r\n")), bytes.Equal(b, []byte(".\n")), bytes.Equal(b, []byte(".")):
 		return nil
 	}
 	return b
@@ -94,6 +95,9 @@ func gopherMissing(b []byte) string {
 	if hasRobotsField(b) {
 		return ""
 	}
+	if len(first) > 200 {
+		first = first[:200] // an error message is short
+	}
 	lower := strings.ToLower(string(first))
 	switch {
 	case strings.HasPrefix(lower, "error") || strings.HasPrefix(lower, "3"):
@@ -111,9 +115,11 @@ func gopherMissing(b []byte) string {
 
 // hasRobotsField reports whether some line is a robots.txt field.
 func hasRobotsField(b []byte) bool {
-	for _, line := range bytes.Split(b, []byte("\n")) {
+	for len(b) > 0 {
+		var line []byte
+		line, b, _ = bytes.Cut(b, []byte("\n"))
 		field, _, ok := bytes.Cut(line, []byte(":"))
-		if !ok {
+		if !ok || len(field) > 20 {
 			continue
 		}
 		switch strings.ToLower(strings.TrimSpace(string(field))) {

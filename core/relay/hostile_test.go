@@ -1,0 +1,423 @@
+package relay_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/json"
+	"math/big"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/core/relay"
+)
+
+// Hostile servers: Go listeners on loopback that misbehave in one way
+// each. The relay runs in test mode (loopback allowed) with a short
+// total timeout, so the slow ones finish quickly.
+
+const testTimeout = 1500 * time.Millisecond
+
+// listen serves every connection with handle until the test ends.
+func listen(t *testing.T, handle func(net.Conn)) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	t.Cleanup(func() { l.Close(); wg.Wait() })
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer c.Close()
+				c.SetDeadline(time.Now().Add(5 * time.Second))
+				handle(c)
+			}()
+		}
+	}()
+	return l.Addr().String()
+}
+
+var (
+	certOnce sync.Once
+	testCert tls.Certificate
+)
+
+func selfSigned(t *testing.T) tls.Certificate {
+	certOnce.Do(func() {
+		key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			panic(err)
+		}
+		tmpl := &x509.Certificate{
+			SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "localhost"},
+			NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+			DNSNames: []string{"localhost"},
+		}
+		der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+		if err != nil {
+			panic(err)
+		}
+		testCert = tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
+	})
+	return testCert
+}
+
+// listenGemini is listen behind TLS; handle gets the request line.
+func listenGemini(t *testing.T, handle func(c net.Conn, req string)) string {
+	cfg := &tls.Config{Certificates: []tls.Certificate{selfSigned(t)}}
+	return listen(t, func(raw net.Conn) {
+		c := tls.Server(raw, cfg)
+		if c.Handshake() != nil {
+			return
+		}
+		req, err := bufio.NewReader(c).ReadString('\n')
+		if err != nil {
+			return
+		}
+		handle(c, strings.TrimRight(req, "\r\n"))
+	})
+}
+
+// readRequest reads a gopher selector line.
+func readRequest(c net.Conn) string {
+	s, _ := bufio.NewReader(c).ReadString('\n')
+	return strings.TrimRight(s, "\r\n")
+}
+
+type answer struct {
+	code int
+	res  fetch.Result
+	raw  []byte
+	took time.Duration
+}
+
+func testRelay(dial fetch.DialFunc) http.Handler {
+	if dial == nil {
+		dial = (&net.Dialer{}).DialContext
+	}
+	return relay.New(relay.Config{
+		Dial:    dial,
+		Guard:   relay.Guard{AllowLoopback: true, Resolver: net.DefaultResolver},
+		Timeout: testTimeout,
+	})
+}
+
+func ask(t *testing.T, h http.Handler, target string) answer {
+	t.Helper()
+	a := serve(h, target)
+	return decode(t, target, a)
+}
+
+func serve(h http.Handler, target string) answer {
+	start := time.Now()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", robotsPath(target), nil))
+	return answer{code: rec.Code, raw: rec.Body.Bytes(), took: time.Since(start)}
+}
+
+func decode(t *testing.T, target string, a answer) answer {
+	t.Helper()
+	if err := json.Unmarshal(a.raw, &a.res); err != nil {
+		t.Fatalf("%s: answer is not JSON: %v: %.200q", target, err, a.raw)
+	}
+	if a.took > testTimeout+time.Second {
+		t.Fatalf("%s: took %v, more than the timeout", target, a.took)
+	}
+	return a
+}
+
+func forever(c net.Conn, chunk []byte) {
+	for {
+		if _, err := c.Write(chunk); err != nil {
+			return
+		}
+	}
+}
+
+func drip(c net.Conn, s string) {
+	for i := 0; ; i++ {
+		if _, err := c.Write([]byte{s[i%len(s)]}); err != nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+var tenMBLine = bytes.Repeat([]byte("a"), 10<<20)
+
+type hostile struct {
+	name    string
+	scheme  string
+	gopher  func(c net.Conn, sel string)
+	gemini  func(c net.Conn, req string)
+	check   func(t *testing.T, a answer)
+	bounded bool // measure memory
+}
+
+func wantStatus(code int, outcome fetch.Outcome, errHas string) func(*testing.T, answer) {
+	return func(t *testing.T, a answer) {
+		t.Helper()
+		if a.code != code || a.res.Outcome != outcome || !strings.Contains(a.res.Error, errHas) {
+			t.Fatalf("got %d %q error %q, want %d %q error containing %q", a.code, a.res.Outcome, a.res.Error, code, outcome, errHas)
+		}
+	}
+}
+
+var hostiles = []hostile{
+	{name: "gopher slow drip", scheme: "gopher",
+		gopher: func(c net.Conn, _ string) { drip(c, "User-agent: *\n") },
+		check:  wantStatus(504, fetch.Unreachable, "did not finish answering")},
+	{name: "gemini slow drip status line", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { drip(c, "20 text/plain") },
+		check:  wantStatus(504, fetch.Unreachable, "did not finish answering")},
+	{name: "gemini slow drip body", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("20 text/plain\r\n")); drip(c, "Disallow: /\n") },
+		check:  wantStatus(504, fetch.Unreachable, "did not finish answering")},
+	{name: "silent server", scheme: "gemini",
+		gemini: nil, // never completes the TLS handshake: see below
+		check:  wantStatus(504, fetch.Unreachable, "did not finish answering")},
+	{name: "gopher endless body", scheme: "gopher", bounded: true,
+		gopher: func(c net.Conn, _ string) { forever(c, []byte("Disallow: /x\n")) },
+		check:  wantTruncated},
+	{name: "gemini endless body", scheme: "gemini", bounded: true,
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("20 text/plain\r\n")); forever(c, []byte("Disallow: /x\n")) },
+		check:  wantTruncated},
+	{name: "gopher 10 MB line", scheme: "gopher", bounded: true,
+		gopher: func(c net.Conn, _ string) { c.Write(tenMBLine) },
+		check:  wantTruncated},
+	{name: "gemini 10 MB status line", scheme: "gemini", bounded: true,
+		gemini: func(c net.Conn, _ string) { c.Write(tenMBLine) },
+		check:  wantStatus(502, fetch.Unreachable, "longer than 1024 bytes")},
+	{name: "gemini 10 MB meta", scheme: "gemini", bounded: true,
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("20 ")); c.Write(tenMBLine) },
+		check:  wantStatus(502, fetch.Unreachable, "longer than 1024 bytes")},
+	{name: "gopher early close", scheme: "gopher",
+		gopher: func(c net.Conn, _ string) {},
+		check: func(t *testing.T, a answer) {
+			wantStatus(200, fetch.NotFound, "")(t, a)
+			if len(a.res.Attempts) != 3 || a.res.Attempts[2].Status != "not found: empty reply" {
+				t.Fatalf("attempts %+v, want three empty replies", a.res.Attempts)
+			}
+		}},
+	{name: "gemini early close before TLS", scheme: "gemini",
+		check: wantStatus(502, fetch.Unreachable, "TLS failed")},
+	{name: "gemini early close after request", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) {},
+		check:  wantStatus(502, fetch.Unreachable, "without a status line")},
+	{name: "gemini close mid status line", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("2")) },
+		check:  wantStatus(502, fetch.Unreachable, "middle of the status line")},
+	{name: "garbage instead of TLS", scheme: "gemini",
+		check: wantStatus(502, fetch.Unreachable, "TLS failed")},
+	{name: "redirect loop", scheme: "gemini",
+		gemini: func(c net.Conn, req string) { c.Write([]byte("31 " + req + "\r\n")) },
+		check: func(t *testing.T, a answer) {
+			wantStatus(502, fetch.Unreachable, "more than 5 redirects")(t, a)
+			if len(a.res.Redirects) != 5 || len(a.res.Attempts) != 6 {
+				t.Fatalf("%d redirects, %d attempts; want 5 hops shown and 6 attempts", len(a.res.Redirects), len(a.res.Attempts))
+			}
+		}},
+	{name: "redirect to a private address", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("30 gemini://10.0.0.1/robots.txt\r\n")) },
+		check:  wantRefusedRedirect("10.0.0.1")},
+	{name: "redirect to the metadata address", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("31 gemini://169.254.169.254:1965/robots.txt\r\n")) },
+		check:  wantRefusedRedirect("169.254.169.254")},
+	{name: "redirect to a low port", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("30 gemini://127.0.0.1:22/\r\n")) },
+		check:  wantRefusedRedirect("port 22")},
+	{name: "redirect to http", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("30 http://127.0.0.1:8080/\r\n")) },
+		check:  wantStatus(502, fetch.Unreachable, "only gemini:// redirects")},
+	{name: "3-byte status line 2CRLF", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("2\r\n")) },
+		check:  wantStatus(502, fetch.Unreachable, "not two digits")},
+	{name: "3-byte status line 20LF", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("20\nDisallow: /\n")) },
+		check: func(t *testing.T, a answer) {
+			wantStatus(200, fetch.Found, "")(t, a)
+			if a.res.Body != "Disallow: /\n" || a.res.MIME != "text/gemini" {
+				t.Fatalf("body %q mime %q", a.res.Body, a.res.MIME)
+			}
+		}},
+	{name: "status out of range", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("99 what\r\n")) },
+		check:  wantStatus(502, fetch.Unreachable, "does not define")},
+	{name: "non-text type", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("20 image/png\r\n\x89PNG\r\n\x1a\n")) },
+		check: func(t *testing.T, a answer) {
+			wantStatus(200, fetch.NotRobots, "")(t, a)
+			if a.res.Body != "" || a.res.MIME != "image/png" || len(a.res.Conclusions) != 6 {
+				t.Fatalf("body %q mime %q conclusions %v", a.res.Body, a.res.MIME, a.res.Conclusions)
+			}
+		}},
+	{name: "gopher error menu then dot-terminated file", scheme: "gopher",
+		gopher: func(c net.Conn, sel string) {
+			if sel == "/robots.txt" {
+				c.Write([]byte("User-agent: *\r\nDisallow: /x\r\n.\r\n"))
+				return
+			}
+			c.Write([]byte("3'" + sel + "' does not exist\t\terror.host\t1\r\n.\r\n"))
+		},
+		check: func(t *testing.T, a answer) {
+			wantStatus(200, fetch.Found, "")(t, a)
+			if a.res.Body != "User-agent: *\r\nDisallow: /x\r\n" || len(a.res.Attempts) != 3 ||
+				a.res.Attempts[0].Status != "not found: error menu" || a.res.Attempts[1].Status != "not found: error menu" {
+				t.Fatalf("body %q attempts %+v", a.res.Body, a.res.Attempts)
+			}
+		}},
+	{name: "gopher menu instead of a file", scheme: "gopher",
+		gopher: func(c net.Conn, _ string) {
+			c.Write([]byte("1Phlog\t/phlog\texample.org\t70\r\niWelcome\t\tnull\t0\r\n.\r\n"))
+		},
+		check: wantStatus(200, fetch.NotFound, "")},
+	{name: "gopher reply of a lone dot", scheme: "gopher",
+		gopher: func(c net.Conn, _ string) { c.Write([]byte(".\r\n")) },
+		check:  wantStatus(200, fetch.NotFound, "")},
+}
+
+func wantTruncated(t *testing.T, a answer) {
+	t.Helper()
+	if a.code != 200 || a.res.Outcome != fetch.Found || !a.res.Truncated || a.res.Bytes != fetch.MaxBody || len(a.res.Body) != fetch.MaxBody {
+		t.Fatalf("got %d %q truncated %v bytes %d, want 200 found truncated to %d", a.code, a.res.Outcome, a.res.Truncated, a.res.Bytes, fetch.MaxBody)
+	}
+}
+
+func wantRefusedRedirect(what string) func(*testing.T, answer) {
+	return func(t *testing.T, a answer) {
+		t.Helper()
+		wantStatus(403, fetch.Unreachable, "refused: ")(t, a)
+		if !strings.Contains(a.res.Error, what) || len(a.res.Redirects) != 1 || len(a.res.Attempts) != 2 {
+			t.Fatalf("error %q redirects %+v attempts %+v", a.res.Error, a.res.Redirects, a.res.Attempts)
+		}
+	}
+}
+
+func TestHostileServers(t *testing.T) {
+	t.Logf("%d hostile scenarios", len(hostiles))
+	for _, hs := range hostiles {
+		t.Run(hs.name, func(t *testing.T) {
+			if !hs.bounded {
+				t.Parallel()
+			}
+			var addr string
+			switch {
+			case hs.gopher != nil:
+				addr = listen(t, func(c net.Conn) { hs.gopher(c, readRequest(c)) })
+			case hs.gemini != nil:
+				addr = listenGemini(t, hs.gemini)
+			case hs.name == "silent server":
+				addr = listen(t, func(c net.Conn) { time.Sleep(3 * time.Second) })
+			case hs.name == "garbage instead of TLS":
+				addr = listen(t, func(c net.Conn) { c.Write([]byte("HTTP/1.0 400 Bad Request\r\n\r\nnot TLS at all\r\n")) })
+			default: // close at once
+				addr = listen(t, func(c net.Conn) {})
+			}
+			var dialled []string
+			var mu sync.Mutex
+			dial := func(ctx context.Context, network, a string) (net.Conn, error) {
+				mu.Lock()
+				dialled = append(dialled, a)
+				mu.Unlock()
+				return (&net.Dialer{}).DialContext(ctx, network, a)
+			}
+			h := testRelay(dial)
+			var before runtime.MemStats
+			if hs.bounded {
+				serve(h, hs.scheme+"://"+addr) // warm up: one-time allocations are not per answer
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+			}
+			a := serve(h, hs.scheme+"://"+addr)
+			if hs.bounded {
+				var after runtime.MemStats
+				runtime.ReadMemStats(&after)
+				// Buffering a 10 MB reply would cost 20 MB or more.
+				grew := after.TotalAlloc - before.TotalAlloc
+				t.Logf("allocated %d KiB", grew>>10)
+				if grew > 8<<20 {
+					t.Errorf("allocated %d KiB for one answer; the 512 KiB cap should keep it to a few MB", grew>>10)
+				}
+			}
+			a = decode(t, hs.scheme+"://"+addr, a)
+			hs.check(t, a)
+			mu.Lock()
+			defer mu.Unlock()
+			for _, d := range dialled {
+				if d != addr {
+					t.Fatalf("dialled %s besides the test server %s", d, addr)
+				}
+			}
+		})
+	}
+}
+
+// Every gemini status class lands on its outcome (DIALECTS.md).
+func TestGeminiStatusOutcomes(t *testing.T) {
+	cases := []struct {
+		status  string
+		code    int
+		outcome fetch.Outcome
+	}{
+		{"10 Your name?", 200, fetch.NotRobots},
+		{"11 Password", 200, fetch.NotRobots},
+		{"20 text/plain", 200, fetch.Found},
+		{"20 text/gemini; lang=en", 200, fetch.Found},
+		{"20 application/octet-stream", 200, fetch.NotRobots},
+		{"40 busy", 200, fetch.Unreachable},
+		{"44 slow down", 200, fetch.Unreachable},
+		{"50 no", 200, fetch.Unreachable},
+		{"51 Not found", 200, fetch.NotFound},
+		{"52 Gone", 200, fetch.NotFound},
+		{"53 no proxying", 200, fetch.Unreachable},
+		{"59 bad request", 200, fetch.Unreachable},
+		{"60 certificate required", 200, fetch.NotRobots},
+		{"62 certificate not valid", 200, fetch.NotRobots},
+	}
+	for _, c := range cases {
+		addr := listenGemini(t, func(conn net.Conn, _ string) { conn.Write([]byte(c.status + "\r\nUser-agent: *\n")) })
+		a := ask(t, testRelay(nil), "gemini://"+addr)
+		if a.code != c.code || a.res.Outcome != c.outcome {
+			t.Errorf("%q: %d %q, want %d %q", c.status, a.code, a.res.Outcome, c.code, c.outcome)
+		}
+		if want := c.outcome != fetch.Found; (len(a.res.Conclusions) == 6) != want {
+			t.Errorf("%q: conclusions %v", c.status, a.res.Conclusions)
+		}
+		if c.outcome == fetch.Unreachable && a.res.Conclusions[4].Reading != "disallow-all" {
+			t.Errorf("%q: rfc9309 concludes %+v, want disallow-all", c.status, a.res.Conclusions[4])
+		}
+	}
+}
+
+func TestConnectionRefused(t *testing.T) {
+	l, _ := net.Listen("tcp", "127.0.0.1:0")
+	addr := l.Addr().String()
+	l.Close()
+	for _, scheme := range []string{"gopher", "gemini"} {
+		a := ask(t, testRelay(nil), scheme+"://"+addr)
+		if a.code != 502 || a.res.Outcome != fetch.Unreachable || !strings.Contains(a.res.Error, "could not connect") || len(a.res.Attempts) != 1 {
+			t.Errorf("%s: %d %s", scheme, a.code, a.raw)
+		}
+	}
+}
