@@ -85,6 +85,9 @@ func isStarValue(d *Dialect, v string) bool {
 	if d.Agents == ProductToken {
 		return v == "*" || strings.HasPrefix(v, "*") && (v[1] == ' ' || v[1] == '\t')
 	}
+	if d.Normalize == PythonQuote {
+		v = pyUnquote(v) // robotparser unquotes values as it reads them: %2A is *
+	}
 	return v == "*"
 }
 

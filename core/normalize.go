@@ -1,13 +1,18 @@
 package core
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 const upperHex = "0123456789ABCDEF"
 
 func (d *Dialect) normalizePattern(v string) string {
 	switch d.Normalize {
 	case PythonQuote:
-		return pyQuote(pyUnquote(v))
+		// robotparser unquotes the value when it reads the line, then
+		// quotes urlunparse(urlparse(value)).
+		return pyQuote(pyParseURL(pyUnquote(v)).String())
 	case PercentEncoding:
 		return percentNormalize(v)
 	}
@@ -17,7 +22,11 @@ func (d *Dialect) normalizePattern(v string) string {
 func (d *Dialect) normalizeSelector(s string) string {
 	switch d.Normalize {
 	case PythonQuote:
-		s = pyQuote(pyUnquote(s))
+		// can_fetch: unquote, urlparse, keep path;params?query#fragment
+		// (scheme and host dropped), quote.
+		u := pyParseURL(pyUnquote(s))
+		u.scheme, u.netloc = "", ""
+		s = pyQuote(u.String())
 		if s == "" {
 			s = "/" // robotparser asks for "/" when the path is empty
 		}
@@ -68,7 +77,153 @@ func pyUnquote(s string) string {
 		}
 		b.WriteByte(s[i])
 	}
-	return strings.ToValidUTF8(b.String(), "\uFFFD")
+	return pyReplaceInvalid(b.String())
+}
+
+// pyReplaceInvalid decodes as Python's errors="replace" does: each maximal
+// start of a valid UTF-8 sequence that breaks off becomes one U+FFFD (Go's
+// strings.ToValidUTF8 would merge a run of them into one).
+func pyReplaceInvalid(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError || n > 1 {
+			b.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		b.WriteString("\uFFFD")
+		i += utf8MaximalSubpart(s[i:])
+	}
+	return b.String()
+}
+
+// utf8MaximalSubpart is the length of the longest prefix of s that starts
+// a well-formed UTF-8 sequence (at least 1), per Unicode table 3-7.
+func utf8MaximalSubpart(s string) int {
+	c := s[0]
+	need, lo, hi := 0, byte(0x80), byte(0xBF)
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		need = 1
+	case c == 0xE0:
+		need, lo = 2, 0xA0
+	case c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF:
+		need = 2
+	case c == 0xED:
+		need, hi = 2, 0x9F
+	case c == 0xF0:
+		need, lo = 3, 0x90
+	case c >= 0xF1 && c <= 0xF3:
+		need = 3
+	case c == 0xF4:
+		need, hi = 3, 0x8F
+	}
+	n := 1
+	for ; n <= need && n < len(s); n++ {
+		if s[n] < lo || s[n] > hi {
+			break
+		}
+		lo, hi = 0x80, 0xBF
+	}
+	return n
+}
+
+// pyURL is the result of urllib.parse.urlparse, as far as robotparser
+// needs it.
+type pyURL struct{ scheme, netloc, path, params, query, fragment string }
+
+func isASCIIAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func isSchemeChar(c byte) bool {
+	return isASCIIAlpha(c) || c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'
+}
+
+// Schemes for which urlparse splits ";params" off the last path segment,
+// and for which urlunsplit writes "//" before the path.
+var (
+	pyUsesParams = []string{"", "ftp", "hdl", "prospero", "http", "imap", "https", "shttp", "rtsp", "rtsps", "rtspu", "sip", "sips", "mms", "sftp", "tel"}
+	pyUsesNetloc = []string{"", "ftp", "http", "gopher", "nntp", "telnet", "imap", "wais", "file", "mms", "https", "shttp", "snews", "prospero", "rtsp", "rtsps", "rtspu", "rsync", "svn", "svn+ssh", "sftp", "nfs", "git", "git+ssh", "ws", "wss"}
+)
+
+func inList(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// pyParseURL is urlparse (Python 3.11/3.12): leading C0 controls and
+// spaces dropped, tabs and line breaks removed, then scheme, "//" host,
+// fragment, query and params split off in that order.
+func pyParseURL(s string) pyURL {
+	s = strings.TrimLeftFunc(s, func(r rune) bool { return r <= ' ' })
+	if strings.ContainsAny(s, "\t\r\n") {
+		s = strings.NewReplacer("\t", "", "\r", "", "\n", "").Replace(s)
+	}
+	var u pyURL
+	if i := strings.IndexByte(s, ':'); i > 0 && isASCIIAlpha(s[0]) {
+		scheme := true
+		for j := 0; j < i; j++ {
+			scheme = scheme && isSchemeChar(s[j])
+		}
+		if scheme {
+			u.scheme, s = strings.ToLower(s[:i]), s[i+1:]
+		}
+	}
+	if strings.HasPrefix(s, "//") {
+		end := len(s)
+		if j := strings.IndexAny(s[2:], "/?#"); j >= 0 {
+			end = j + 2
+		}
+		u.netloc, s = s[2:end], s[end:]
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s, u.fragment = s[:i], s[i+1:]
+	}
+	if i := strings.IndexByte(s, '?'); i >= 0 {
+		s, u.query = s[:i], s[i+1:]
+	}
+	if inList(pyUsesParams, u.scheme) {
+		from := 0
+		if slash := strings.LastIndexByte(s, '/'); slash >= 0 {
+			from = slash
+		}
+		if i := strings.IndexByte(s[from:], ';'); i >= 0 {
+			s, u.params = s[:from+i], s[from+i+1:]
+		}
+	}
+	u.path = s
+	return u
+}
+
+// String is urlunparse: empty parts leave no delimiter behind.
+func (u pyURL) String() string {
+	url := u.path
+	if u.params != "" {
+		url += ";" + u.params
+	}
+	if u.netloc != "" || u.scheme != "" && inList(pyUsesNetloc, u.scheme) && !strings.HasPrefix(url, "//") {
+		if url != "" && url[0] != '/' {
+			url = "/" + url
+		}
+		url = "//" + u.netloc + url
+	}
+	if u.scheme != "" {
+		url = u.scheme + ":" + url
+	}
+	if u.query != "" {
+		url += "?" + u.query
+	}
+	if u.fragment != "" {
+		url += "#" + u.fragment
+	}
+	return url
 }
 
 func pySafe(c byte) bool {
