@@ -57,6 +57,22 @@ build_cli() {
   go build -trimpath -o build/smolbots ./cmd/smolbots
 }
 
+# The relay worker: runtime glue from syumai/workers plus the Go relay as
+# wasm, into build/worker (wrangler.toml points at it). The free plan takes
+# at most 3 MB compressed; we keep it under 2.5 MB.
+WORKER_MAX_GZIP=2621440
+build_worker() {
+  go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o build/worker
+  GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o build/worker/app.wasm ./wasm/relay
+  local size
+  size=$(gzip -9 -c build/worker/app.wasm | wc -c)
+  log "relay worker: $(wc -c < build/worker/app.wasm) bytes, $size gzip"
+  if [ "$size" -gt "$WORKER_MAX_GZIP" ]; then
+    echo "build: the relay worker is $size bytes gzipped, over the 2.5 MB budget; check go list -deps ./wasm/relay" >&2
+    return 1
+  fi
+}
+
 # Fuzz targets run briefly on every test run; their corpora live in testdata/fuzz.
 FUZZTIME=${FUZZTIME:-8s}
 run_fuzz() {
@@ -74,6 +90,7 @@ cmd_test() {
   deps
   build_cli
   build_site
+  build_worker
   log "go vet"
   go vet ./...
   log "go test"
@@ -98,7 +115,7 @@ cmd_bench() {
 case "${1:-}" in
   test) shift; cmd_test "$@" ;;
   serve) shift; cmd_serve "$@" ;;
-  build) shift; deps_go; build_cli; build_site ;;
+  build) shift; deps_go; build_cli; build_site; build_worker ;;
   dist) shift; deps_go; if [ -x web/dist.sh ]; then web/dist.sh "$ROOT/dist"; else echo "dist: the playground is coming" >&2; exit 1; fi ;;
   bench) shift; cmd_bench "$@" ;;
   deps) shift; deps ;;

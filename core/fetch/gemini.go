@@ -5,9 +5,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -132,7 +134,8 @@ func geminiRequest(ctx context.Context, t Target, o Options, reqURL string, a *A
 	}
 	conn := tls.Client(raw, cfg)
 	if err := conn.HandshakeContext(ctx); err != nil {
-		if isTimeout(ctx, err) {
+		var oe *net.OpError
+		if isTimeout(ctx, err) || errors.As(err, &oe) && oe.Op == "dial" {
 			return 0, "", nil, false, err
 		}
 		return 0, "", nil, false, protoErr("TLS failed: %v", strings.TrimPrefix(err.Error(), "tls: "))
