@@ -1,0 +1,332 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/core/relay"
+	"github.com/smolbots/smolbots/internal/realservers"
+)
+
+// The worker, built from these sources, runs under real workerd
+// (`wrangler dev`, pinned in tools/) and fetches from real gophernicus
+// and molly-brown on loopback.
+
+const maxWorkerGzip = 2_500_000 // bytes; the free plan's limit is 3 MB
+
+var repoRoot = filepath.Join("..", "..")
+
+// buildWorker builds the worker into a fresh directory: the runtime glue
+// from syumai/workers, then the Go relay as wasm.
+func buildWorker(tb testing.TB) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	out := filepath.Join(dir, "worker")
+	gen := exec.Command("go", "run", "github.com/syumai/workers/cmd/workers-assets-gen", "-mode=go", "-o", out)
+	if b, err := gen.CombinedOutput(); err != nil {
+		tb.Fatalf("workers-assets-gen: %v\n%s", err, b)
+	}
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(out, "app.wasm"), ".")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := build.CombinedOutput(); err != nil {
+		tb.Fatalf("building the worker: %v\n%s", err, b)
+	}
+	return out
+}
+
+func gzipSize(tb testing.TB, path string) int {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(raw)
+	zw.Close()
+	return buf.Len()
+}
+
+// startWorkerd runs `wrangler dev` on a free loopback port with a
+// test-only configuration that allows loopback destinations, and stops
+// it at cleanup with SIGINT to its process group (SIGTERM to wrangler
+// alone leaves workerd running).
+func startWorkerd(tb testing.TB, workerDir string) string {
+	tb.Helper()
+	wrangler, err := filepath.Abs(filepath.Join(repoRoot, "tools", "node_modules", ".bin", "wrangler"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := os.Stat(wrangler); err != nil {
+		tb.Fatalf("wrangler is missing (%v): run ./build.sh deps, which installs the pinned npm tools into tools/", err)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		tb.Fatalf("node is missing: wrangler needs Node.js 20")
+	}
+	dir := tb.TempDir()
+	conf := filepath.Join(dir, "wrangler.toml")
+	main := filepath.Join(workerDir, "worker.mjs")
+	if err := os.WriteFile(conf, []byte(fmt.Sprintf(
+		"name = \"smolbots-relay-test\"\nmain = %q\ncompatibility_date = \"2025-01-01\"\n\n[vars]\nSMOLBOTS_ALLOW_LOOPBACK = \"1\"\n", main)), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	cmd := exec.Command(wrangler, "dev", "--config", conf, "--ip", "127.0.0.1", "--port", strconv.Itoa(port),
+		"--inspector-port", "0", "--log-level", "warn")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "WRANGLER_SEND_METRICS=false", "CLOUDFLARE_CF_FETCH_ENABLED=false",
+		"XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "CI=1")
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		tb.Fatalf("starting wrangler: %v", err)
+	}
+	pgid := cmd.Process.Pid
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	tb.Cleanup(func() {
+		syscall.Kill(-pgid, syscall.SIGINT)
+		select {
+		case <-exited:
+		case <-time.After(15 * time.Second):
+			tb.Errorf("wrangler did not stop within 15s of SIGINT")
+		}
+		// workerd is in the same process group: it must be gone too.
+		for i := 0; i < 100; i++ {
+			if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		syscall.Kill(-pgid, syscall.SIGKILL)
+		tb.Errorf("workerd was still running 10s after wrangler stopped; killed it")
+	})
+	base := "http://127.0.0.1:" + strconv.Itoa(port)
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		select {
+		case <-exited:
+			tb.Fatalf("wrangler dev exited:\n%s", out.String())
+		default:
+		}
+		resp, err := http.Get(base + "/")
+		if err == nil {
+			resp.Body.Close()
+			return base
+		}
+		if time.Now().After(deadline) {
+			tb.Fatalf("wrangler dev did not answer within 90s:\n%s", out.String())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func getRobots(tb testing.TB, base, target string) (int, fetch.Result) {
+	tb.Helper()
+	resp, err := http.Get(base + relay.Path + "?url=" + url.QueryEscape(target))
+	if err != nil {
+		tb.Fatalf("%s: %v", target, err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var res fetch.Result
+	if err := json.Unmarshal(raw, &res); err != nil {
+		tb.Fatalf("%s: answer is not JSON: %.300q", target, raw)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		tb.Errorf("%s: Content-Type %q", target, ct)
+	}
+	return resp.StatusCode, res
+}
+
+func readFile(tb testing.TB, name string) []byte {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "relay", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+type peers struct {
+	gopher, gopherFile string
+	umn, umnFile       string
+	gemini             *realservers.Gemini
+	geminiFile         string
+	missing            *realservers.Gemini
+}
+
+func startPeers(tb testing.TB) peers {
+	p := peers{
+		gopherFile: string(readFile(tb, "gopher-robots.txt")),
+		umnFile:    string(readFile(tb, "umn-robots.txt")),
+		geminiFile: string(readFile(tb, "gemini-robots.txt")),
+	}
+	p.gopher = "gopher://" + realservers.StartGopher(tb, map[string][]byte{"robots.txt": []byte(p.gopherFile)})
+	p.umn = "gopher://" + realservers.StartGopher(tb, map[string][]byte{"0/robots.txt": []byte(p.umnFile)})
+	p.gemini = realservers.StartGemini(tb, map[string][]byte{"new/robots.txt": []byte(p.geminiFile), "robots.txt": []byte(p.geminiFile)},
+		realservers.GeminiOptions{TempRedirects: map[string]string{"^/moved/robots.txt$": "/new/robots.txt"}})
+	p.missing = realservers.StartGemini(tb, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
+	return p
+}
+
+func TestWorkerUnderWorkerd(t *testing.T) {
+	dir := buildWorker(t)
+	size := gzipSize(t, filepath.Join(dir, "app.wasm"))
+	t.Logf("worker: %d bytes gzipped", size)
+	if size > maxWorkerGzip {
+		t.Errorf("the worker is %d bytes gzipped, over the %d budget: check `go list -deps` of wasm/relay", size, maxWorkerGzip)
+	}
+	p := startPeers(t)
+	base := startWorkerd(t, dir)
+
+	code, r := getRobots(t, base, p.gopher)
+	if code != 200 || r.Outcome != fetch.Found || r.Body != p.gopherFile || len(r.Attempts) != 1 {
+		t.Errorf("gophernicus through workerd: %d %+v", code, r)
+	}
+	code, r = getRobots(t, base, p.umn)
+	if code != 200 || r.Body != p.umnFile || len(r.Attempts) != 2 || r.Attempts[0].Status != "not found: error text" {
+		t.Errorf("gopher fallback through workerd: %d %+v", code, r)
+	}
+	code, r = getRobots(t, base, p.gemini.URL)
+	if code != 200 || r.Outcome != fetch.Found || r.Body != p.geminiFile || r.Fingerprint != p.gemini.Fingerprint {
+		t.Errorf("molly-brown through workerd: %d %+v (openssl fingerprint %s)", code, r, p.gemini.Fingerprint)
+	}
+	code, r = getRobots(t, base, p.missing.URL)
+	if code != 200 || r.Outcome != fetch.NotFound || len(r.Conclusions) != 6 {
+		t.Errorf("missing robots.txt through workerd: %d %+v", code, r)
+	}
+	// A closed port: the connect failure shows as one, not as a TLS error.
+	l, _ := net.Listen("tcp", "127.0.0.1:0")
+	closed := l.Addr().String()
+	l.Close()
+	code, r = getRobots(t, base, "gemini://"+closed)
+	if code != 502 || r.Outcome != fetch.Unreachable || !strings.HasPrefix(r.Error, "could not connect") {
+		t.Errorf("closed port through workerd: %d %+v", code, r)
+	}
+	// Test mode allows loopback only: the guard still refuses the rest.
+	for _, target := range []string{"gemini://10.0.0.1", "gemini://169.254.169.254", "gopher://2130706433", "gemini://[::ffff:192.168.0.1]", "gemini://example.com:22"} {
+		if code, r := getRobots(t, base, target); code != 403 || !strings.HasPrefix(r.Error, "refused: ") {
+			t.Errorf("%s through workerd: %d %+v, want 403", target, code, r)
+		}
+	}
+	resp, err := http.Post(base+relay.Path+"?url=gemini://localhost", "text/plain", strings.NewReader("x"))
+	if err != nil || resp.StatusCode != 405 {
+		t.Errorf("POST through workerd: %v %v", resp.Status, err)
+	}
+
+	// Concurrent requests through workerd.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	bad := 0
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			target, want := p.gopher, p.gopherFile
+			if i%2 == 1 {
+				target, want = p.gemini.URL, p.geminiFile
+			}
+			code, r := getRobots(t, base, target)
+			if code != 200 || r.Body != want {
+				mu.Lock()
+				bad++
+				mu.Unlock()
+			}
+		}(i)
+	}
+	wg.Wait()
+	if bad > 0 {
+		t.Errorf("%d of 20 concurrent requests through workerd failed", bad)
+	}
+}
+
+// The committed configuration must never let the worker reach loopback.
+func TestProductionConfigRefusesLoopback(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "wrangler.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "SMOLBOTS_ALLOW_LOOPBACK") {
+			t.Fatalf("wrangler.toml sets %q; loopback is for test configurations only", line)
+		}
+	}
+	if !strings.Contains(string(b), `main = "build/worker/worker.mjs"`) {
+		t.Fatalf("wrangler.toml does not point at build/worker/worker.mjs, where build.sh puts the worker")
+	}
+}
+
+// BenchmarkRelayLoopback compares the relay's latency natively and under
+// workerd, fetching robots.txt from gophernicus and molly-brown on
+// loopback; it reports the median (p50) per request.
+func BenchmarkRelayLoopback(b *testing.B) {
+	p := startPeers(b)
+	native := httptest.NewServer(relay.New(relay.Config{
+		Dial:  (&net.Dialer{}).DialContext,
+		Guard: relay.Guard{AllowLoopback: true, Resolver: net.DefaultResolver},
+	}))
+	b.Cleanup(native.Close)
+	workerd := startWorkerd(b, buildWorker(b))
+	for _, rt := range []struct{ name, base string }{{"native", native.URL}, {"workerd", workerd}} {
+		for _, target := range []struct{ name, url string }{{"gopher", p.gopher}, {"gemini", p.gemini.URL}} {
+			b.Run(rt.name+"/"+target.name, func(b *testing.B) {
+				getRobots(b, rt.base, target.url) // warm up
+				times := make([]time.Duration, 0, b.N)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					start := time.Now()
+					if code, _ := getRobots(b, rt.base, target.url); code != 200 {
+						b.Fatalf("status %d", code)
+					}
+					times = append(times, time.Since(start))
+				}
+				sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+				b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+			})
+		}
+	}
+}
