@@ -1,0 +1,89 @@
+package grid
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// benchRobots makes a file of at least lines lines or size bytes (the
+// first reached), mixing what the dialects disagree on: records per
+// agent and role, Allow, globs, delays.
+func benchRobots(lines, size int) string {
+	var b strings.Builder
+	agents := []string{"*", "indexer", "GUS", "archiver", "Lupa", "researcher"}
+	n := 0
+	for i := 0; n < lines && b.Len() < size; i++ {
+		fmt.Fprintf(&b, "# record %d\nUser-agent: %s\n", i, agents[i%len(agents)])
+		if i%3 == 0 {
+			fmt.Fprintf(&b, "Virtual-agent: %s\n", agents[(i+1)%len(agents)])
+		}
+		for j := 0; j < 6; j++ {
+			switch j % 3 {
+			case 0:
+				fmt.Fprintf(&b, "Disallow: /area%d/sub%d\n", i, j)
+			case 1:
+				fmt.Fprintf(&b, "Allow: /area%d/sub%d/open\n", i, j)
+			default:
+				fmt.Fprintf(&b, "Disallow: /*.cgi$%d\n", j)
+			}
+		}
+		b.WriteString("Crawl-delay: 5\n\n")
+		n += 10
+		if i%3 == 0 {
+			n++
+		}
+	}
+	return b.String()
+}
+
+func benchInput(robots string) Input {
+	var sel strings.Builder
+	for i := 0; i < 50; i++ {
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&sel, "/area%d/sub%d/page\n", i, i%6)
+		case 1:
+			fmt.Fprintf(&sel, "gopher://example.org/1/area%d/sub0\n", i)
+		case 2:
+			fmt.Fprintf(&sel, "gemini://example.org/area%d/sub1/open/x.cgi\n", i)
+		default:
+			fmt.Fprintf(&sel, "area%d/plain\n", i)
+		}
+	}
+	return Input{
+		Robots:    robots,
+		Selectors: sel.String(),
+		Agents:    "GUS(indexer)\n*\nLupa(researcher,archiver)\narchiver",
+		Dialects:  core.Dialects(),
+	}
+}
+
+func benchBuild(b *testing.B, in Input) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(in.Robots)))
+	var g Grid
+	for b.Loop() {
+		g = Build(in)
+	}
+	if len(g.Rows) != 4*50 {
+		b.Fatalf("%d rows, want 200", len(g.Rows))
+	}
+}
+
+// The page's keystroke budget: 100 lines x 50 selectors x 4 agents x 6 dialects.
+func BenchmarkBuild(b *testing.B) {
+	b.Run("100lines", func(b *testing.B) {
+		r := benchRobots(100, 1<<30)
+		if n := strings.Count(r, "\n"); n < 100 || n > 120 {
+			b.Fatalf("%d lines", n)
+		}
+		benchBuild(b, benchInput(r))
+	})
+	b.Run("500KiB", func(b *testing.B) {
+		r := benchRobots(1<<30, core.MaxBytes)[:core.MaxBytes]
+		benchBuild(b, benchInput(r))
+	})
+}
