@@ -1,0 +1,133 @@
+package highlight
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/chroma/v2"
+)
+
+func tokens(t *testing.T, text string) []chroma.Token {
+	t.Helper()
+	it, err := Lexer.Tokenise(nil, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return it.Tokens()
+}
+
+func TestLexerTokenTypes(t *testing.T) {
+	cases := []struct {
+		text string
+		want map[string]chroma.TokenType // token text -> type
+	}{
+		{"User-agent: GUS # the crawler\n", map[string]chroma.TokenType{"User-agent": chroma.Keyword, " GUS ": chroma.NameTag, "# the crawler": chroma.CommentSingle}},
+		{"Virtual-agent: *\n", map[string]chroma.TokenType{"Virtual-agent": chroma.Keyword, "*": chroma.Operator}},
+		{"Disallow: /a*b$\n", map[string]chroma.TokenType{"Disallow": chroma.Keyword, " /a": chroma.LiteralString, "*": chroma.Operator, "$": chroma.Operator}},
+		{"Dissallow: /x\n", map[string]chroma.TokenType{"Dissallow": chroma.Keyword}},
+		{"Crawl-delay: 10\n", map[string]chroma.TokenType{"Crawl-delay": chroma.KeywordReserved, " 10": chroma.LiteralNumber}},
+		{"Check: soon\n", map[string]chroma.TokenType{" soon": chroma.Error}},
+		{"Sitemap: x\n", map[string]chroma.TokenType{"Sitemap": chroma.NameAttribute, " x": chroma.LiteralStringOther}},
+		{"no colon here\n", map[string]chroma.TokenType{"no colon here": chroma.Error}},
+	}
+	for _, c := range cases {
+		got := map[string]chroma.TokenType{}
+		for _, tok := range tokens(t, c.text) {
+			got[tok.Value] = tok.Type
+		}
+		for text, typ := range c.want {
+			if got[text] != typ {
+				t.Errorf("%q: token %q is %v, want %v (all: %v)", c.text, text, got[text], typ, got)
+			}
+		}
+	}
+}
+
+// The lexer must give back every character: the overlay shows exactly
+// what the textarea holds, or the caret drifts from the text. A
+// textarea's value has LF line ends only and valid UTF-16, so that is
+// the input here.
+func TestLexerKeepsEveryByte(t *testing.T) {
+	for _, text := range []string{
+		"", "\n", "\n\n", "User-agent: *\nDisallow: /\n", "Allow:\n# c\n  \t\nx: y: z\n",
+		"User-agent: GUS\nDisallow: /private # nope\n\nno-newline-at-end: 1",
+		"\ufeffUser-agent: *\nDisallow: /\x00é\n", ":\n::\n#\n*$\n",
+	} {
+		var b strings.Builder
+		for _, tok := range tokens(t, text) {
+			b.WriteString(tok.Value)
+		}
+		// chroma's iterator appends nothing when EnsureNL is off.
+		if b.String() != text {
+			t.Errorf("round trip of %q gave %q", text, b.String())
+		}
+	}
+}
+
+func countLines(html string) int { return strings.Count(html, `<span class="line">`) }
+
+func TestHTMLOneSpanPerLine(t *testing.T) {
+	text := "User-agent: *\n\nDisallow: /<script>&\"\nlast"
+	out := HTML(text)
+	if n := countLines(out); n != 4 {
+		t.Fatalf("got %d line spans, want 4:\n%s", n, out)
+	}
+	if strings.Contains(out, "<script>") || !strings.Contains(out, "&lt;script&gt;&amp;") {
+		t.Errorf("text is not escaped:\n%s", out)
+	}
+	if strings.Contains(out, "<pre") {
+		t.Errorf("the page owns the <pre>, the output must not add one:\n%s", out)
+	}
+	if !strings.Contains(out, `class="k"`) {
+		t.Errorf("no keyword class in %s", out)
+	}
+}
+
+func TestHTMLLargeIsPlainWithSameLines(t *testing.T) {
+	line := "Disallow: /x<y>\n"
+	text := strings.Repeat(line, MaxBytes/len(line)+10)
+	out := HTML(text)
+	if strings.Contains(out, `class="k"`) {
+		t.Error("text over MaxBytes was coloured")
+	}
+	if n, want := countLines(out), strings.Count(text, "\n"); n != want {
+		t.Errorf("plain output has %d line spans, want %d", n, want)
+	}
+	if !strings.Contains(out, "/x&lt;y&gt;") {
+		t.Error("plain output is not escaped")
+	}
+}
+
+func TestPlainLineEndings(t *testing.T) {
+	var b strings.Builder
+	Plain(&b, "a\r\nb\rc\nd")
+	if n := countLines(b.String()); n != 4 {
+		t.Errorf("got %d lines in %q, want 4", n, b.String())
+	}
+	if !strings.Contains(b.String(), "a\r\n</span>") {
+		t.Errorf("CRLF split apart: %q", b.String())
+	}
+}
+
+func TestCSSHasBothSchemes(t *testing.T) {
+	var b bytes.Buffer
+	if err := CSS(&b); err != nil {
+		t.Fatal(err)
+	}
+	css := b.String()
+	i := strings.Index(css, "@media (prefers-color-scheme: dark)")
+	if i < 0 {
+		t.Fatalf("no dark scheme in:\n%s", css)
+	}
+	if !strings.Contains(css[:i], ".chroma .k {") || !strings.Contains(css[i:], ".chroma .k {") {
+		t.Error("keyword colour missing from one of the schemes")
+	}
+}
+
+func BenchmarkHTML100Lines(b *testing.B) {
+	text := strings.Repeat("User-agent: GUS\nDisallow: /private/*.gmi$ # c\nCrawl-delay: 10\n\n", 25)
+	for b.Loop() {
+		HTML(text)
+	}
+}

@@ -1,0 +1,139 @@
+package pageview
+
+// Example is a case the example menu loads into the three inputs.
+type Example struct {
+	ID        string
+	Title     string
+	Source    string // where the file comes from, shown next to the menu
+	Robots    string
+	Selectors string
+	Agents    string
+}
+
+// Examples are the sample files of the proposals plus small files of our
+// own, each showing a place where the dialects part ways.
+var Examples = []Example{
+	{
+		ID:     "conner2020-sample",
+		Title:  "Virtual agents (sample from Conner's 2020 proposal)",
+		Source: "the sample file in Sean Conner's 2020 Virtual-agent proposal on the Gemini list",
+		Robots: `# The GUS agent, plus any agent that identifies as an "indexer" is allowed
+# one path in an otherwise disallowed place, and only fetch items in 10
+# second increments.
+User-agent: GUS
+Virtual-agent: indexer
+Allow: /private/butpublic
+Disallow: /private
+Crawl-delay: 10
+
+# Agents that fetch feeds, should only grab every 6 hours. "Check" is
+# allowed as agents should ignore fields it doesn't understand.
+Virtual-agent: feed
+Disallow: /private
+Check: 21600
+
+# And a fallback. Here we don't allow any old crawler into the private
+# space, and we force them to use 20 seonds between fetches.
+User-agent: *
+Disallow: /private
+Crawl-delay: 20
+`,
+		Selectors: "/private/butpublic\n/private/diary.gmi\n/index.gmi\n",
+		Agents:    "GUS\nindexer\nFeedBot(feed)\nLupa(archiver)\n",
+	},
+	{
+		ID:     "gopherdraft-sample",
+		Title:  "Search engines only (sample from the modern Gopher draft)",
+		Source: "the well-built policy file in the modern Gopher draft's Robot Access Restrictions Policy",
+		Robots: `# Robot Exclusion File for gopher://gopher.scdp.com
+# If you wish to crawl gopher.scdp.com, please contact
+# lane.pryce@scdp.com to apply for an exemption. Our terms of
+# service are available at gopher://gopher.scdp.com/0/tos.txt.
+
+User-agent: baiduspider
+User-agent: googlebot
+User-agent: msnbot
+User-agent: bingbot
+User-agent: naverbot
+User-agent: seznambot
+User-agent: slurp
+User-agent: teoma
+User-agent: yandex
+Disallow: /cgi-bin/	# Dynamically generated scripts
+Disallow: /images/	# This consumes bandwidth!
+Disallow: /tmp/		# Temporary files---blink and they're gone!
+Disallow: /private/	# No peeking!
+Allow: /images/logo.jpg	# Main logo. Mirror this if possible.
+Crawl-delay: 10
+
+User-agent: *
+Disallow: /
+
+# If you have received authorisation to crawl this site, and are
+# getting denied, please contact support@scdp.com, or dial
+# (212) 555 0169. This site is copyright Sterling, Cooper, Draper,
+# and Pryce, 2012.
+`,
+		Selectors: "/images/logo.jpg\n/images/office.png\n/about.txt\ngopher://gopher.scdp.com/0/tos.txt\n",
+		Agents:    "googlebot\nVeronica\n",
+	},
+	{
+		ID:     "indexer-clash",
+		Title:  "User-agent: indexer (Gemini role or a bot's name?)",
+		Source: "ours: the companion spec names roles with User-agent, Conner's proposal keeps them apart",
+		Robots: `User-agent: indexer
+Disallow: /
+
+User-agent: *
+Disallow: /private
+`,
+		Selectors: "/index.gmi\n/private/notes.gmi\n",
+		Agents:    "GUS(indexer)\nindexer\nElpher\n",
+	},
+	{
+		ID:     "glob",
+		Title:  "A glob and an end anchor",
+		Source: "ours: * and $ mean different things, or nothing, per dialect",
+		Robots: `User-agent: *
+Disallow: /*.cgi$
+Disallow: /tmp*
+`,
+		Selectors: "/bin/search.cgi\n/bin/search.cgi?q=gopher\n/tmp/x\n/tmpfiles\n",
+		Agents:    "*\n",
+	},
+	{
+		ID:     "empty-disallow",
+		Title:  "An empty Disallow before a real one",
+		Source: "ours: Python's robotparser lets the empty rule win",
+		Robots: `User-agent: *
+Disallow:
+Disallow: /private
+`,
+		Selectors: "/private/x\n/public\n",
+		Agents:    "*\n",
+	},
+	{
+		ID:     "blank-line",
+		Title:  "A blank line inside a record",
+		Source: "ours: blank lines end records in some dialects and mean nothing in others",
+		Robots: `User-agent: GUS
+
+Disallow: /private
+
+User-agent: *
+Disallow: /
+`,
+		Selectors: "/private/x\n/index.gmi\n",
+		Agents:    "GUS\nOtherBot\n",
+	},
+}
+
+// ExampleByID finds an example.
+func ExampleByID(id string) (Example, bool) {
+	for _, e := range Examples {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return Example{}, false
+}

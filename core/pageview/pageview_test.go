@@ -1,0 +1,264 @@
+package pageview
+
+import (
+	"encoding/json"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/core/grid"
+)
+
+const clash = "User-agent: indexer\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n"
+
+func build(robots, selectors, agents string, hidden ...string) grid.Grid {
+	return grid.Build(grid.Input{Robots: robots, Selectors: selectors, Agents: agents, Dialects: DialectsShown(hidden)})
+}
+
+var attrRe = regexp.MustCompile(`<button type="button" class="cell ([a-z]+)[^"]*" aria-pressed="(true|false)" data-dialect="([^"]*)" data-agent="([^"]*)" data-selector="([^"]*)" data-verdict="([^"]*)" data-line="([0-9]+)"`)
+
+// The contract's data attributes are on every verdict cell, with the
+// verdict in words as well as in the class.
+func TestGridHTMLContractAttributes(t *testing.T) {
+	g := build(clash, "/index.gmi\n/private/<x>\n", "GUS(indexer)\nElpher")
+	out := GridHTML(&g, grid.CellKey("gemini", "GUS(indexer)", "/index.gmi"))
+	cells := attrRe.FindAllStringSubmatch(out, -1)
+	if len(cells) != 2*2*6 {
+		t.Fatalf("%d cells with the contract attributes, want 24:\n%s", len(cells), out)
+	}
+	chosen := 0
+	for _, c := range cells {
+		if c[1] != c[6] && !(c[1] == "allow" && c[6] == "allow") {
+			t.Errorf("class %q and data-verdict %q differ", c[1], c[6])
+		}
+		if c[2] == "true" {
+			chosen++
+			if c[3] != "gemini" || c[4] != "GUS(indexer)" || c[5] != "/index.gmi" || c[6] != "disallow" || c[7] != "2" {
+				t.Errorf("chosen cell is %v", c[3:])
+			}
+		}
+	}
+	if chosen != 1 {
+		t.Errorf("%d chosen cells, want 1", chosen)
+	}
+	if strings.Contains(out, "/private/<x>") || !strings.Contains(out, `data-selector="/private/&lt;x&gt;"`) {
+		t.Error("selector not escaped")
+	}
+	if !strings.Contains(out, `<tr class="disagree">`) || !strings.Contains(out, "differ") {
+		t.Error("the disagreement row is not marked in words and class")
+	}
+	for _, w := range []string{">✗</span> deny", ">✓</span> allow"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("cells lack the text %q", w)
+		}
+	}
+}
+
+func TestGridHTMLEmptyAndCapped(t *testing.T) {
+	g := build(clash, "", "")
+	if out := GridHTML(&g, ""); !strings.Contains(out, "No rows yet") {
+		t.Errorf("no hint for an empty grid: %s", out)
+	}
+	all := []string{}
+	for _, d := range core.Dialects() {
+		all = append(all, d.ID)
+	}
+	g = build(clash, "/x", "", all...)
+	if out := GridHTML(&g, ""); !strings.Contains(out, "Every dialect is hidden") {
+		t.Errorf("no hint when every dialect is hidden: %s", out)
+	}
+	var sel strings.Builder
+	for i := 0; i < 1000; i++ {
+		sel.WriteString("/s\n")
+	}
+	g = build(clash, sel.String(), "a\nb\nc", "gemini")
+	out := GridHTML(&g, "")
+	if n := strings.Count(out, "<tr>") + strings.Count(out, `<tr class="disagree">`); n > MaxRows+2 {
+		t.Errorf("%d rows drawn, cap is %d", n, MaxRows)
+	}
+	if !strings.Contains(out, "Only the first 2000 of 3000 rows") {
+		t.Error("the cap is not said")
+	}
+}
+
+func TestHiddenDialects(t *testing.T) {
+	g := build(clash, "/x", "*", "gemini", "rfc9309")
+	if len(g.Dialects) != 4 {
+		t.Fatalf("%d dialects shown, want 4", len(g.Dialects))
+	}
+	if got := CleanHidden([]string{"norobots", "bogus", "gemini", "gemini"}); !reflect.DeepEqual(got, []string{"gemini", "norobots"}) {
+		t.Errorf("CleanHidden = %v", got)
+	}
+}
+
+func TestExplainHTML(t *testing.T) {
+	g := build(clash, "/index.gmi", "GUS(indexer)")
+	row, col, ok := g.Find(grid.CellKey("gemini", "GUS(indexer)", "/index.gmi"))
+	if !ok {
+		t.Fatal("cell not found")
+	}
+	out := ExplainHTML(&g, row, col)
+	for _, want := range []string{"Group chosen", "Why this group", `data-line="2"`, "Disallow: /", "Other dialects", "conner2020 allow"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explanation lacks %q:\n%s", want, out)
+		}
+	}
+	if out := ExplainHTML(&g, 9, 9); !strings.Contains(out, "Choose a verdict cell") {
+		t.Errorf("out of range: %s", out)
+	}
+}
+
+func TestLintsAndGutter(t *testing.T) {
+	fs := []core.Finding{
+		{Line: 2, Code: "no-colon", Severity: core.SevError, Message: "a <line>", Dialects: []string{"gemini"}},
+		{Line: 2, Code: "x", Severity: core.SevInfo, Message: "info"},
+		{Line: 0, Code: "empty-file", Severity: core.SevWarning, Message: "whole"},
+	}
+	out := LintsHTML(fs, []grid.Problem{{Field: "agents", Line: 3, Message: "bad"}})
+	if strings.Count(out, `data-code=`) != 3 || !strings.Contains(out, `data-line="2" data-code="no-colon"`) {
+		t.Errorf("lint items lack the contract attributes:\n%s", out)
+	}
+	if !strings.Contains(out, "a &lt;line&gt;") || !strings.Contains(out, "agents line 3: bad") || !strings.Contains(out, "whole file") {
+		t.Errorf("lint list:\n%s", out)
+	}
+	if LintsHTML(nil, nil) != `<li class="none">No lint findings.</li>` {
+		t.Error("empty lint list")
+	}
+	gut := GutterHTML(3, fs)
+	if strings.Count(gut, `class="gl`) != 3 || strings.Count(gut, `class="mark error"`) != 1 {
+		t.Errorf("gutter:\n%s", gut)
+	}
+	if !strings.Contains(gut, `aria-label="line 2: a &lt;line&gt; [no-colon]; info [x]"`) {
+		t.Errorf("mark label:\n%s", gut)
+	}
+	if n := strings.Count(GutterHTML(MaxGutterLines+50, nil), `class="gl"`); n != MaxGutterLines {
+		t.Errorf("gutter has %d lines, cap %d", n, MaxGutterLines)
+	}
+}
+
+func TestFindingsTruncation(t *testing.T) {
+	g := build(strings.Repeat("# filler line\n", core.MaxBytes/14+100), "/x", "*")
+	fs := Findings(&g)
+	n := 0
+	for _, f := range fs {
+		if f.Code == TruncationCode {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d %s findings for a truncated file, want 1: %+v", n, TruncationCode, fs)
+	}
+}
+
+func TestFactsHTML(t *testing.T) {
+	g := build("User-agent: *\nDisallow: /x\nCrawl-delay: 10\nCheck: 3600\n", "/x", "GUS")
+	out := FactsHTML(&g)
+	if !strings.Contains(out, "GUS: Crawl-delay 10 (line 3)") || !strings.Contains(out, "GUS: Check 3600 (line 4)") {
+		t.Errorf("facts lack the agent's values:\n%s", out)
+	}
+	if strings.Count(out, "<tr data-dialect=") != 6 {
+		t.Errorf("facts rows:\n%s", out)
+	}
+}
+
+func TestLineRange(t *testing.T) {
+	text := "ab\né😀x\n\nlast"
+	cases := []struct {
+		n, start, end int
+		ok            bool
+	}{{1, 0, 2, true}, {2, 3, 7, true}, {3, 8, 8, true}, {4, 9, 13, true}, {5, 0, 0, false}, {0, 0, 0, false}}
+	for _, c := range cases {
+		s, e, ok := LineRange(text, c.n)
+		if s != c.start || e != c.end || ok != c.ok {
+			t.Errorf("LineRange(%d) = %d,%d,%v want %d,%d,%v", c.n, s, e, ok, c.start, c.end, c.ok)
+		}
+	}
+	if CountLines("a\nb\n") != 3 || CountLines("") != 1 {
+		t.Error("CountLines")
+	}
+}
+
+func TestDelay(t *testing.T) {
+	if Delay(100, 10) != 0 || Delay(SmallBytes+1, 10) == 0 || Delay(10, SmallRows+1) == 0 {
+		t.Error("small inputs update at once, big ones wait")
+	}
+	if HashDelay(10) >= HashDelay(500*1024) || HashDelay(10) < 100*time.Millisecond {
+		t.Error("the link waits longer for bigger cases")
+	}
+}
+
+func TestExamplesShowDisagreements(t *testing.T) {
+	for _, ex := range Examples {
+		g := grid.Build(grid.Input{Robots: ex.Robots, Selectors: ex.Selectors, Agents: ex.Agents, Dialects: core.Dialects()})
+		if len(g.Problems) > 0 {
+			t.Errorf("%s: problems %+v", ex.ID, g.Problems)
+		}
+		dis := 0
+		for _, r := range g.Rows {
+			if r.Disagree {
+				dis++
+			}
+		}
+		if len(g.Rows) == 0 || dis == 0 {
+			t.Errorf("%s: %d rows, %d disagreements; an example should show the dialects parting", ex.ID, len(g.Rows), dis)
+		}
+		if _, ok := ExampleByID(ex.ID); !ok {
+			t.Errorf("ExampleByID(%s)", ex.ID)
+		}
+	}
+}
+
+// The page's mirror of the relay's JSON must keep every field.
+func TestFetchResultMirrorsRelay(t *testing.T) {
+	r := fetch.Result{
+		URL: "gemini://h", Outcome: fetch.Found, Body: "User-agent: *\n", Bytes: 14, MIME: "text/plain", Fingerprint: "AB:CD",
+		Redirects:   []fetch.Redirect{{Status: 31, From: "a", To: "b"}},
+		Attempts:    []fetch.Attempt{{URL: "gemini://h/robots.txt", Sent: "gemini://h/robots.txt\r\n", Status: "20 text/plain", Bytes: 14}},
+		Conclusions: []fetch.Conclusion{{Dialect: "rfc9309", Reading: "disallow-all", Note: "n"}},
+		Error:       "e",
+	}
+	want, _ := json.Marshal(r)
+	var m FetchResult
+	if err := json.Unmarshal(want, &m); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(m)
+	var a, b map[string]any
+	json.Unmarshal(want, &a)
+	json.Unmarshal(got, &b)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("mirror loses fields:\nrelay %s\npage  %s", want, got)
+	}
+}
+
+func TestReadFetch(t *testing.T) {
+	ok := `{"url":"gemini://h","outcome":"found","body":"User-agent: *\nDisallow: /\n","bytes":26,"attempts":[{"url":"gemini://h/robots.txt","sent":"gemini://h/robots.txt\r\n","status":"20 text/plain","bytes":26}],"fingerprint":"AA:BB"}`
+	v := ReadFetch("gemini://h", 200, []byte(ok))
+	if !v.OK || !v.Load || v.Body != "User-agent: *\nDisallow: /\n" || !strings.Contains(v.HTML, "AA:BB") || !strings.Contains(v.HTML, "20 text/plain") {
+		t.Errorf("found: %+v", v)
+	}
+	nf := `{"url":"gopher://h","outcome":"not-found","body":"","bytes":0,"attempts":[],"conclusions":[{"dialect":"gemini","reading":"allow-all","note":"none"}]}`
+	v = ReadFetch("gopher://h", 200, []byte(nf))
+	if !v.OK || v.Load || !strings.Contains(v.HTML, "everything allowed") || !strings.Contains(v.Status, "no robots.txt") {
+		t.Errorf("not found: %+v", v)
+	}
+	v = ReadFetch("gopher://10.0.0.1", 403, []byte(`{"error":"refused: a private address"}`))
+	if v.OK || !strings.Contains(v.Status, "HTTP 403") || !strings.Contains(v.Status, "private address") {
+		t.Errorf("refused: %+v", v)
+	}
+	for _, bad := range [][]byte{[]byte("<html>"), nil, []byte(`{"outcome":""}`)} {
+		if v := ReadFetch("x", 200, bad); v.OK || v.Status == "" {
+			t.Errorf("garbage %q: %+v", bad, v)
+		}
+	}
+	if v := ReadFetch("x", 404, []byte("not found")); !strings.Contains(v.Status, "no relay") {
+		t.Errorf("404: %+v", v)
+	}
+	if v := ReadFetch("x", 200, make([]byte, MaxRelayBytes+1)); v.OK {
+		t.Error("oversized answer accepted")
+	}
+}

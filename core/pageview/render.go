@@ -1,0 +1,462 @@
+// Package pageview turns the playground's model (core/grid) into the
+// HTML fragments the page shows, and decides when to update. It is pure
+// Go: the wasm glue only puts these strings into the DOM, so everything
+// here is tested natively.
+package pageview
+
+import (
+	"fmt"
+	"html"
+	"strconv"
+	"strings"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/grid"
+)
+
+// MaxRows bounds the rows drawn: 50 agents x 1000 selectors is a model
+// the page can hold but not a table it can draw without freezing.
+const MaxRows = 2000
+
+var esc = html.EscapeString
+
+func attr(b *strings.Builder, name, value string) {
+	b.WriteByte(' ')
+	b.WriteString(name)
+	b.WriteString(`="`)
+	b.WriteString(esc(value))
+	b.WriteByte('"')
+}
+
+// Word is the cell text: not colour alone tells allow from deny.
+func Word(allowed bool) string {
+	if allowed {
+		return "allow"
+	}
+	return "deny"
+}
+
+// VerdictAttr is the data-verdict value of the contract.
+func VerdictAttr(allowed bool) string {
+	if allowed {
+		return "allow"
+	}
+	return "disallow"
+}
+
+func icon(allowed bool) string {
+	if allowed {
+		return "✓"
+	}
+	return "✗"
+}
+
+// GridHTML draws the verdict table's head and body. selected is the
+// CellKey of the chosen cell ("" for none).
+func GridHTML(g *grid.Grid, selected string) string {
+	var b strings.Builder
+	b.Grow(256 + len(g.Rows)*(160+len(g.Dialects)*260))
+	b.WriteString(`<caption>Verdicts: one row per agent and selector, one column per dialect. Choose a cell for the reason.</caption><thead><tr><th scope="col">Agent</th><th scope="col">Selector</th>`)
+	for _, d := range g.Dialects {
+		b.WriteString(`<th scope="col"`)
+		attr(&b, "title", d.Title)
+		b.WriteString(`>`)
+		b.WriteString(esc(d.ID))
+		b.WriteString(`</th>`)
+	}
+	b.WriteString(`<th scope="col">Dialects agree?</th></tr></thead><tbody>`)
+	if len(g.Dialects) == 0 {
+		b.WriteString(`<tr><td colspan="3">Every dialect is hidden: tick one under “Dialects”.</td></tr>`)
+	} else if len(g.Rows) == 0 {
+		fmt.Fprintf(&b, `<tr><td colspan="%d">No rows yet: write a selector (one per line) to test.</td></tr>`, len(g.Dialects)+3)
+	}
+	for i, r := range g.Rows {
+		if i == MaxRows {
+			fmt.Fprintf(&b, `<tr><td colspan="%d">Only the first %d of %d rows are drawn.</td></tr>`, len(g.Dialects)+3, MaxRows, len(g.Rows))
+			break
+		}
+		b.WriteString(`<tr`)
+		if r.Disagree {
+			b.WriteString(` class="disagree"`)
+		}
+		b.WriteString(`><th scope="row">`)
+		b.WriteString(esc(r.Agent))
+		b.WriteString(`</th><td class="sel">`)
+		b.WriteString(esc(r.Selector))
+		if r.Query != r.Selector {
+			b.WriteString(` <span class="query">(`)
+			b.WriteString(esc(quoteSelector(r.Query)))
+			b.WriteString(`)</span>`)
+		}
+		b.WriteString(`</td>`)
+		for c, v := range r.Cells {
+			key := r.Key(g, c)
+			b.WriteString(`<td><button type="button" class="cell `)
+			b.WriteString(VerdictAttr(v.Allowed))
+			if key == selected {
+				b.WriteString(` chosen" aria-pressed="true`)
+			} else {
+				b.WriteString(`" aria-pressed="false`)
+			}
+			b.WriteByte('"')
+			attr(&b, "data-dialect", v.Dialect)
+			attr(&b, "data-agent", r.Agent)
+			attr(&b, "data-selector", r.Selector)
+			attr(&b, "data-verdict", VerdictAttr(v.Allowed))
+			attr(&b, "data-line", strconv.Itoa(v.Line))
+			attr(&b, "data-row", strconv.Itoa(i))
+			attr(&b, "data-col", strconv.Itoa(c))
+			attr(&b, "aria-label", fmt.Sprintf("%s: %s for %s, %s", v.Dialect, Word(v.Allowed), r.Agent, r.Selector))
+			b.WriteString(`><span class="icon" aria-hidden="true">`)
+			b.WriteString(icon(v.Allowed))
+			b.WriteString(`</span> `)
+			b.WriteString(Word(v.Allowed))
+			if v.Line > 0 {
+				fmt.Fprintf(&b, ` <span class="ln">L%d</span>`, v.Line)
+			}
+			if v.Note != "" {
+				b.WriteString(` <span class="note-mark" aria-hidden="true" title="has an interpretation note">*</span>`)
+			}
+			b.WriteString(`</button></td>`)
+		}
+		if r.Disagree {
+			b.WriteString(`<td class="agree"><span class="icon" aria-hidden="true">⚠</span> differ</td>`)
+		} else {
+			b.WriteString(`<td class="agree">same</td>`)
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody>`)
+	return b.String()
+}
+
+// Summary is one line above the grid: counts a reader can take in.
+func Summary(g *grid.Grid) string {
+	n := 0
+	for _, r := range g.Rows {
+		if r.Disagree {
+			n++
+		}
+	}
+	s := fmt.Sprintf("%d rows, %d dialects shown; the dialects disagree on %d %s.", len(g.Rows), len(g.Dialects), n, plural(n, "row", "rows"))
+	if g.Truncated {
+		s += fmt.Sprintf(" Only the first %d KiB of the robots.txt are read.", core.MaxBytes/1024)
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func quoteSelector(s string) string {
+	if s == "" {
+		return "empty selector"
+	}
+	return s
+}
+
+// TruncationCode is the lint shown when the robots.txt passes core.MaxBytes.
+const TruncationCode = "file-too-large"
+
+// Findings returns the lints to show: the linter's, plus a truncation
+// finding if the file was cut and the linter did not report it itself.
+func Findings(g *grid.Grid) []core.Finding {
+	out := g.Findings
+	if g.Truncated {
+		found := false
+		for _, f := range out {
+			if f.Code == TruncationCode {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append([]core.Finding{{
+				Line: 0, Code: TruncationCode, Severity: core.SevWarning,
+				Message:  fmt.Sprintf("the file is longer than %d KiB; crawlers read only the first %d KiB, and so does this page", core.MaxBytes/1024, core.MaxBytes/1024),
+				Dialects: allDialectIDs(),
+			}}, out...)
+		}
+	}
+	return out
+}
+
+func allDialectIDs() []string {
+	var ids []string
+	for _, d := range core.Dialects() {
+		ids = append(ids, d.ID)
+	}
+	return ids
+}
+
+// LintsHTML lists findings and input problems; each finding is a button
+// that moves the caret to its line.
+func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
+	var b strings.Builder
+	if len(findings) == 0 && len(problems) == 0 {
+		return `<li class="none">No lint findings.</li>`
+	}
+	for _, f := range findings {
+		b.WriteString(`<li class="lint `)
+		b.WriteString(esc(string(f.Severity)))
+		b.WriteByte('"')
+		attr(&b, "data-line", strconv.Itoa(f.Line))
+		attr(&b, "data-code", f.Code)
+		b.WriteString(`><button type="button" class="goto"`)
+		attr(&b, "data-line", strconv.Itoa(f.Line))
+		b.WriteString(`><span class="sev">`)
+		b.WriteString(esc(string(f.Severity)))
+		b.WriteString(`</span> `)
+		if f.Line > 0 {
+			fmt.Fprintf(&b, `line %d: `, f.Line)
+		} else {
+			b.WriteString(`whole file: `)
+		}
+		b.WriteString(esc(f.Message))
+		b.WriteString(` <code>`)
+		b.WriteString(esc(f.Code))
+		b.WriteString(`</code>`)
+		if len(f.Dialects) > 0 && len(f.Dialects) < len(core.Dialects()) {
+			b.WriteString(` <span class="dialects">(`)
+			b.WriteString(esc(strings.Join(f.Dialects, ", ")))
+			b.WriteString(`)</span>`)
+		}
+		b.WriteString(`</button></li>`)
+	}
+	for _, p := range problems {
+		b.WriteString(`<li class="problem error"`)
+		attr(&b, "data-field", p.Field)
+		b.WriteString(`><span class="sev">error</span> `)
+		fmt.Fprintf(&b, "%s line %d: %s", esc(p.Field), p.Line, esc(p.Message))
+		b.WriteString(`</li>`)
+	}
+	return b.String()
+}
+
+// MaxGutterLines bounds the gutter; past it the editor still holds the
+// text but lines are not numbered.
+const MaxGutterLines = 20000
+
+// GutterHTML numbers lines 1..lines and marks those with findings with a
+// focusable button whose label is the message.
+func GutterHTML(lines int, findings []core.Finding) string {
+	if lines > MaxGutterLines {
+		lines = MaxGutterLines
+	}
+	if lines < 1 {
+		lines = 1
+	}
+	marks := map[int][]core.Finding{}
+	for _, f := range findings {
+		if f.Line > 0 {
+			marks[f.Line] = append(marks[f.Line], f)
+		}
+	}
+	var b strings.Builder
+	b.Grow(lines * 24)
+	for n := 1; n <= lines; n++ {
+		fs := marks[n]
+		if len(fs) == 0 {
+			b.WriteString(`<span class="gl">`)
+			b.WriteString(strconv.Itoa(n))
+			b.WriteString("</span>")
+			continue
+		}
+		msgs := make([]string, len(fs))
+		sev := core.SevInfo
+		for i, f := range fs {
+			msgs[i] = f.Message + " [" + f.Code + "]"
+			sev = worse(sev, f.Severity)
+		}
+		msg := strings.Join(msgs, "; ")
+		b.WriteString(`<span class="gl marked"><button type="button" class="mark `)
+		b.WriteString(esc(string(sev)))
+		b.WriteByte('"')
+		attr(&b, "data-line", strconv.Itoa(n))
+		attr(&b, "title", msg)
+		attr(&b, "aria-label", fmt.Sprintf("line %d: %s", n, msg))
+		b.WriteString(`>`)
+		b.WriteString(markIcon(sev))
+		b.WriteString(`</button>`)
+		b.WriteString(strconv.Itoa(n))
+		b.WriteString("</span>")
+	}
+	return b.String()
+}
+
+func worse(a, b core.Severity) core.Severity {
+	rank := map[core.Severity]int{core.SevInfo: 0, core.SevWarning: 1, core.SevError: 2}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+func markIcon(s core.Severity) string {
+	switch s {
+	case core.SevError:
+		return "!"
+	case core.SevWarning:
+		return "▲"
+	}
+	return "i"
+}
+
+// ExplainHTML says why a cell has its verdict: the group chosen and why,
+// the deciding line, the interpretation note, the other reading's
+// outcome and what the other dialects answer.
+func ExplainHTML(g *grid.Grid, row, col int) string {
+	if row < 0 || row >= len(g.Rows) || col < 0 || col >= len(g.Dialects) {
+		return `<p>Choose a verdict cell to see why.</p>`
+	}
+	r := g.Rows[row]
+	v := r.Cells[col]
+	d := g.Dialects[col]
+	var b strings.Builder
+	fmt.Fprintf(&b, `<h3><span class="icon" aria-hidden="true">%s</span> %s: %s for <code>%s</code>, selector <code>%s</code></h3>`,
+		icon(v.Allowed), esc(d.ID), esc(Word(v.Allowed)+"ed"), esc(r.Agent), esc(quoteSelector(r.Selector)))
+	b.WriteString(`<dl>`)
+	dt := func(term, def string) {
+		b.WriteString(`<dt>`)
+		b.WriteString(term)
+		b.WriteString(`</dt><dd>`)
+		b.WriteString(def)
+		b.WriteString(`</dd>`)
+	}
+	dt("Dialect", esc(d.Title)+` <span class="src">(`+esc(d.Source)+`)</span>`)
+	if r.Query != r.Selector {
+		dt("Selector tested", `<code>`+esc(quoteSelector(r.Query))+`</code>`)
+	}
+	group := v.Group
+	if group == "" {
+		group = "none"
+	}
+	dt("Group chosen", esc(group))
+	if v.Why != "" {
+		dt("Why this group", esc(v.Why))
+	}
+	if v.Line > 0 {
+		dt("Deciding line", fmt.Sprintf(`<button type="button" class="goto" data-line="%d">line %d</button> <code>%s</code>`, v.Line, v.Line, esc(v.Rule)))
+	} else {
+		dt("Deciding line", "none: no rule matched, so the selector is allowed")
+	}
+	if v.Note != "" {
+		dt("Interpretation note", esc(v.Note))
+	}
+	if a := v.Alternative; a != nil {
+		alt := fmt.Sprintf("%s", Word(a.Allowed))
+		if a.Line > 0 {
+			alt += fmt.Sprintf(" (line %d: <code>%s</code>)", a.Line, esc(a.Rule))
+		} else {
+			alt = esc(alt)
+		}
+		dt("Other reading", esc(a.Reading)+": "+alt)
+	}
+	var others []string
+	for c, o := range r.Cells {
+		if c == col {
+			continue
+		}
+		s := esc(g.Dialects[c].ID) + " " + Word(o.Allowed)
+		if o.Line > 0 {
+			s += fmt.Sprintf(" (line %d)", o.Line)
+		}
+		others = append(others, s)
+	}
+	if len(others) > 0 {
+		dt("Other dialects", strings.Join(others, "; "))
+	}
+	b.WriteString(`</dl>`)
+	return b.String()
+}
+
+// FactsHTML shows, per visible dialect, where the file lives, caching,
+// delays and the delay values that apply to each agent.
+func FactsHTML(g *grid.Grid) string {
+	var b strings.Builder
+	b.WriteString(`<caption>What each dialect says besides verdicts</caption><thead><tr><th scope="col">Dialect</th><th scope="col">Where the file lives</th><th scope="col">Caching</th><th scope="col">Delays</th><th scope="col">Values for the agents</th></tr></thead><tbody>`)
+	for _, d := range g.Dialects {
+		b.WriteString(`<tr`)
+		attr(&b, "data-dialect", d.ID)
+		b.WriteString(`><th scope="row">`)
+		b.WriteString(esc(d.ID))
+		b.WriteString(`</th><td>`)
+		b.WriteString(esc(d.Facts.Location))
+		b.WriteString(`</td><td>`)
+		b.WriteString(esc(d.Facts.Caching))
+		b.WriteString(`</td><td>`)
+		b.WriteString(esc(d.Facts.Delays))
+		b.WriteString(`</td><td>`)
+		var vals []string
+		for _, a := range g.Agents {
+			p := g.Policies[grid.PolicyKey{Dialect: d.ID, Agent: a}]
+			for _, s := range p.Settings {
+				v := fmt.Sprintf("%s: %s %s (line %d)", esc(a), esc(fieldName(s.Field)), esc(s.Value), s.Line)
+				if !s.Valid {
+					v += " — not a valid number"
+				}
+				vals = append(vals, v)
+			}
+		}
+		if len(vals) == 0 {
+			b.WriteString("none")
+		} else {
+			b.WriteString(strings.Join(vals, "<br>"))
+		}
+		b.WriteString(`</td></tr>`)
+	}
+	b.WriteString(`</tbody>`)
+	return b.String()
+}
+
+func fieldName(f core.Field) string {
+	switch f {
+	case core.CrawlDelay:
+		return "Crawl-delay"
+	case core.Check:
+		return "Check"
+	case core.RequestRate:
+		return "Request-rate"
+	}
+	return string(f)
+}
+
+// DialectsShown filters the built-in dialects by the hidden IDs, in
+// display order.
+func DialectsShown(hidden []string) []core.Dialect {
+	var out []core.Dialect
+	for _, d := range core.Dialects() {
+		if !contains(hidden, d.ID) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// CleanHidden keeps only known dialect IDs, once each, in display order,
+// so a hand-edited link cannot hide something odd.
+func CleanHidden(hidden []string) []string {
+	var out []string
+	for _, d := range core.Dialects() {
+		if contains(hidden, d.ID) {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
+// Escape is HTML escaping for text and attribute values.
+func Escape(s string) string { return esc(s) }

@@ -1,0 +1,111 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/smolbots/smolbots/core/pageview"
+)
+
+// copy puts the plain-text or Gemtext report on the clipboard; where the
+// browser refuses, it shows the text selected in a box to copy by hand.
+func (p *page) copy(gemtext bool) {
+	text := reportText(&p.g, p.robots.Value(), p.permalinkURL(), gemtext)
+	what := "Report"
+	if gemtext {
+		what = "Gemtext report"
+	}
+	status := p.el("copy-status")
+	wrap := p.el("copy-fallback-wrap")
+	fallback := p.el("copy-fallback")
+	fallback.Set("value", text)
+	clip := js.Global().Get("navigator").Get("clipboard")
+	if !clip.IsUndefined() && !clip.IsNull() {
+		if _, ok := await(clip.Call("writeText", text)); ok {
+			wrap.Set("hidden", true)
+			status.Set("textContent", what+" copied to the clipboard.")
+			return
+		}
+	}
+	wrap.Set("hidden", false)
+	fallback.Call("focus")
+	fallback.Call("select")
+	status.Set("textContent", what+" could not be copied automatically: it is selected in the box below, copy it with the keyboard.")
+}
+
+// fetch asks the relay for a host's robots.txt and loads it.
+func (p *page) fetch() {
+	if p.fetching {
+		return
+	}
+	url := p.el("fetch-url").Get("value").String()
+	status := p.el("fetch-status")
+	result := p.el("fetch-result")
+	button := p.el("fetch")
+	if url == "" {
+		status.Set("textContent", "Write a gopher:// or gemini:// address to fetch first.")
+		return
+	}
+	p.fetching = true
+	button.Set("disabled", true)
+	status.Get("classList").Call("add", "busy")
+	status.Set("textContent", "Fetching robots.txt from "+url+"…")
+	result.Set("hidden", true)
+	defer func() {
+		p.fetching = false
+		button.Set("disabled", false)
+		status.Get("classList").Call("remove", "busy")
+	}()
+
+	relay := ""
+	if m := p.doc.Call("querySelector", `meta[name="smolbots-relay"]`); !m.IsNull() {
+		relay = m.Call("getAttribute", "content").String()
+	}
+	endpoint := relay + "/api/robots?url=" + js.Global().Call("encodeURIComponent", url).String()
+	resp, ok := await(js.Global().Call("fetch", endpoint))
+	if !ok {
+		p.showFetch(pageview.FetchView{Status: "Could not reach the relay: " + errText(resp) + ". Check the connection and try again."})
+		return
+	}
+	code := resp.Get("status").Int()
+	bodyText, ok := await(resp.Call("text"))
+	if !ok {
+		p.showFetch(pageview.FetchView{Status: "The relay's answer broke off: " + errText(bodyText) + "."})
+		return
+	}
+	v := pageview.ReadFetch(url, code, []byte(bodyText.String()))
+	if v.Load {
+		p.robots.SetValue(v.Body)
+		p.cell = ""
+		p.update()
+		p.scheduleHash()
+	}
+	p.showFetch(v)
+}
+
+func (p *page) showFetch(v pageview.FetchView) {
+	p.el("fetch-status").Set("textContent", v.Status)
+	result := p.el("fetch-result")
+	if v.HTML == "" {
+		v.HTML = `<p>` + pageview.Escape(v.Status) + `</p>`
+	}
+	result.Set("innerHTML", v.HTML)
+	cls := result.Get("classList")
+	if v.OK {
+		cls.Call("remove", "failed")
+	} else {
+		cls.Call("add", "failed")
+	}
+	result.Set("hidden", false)
+}
+
+func errText(v js.Value) string {
+	if v.IsUndefined() || v.IsNull() {
+		return "no reason given"
+	}
+	if m := v.Get("message"); !m.IsUndefined() {
+		return m.String()
+	}
+	return v.Call("toString").String()
+}

@@ -1,0 +1,501 @@
+//go:build js && wasm
+
+// Command playground binds the smolbots page to the DOM. It holds no
+// logic of its own: the model is core/grid, the HTML comes from
+// core/pageview and core/highlight, links from core/state and reports
+// from core/report. Elements are reached through syscall/js values;
+// honnef's dom package wires the events and the text inputs, through
+// concrete types only (its interface wrappers would pull every element
+// type into the binary).
+package main
+
+import (
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"honnef.co/go/js/dom/v2"
+
+	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/highlight"
+	"github.com/smolbots/smolbots/core/pageview"
+	"github.com/smolbots/smolbots/core/state"
+)
+
+// lineHeight matches --lh in style.css: the editor scrolls by lines.
+const lineHeight = 20
+
+type page struct {
+	doc                       js.Value
+	robots, selectors, agents *dom.HTMLTextAreaElement
+	editor, hl, gutter, inner js.Value
+	table, explain, lints     js.Value
+	facts, summary, message   js.Value
+	permalink, editorStatus   js.Value
+	body                      js.Value
+	hidden                    []string
+	cell                      string // chosen cell's grid.CellKey
+	g                         grid.Grid
+	shownRobots               string // text the overlay shows
+	shownGutter, shownGrid    string
+	shownLints, shownFacts    string
+	hlLine                    int // line highlighted in the overlay, 0 for none
+	updates                   int
+	updateTimer, hashTimer    *time.Timer
+	lastHash                  string
+	fetching                  bool
+}
+
+func main() {
+	p := newPage()
+	p.bind()
+	p.restore()
+	p.body.Get("dataset").Set("ready", "true")
+	select {} // keep the callbacks alive
+}
+
+func textarea(v js.Value) *dom.HTMLTextAreaElement {
+	return &dom.HTMLTextAreaElement{BasicHTMLElement: &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}}
+}
+
+func newPage() *page {
+	doc := js.Global().Get("document")
+	el := func(id string) js.Value { return doc.Call("getElementById", id) }
+	return &page{
+		doc:          doc,
+		robots:       textarea(el("robots")),
+		selectors:    textarea(el("selectors")),
+		agents:       textarea(el("agents")),
+		editor:       el("editor"),
+		hl:           el("robots-hl"),
+		gutter:       el("gutter"),
+		inner:        el("gutter-inner"),
+		table:        el("grid"),
+		explain:      el("explain"),
+		lints:        el("lints"),
+		facts:        el("facts"),
+		summary:      el("summary"),
+		message:      el("message"),
+		permalink:    el("permalink"),
+		editorStatus: el("editor-status"),
+		body:         doc.Get("body"),
+	}
+}
+
+func (p *page) el(id string) js.Value { return p.doc.Call("getElementById", id) }
+
+// on adds an event listener; the handler gets the JS event.
+func on(v js.Value, typ string, fn func(ev js.Value)) {
+	n := &dom.BasicNode{Value: v}
+	n.AddEventListener(typ, false, func(e dom.Event) { fn(e.Underlying()) })
+}
+
+func each(list js.Value, fn func(js.Value)) {
+	for i, n := 0, list.Length(); i < n; i++ {
+		fn(list.Index(i))
+	}
+}
+
+func dataset(v js.Value, key string) string {
+	d := v.Get("dataset").Get(key)
+	if d.IsUndefined() {
+		return ""
+	}
+	return d.String()
+}
+
+func closest(ev js.Value, selector string) js.Value {
+	t := ev.Get("target")
+	if t.IsNull() || t.IsUndefined() || t.Get("closest").IsUndefined() {
+		return js.Null()
+	}
+	return t.Call("closest", selector)
+}
+
+func (p *page) bind() {
+	for _, ta := range []*dom.HTMLTextAreaElement{p.robots, p.selectors, p.agents} {
+		on(ta.Underlying(), "input", func(js.Value) { p.changed() })
+	}
+	on(p.robots.Underlying(), "scroll", func(js.Value) { p.syncScroll() })
+	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
+		on(cb, "change", func(js.Value) { p.dialectsChanged() })
+	})
+	on(p.table, "click", func(ev js.Value) {
+		b := closest(ev, "button.cell")
+		if b.IsNull() {
+			return
+		}
+		row, _ := strconv.Atoi(dataset(b, "row"))
+		col, _ := strconv.Atoi(dataset(b, "col"))
+		if row < len(p.g.Rows) && col < len(p.g.Dialects) {
+			p.choose(p.g.Rows[row].Key(&p.g, col), true)
+		}
+	})
+	gotoLine := func(ev js.Value) {
+		b := closest(ev, "button.goto, button.mark")
+		if b.IsNull() {
+			return
+		}
+		n, _ := strconv.Atoi(dataset(b, "line"))
+		p.moveCaret(n)
+	}
+	on(p.lints, "click", gotoLine)
+	on(p.explain, "click", gotoLine)
+	on(p.gutter, "click", gotoLine)
+	showMark := func(ev js.Value) {
+		b := closest(ev, "button.mark")
+		if b.IsNull() {
+			return
+		}
+		p.editorStatus.Set("textContent", b.Call("getAttribute", "aria-label"))
+	}
+	on(p.gutter, "mouseover", showMark)
+	on(p.gutter, "focusin", func(ev js.Value) {
+		showMark(ev)
+		if b := closest(ev, "button.mark"); !b.IsNull() {
+			n, _ := strconv.Atoi(dataset(b, "line"))
+			p.scrollToLine(n)
+		}
+	})
+	on(p.el("load-example"), "click", func(js.Value) { p.loadExample() })
+	on(p.el("example"), "change", func(js.Value) { p.showExampleSource() })
+	// Clipboard and network calls wait on promises: never inside the
+	// event callback itself, or the callback deadlocks.
+	on(p.el("copy-report"), "click", func(js.Value) { go p.copy(false) })
+	on(p.el("copy-gemtext"), "click", func(js.Value) { go p.copy(true) })
+	on(p.el("fetch"), "click", func(js.Value) { go p.fetch() })
+	on(p.el("fetch-url"), "keydown", func(ev js.Value) {
+		if ev.Get("key").String() == "Enter" {
+			ev.Call("preventDefault")
+			go p.fetch()
+		}
+	})
+	on(js.Global(), "hashchange", func(js.Value) {
+		if h := js.Global().Get("location").Get("hash").String(); strings.TrimPrefix(h, "#") != p.lastHash {
+			p.restore()
+		}
+	})
+	var opts strings.Builder
+	opts.WriteString(`<option value="">Choose an example…</option>`)
+	for _, ex := range pageview.Examples {
+		opts.WriteString(`<option value="` + pageview.Escape(ex.ID) + `">` + pageview.Escape(ex.Title) + `</option>`)
+	}
+	p.el("example").Set("innerHTML", opts.String())
+}
+
+// restore reads the state from location.hash: a bad link gives a clear
+// message and an empty, working page.
+func (p *page) restore() {
+	hash := js.Global().Get("location").Get("hash").String()
+	p.message.Set("hidden", true)
+	var st state.State
+	if strings.TrimPrefix(hash, "#") == "" {
+		ex := pageview.Examples[0]
+		st = state.State{Robots: ex.Robots, Selectors: ex.Selectors, Agents: ex.Agents}
+	} else {
+		var err error
+		st, err = state.Decode(hash)
+		if err != nil {
+			p.showMessage("This link could not be opened: " + err.Error() + " The page starts empty instead.")
+			st = state.State{}
+		}
+		p.lastHash = strings.TrimPrefix(hash, "#")
+	}
+	p.robots.SetValue(st.Robots)
+	p.selectors.SetValue(st.Selectors)
+	p.agents.SetValue(st.Agents)
+	p.hidden = pageview.CleanHidden(st.Hidden)
+	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
+		cb.Set("checked", !contains(p.hidden, dataset(cb, "dialectToggle")))
+	})
+	p.cell = st.Cell
+	p.update()
+}
+
+func (p *page) showMessage(s string) {
+	p.message.Set("textContent", s)
+	p.message.Set("hidden", false)
+}
+
+// changed runs on every input event: small cases update at once, big
+// ones after a short pause in typing. The textarea never waits.
+func (p *page) changed() {
+	if p.updateTimer != nil {
+		p.updateTimer.Stop()
+		p.updateTimer = nil
+	}
+	size := p.robots.Underlying().Get("textLength").Int()
+	if d := pageview.Delay(size, len(p.g.Rows)); d > 0 {
+		p.updateTimer = time.AfterFunc(d, func() { p.update(); p.scheduleHash() })
+		return
+	}
+	p.update()
+	p.scheduleHash()
+}
+
+func (p *page) dialectsChanged() {
+	p.hidden = nil
+	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
+		if !cb.Get("checked").Bool() {
+			p.hidden = append(p.hidden, dataset(cb, "dialectToggle"))
+		}
+	})
+	p.update()
+	p.scheduleHash()
+}
+
+// update rebuilds the model and redraws what changed.
+func (p *page) update() {
+	robots := p.robots.Value()
+	p.g = grid.Build(grid.Input{
+		Robots:    robots,
+		Selectors: p.selectors.Value(),
+		Agents:    p.agents.Value(),
+		Dialects:  pageview.DialectsShown(p.hidden),
+	})
+	if robots != p.shownRobots {
+		p.shownRobots = robots
+		p.hlLine = 0
+		cls := p.editor.Get("classList")
+		if len(robots) > highlight.MaxBytes {
+			cls.Call("add", "plain")
+			p.hl.Set("innerHTML", "")
+		} else {
+			cls.Call("remove", "plain")
+			p.hl.Set("innerHTML", highlight.HTML(robots))
+		}
+	}
+	findings := pageview.Findings(&p.g)
+	setHTML(p.inner, &p.shownGutter, pageview.GutterHTML(pageview.CountLines(robots), findings))
+	setHTML(p.table, &p.shownGrid, pageview.GridHTML(&p.g, p.cell))
+	setHTML(p.lints, &p.shownLints, pageview.LintsHTML(findings, p.g.Problems))
+	setHTML(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
+	p.summary.Set("textContent", pageview.Summary(&p.g))
+	p.choose(p.cell, false)
+	p.syncScroll()
+	p.updates++
+	p.body.Get("dataset").Set("updates", p.updates)
+}
+
+func setHTML(e js.Value, shown *string, html string) {
+	if *shown == html {
+		return
+	}
+	*shown = html
+	e.Set("innerHTML", html)
+}
+
+// choose selects a cell (by key), explains it and highlights its
+// deciding line. A key no longer in the grid clears the view but is
+// kept, so undoing an edit brings the choice back.
+func (p *page) choose(key string, byUser bool) {
+	old := p.cell
+	p.cell = key
+	each(p.table.Call("querySelectorAll", "button.cell.chosen"), func(b js.Value) {
+		b.Get("classList").Call("remove", "chosen")
+		b.Call("setAttribute", "aria-pressed", "false")
+	})
+	row, col, ok := p.g.Find(key)
+	if !ok {
+		p.explain.Set("innerHTML", `<p>Choose a verdict cell to see why.</p>`)
+		p.highlightLine(0)
+		return
+	}
+	if row < pageview.MaxRows {
+		q := `button.cell[data-row="` + strconv.Itoa(row) + `"][data-col="` + strconv.Itoa(col) + `"]`
+		if b := p.table.Call("querySelector", q); !b.IsNull() {
+			b.Get("classList").Call("add", "chosen")
+			b.Call("setAttribute", "aria-pressed", "true")
+		}
+	}
+	p.explain.Set("innerHTML", pageview.ExplainHTML(&p.g, row, col))
+	line := p.g.Rows[row].Cells[col].Line
+	p.highlightLine(line)
+	if byUser {
+		if line > 0 {
+			p.scrollToLine(line)
+		}
+		if old != key {
+			p.scheduleHash()
+		}
+	}
+}
+
+func child(parent js.Value, i int) js.Value {
+	if i < 0 {
+		return js.Null()
+	}
+	c := parent.Get("children").Index(i)
+	if c.IsUndefined() {
+		return js.Null()
+	}
+	return c
+}
+
+func (p *page) highlightLine(n int) {
+	if p.hlLine > 0 {
+		if c := child(p.hl, p.hlLine-1); !c.IsNull() {
+			c.Get("classList").Call("remove", "hl")
+		}
+		if g := child(p.inner, p.hlLine-1); !g.IsNull() {
+			g.Get("classList").Call("remove", "current")
+		}
+	}
+	p.hlLine = 0
+	if n <= 0 {
+		return
+	}
+	if c := child(p.hl, n-1); !c.IsNull() {
+		c.Get("classList").Call("add", "hl")
+	}
+	if g := child(p.inner, n-1); !g.IsNull() {
+		g.Get("classList").Call("add", "current")
+	}
+	p.hlLine = n
+}
+
+// scrollToLine brings line n into the editor's view without moving focus.
+func (p *page) scrollToLine(n int) {
+	ta := p.robots.Underlying()
+	top := (n - 1) * lineHeight
+	h := ta.Get("clientHeight").Int()
+	cur := ta.Get("scrollTop").Int()
+	if top < cur || top+2*lineHeight > cur+h {
+		ta.Set("scrollTop", top-h/3)
+	}
+	p.syncScroll()
+}
+
+// moveCaret puts the caret on line n with the line selected.
+func (p *page) moveCaret(n int) {
+	if n <= 0 {
+		p.robots.Focus()
+		return
+	}
+	start, end, ok := pageview.LineRange(p.robots.Value(), n)
+	if !ok {
+		return
+	}
+	p.robots.Focus()
+	p.robots.SetSelectionRange(start, end, "forward")
+	p.scrollToLine(n)
+}
+
+func (p *page) syncScroll() {
+	ta := p.robots.Underlying()
+	top, left := ta.Get("scrollTop"), ta.Get("scrollLeft")
+	p.hl.Set("scrollTop", top)
+	p.hl.Set("scrollLeft", left)
+	p.gutter.Set("scrollTop", top)
+}
+
+func (p *page) currentState() state.State {
+	return state.State{
+		Robots:    p.robots.Value(),
+		Selectors: p.selectors.Value(),
+		Agents:    p.agents.Value(),
+		Hidden:    append([]string(nil), p.hidden...),
+		Cell:      p.cell,
+	}
+}
+
+// scheduleHash writes the permalink after a pause; replaceState keeps
+// the history clean while typing.
+func (p *page) scheduleHash() {
+	if p.hashTimer != nil {
+		p.hashTimer.Stop()
+	}
+	size := p.robots.Underlying().Get("textLength").Int()
+	p.hashTimer = time.AfterFunc(pageview.HashDelay(size), p.writeHash)
+}
+
+func (p *page) writeHash() {
+	h, err := state.EncodeChecked(p.currentState())
+	loc := js.Global().Get("location")
+	base := loc.Get("pathname").String() + loc.Get("search").String()
+	hist := js.Global().Get("history")
+	if err != nil {
+		p.lastHash = ""
+		hist.Call("replaceState", js.Null(), "", base)
+		p.permalink.Set("href", "#")
+		p.permalink.Set("textContent", "This case is too large for a link")
+		return
+	}
+	p.permalink.Set("href", "#"+h)
+	p.permalink.Set("textContent", "Link to this case")
+	if h == p.lastHash {
+		return
+	}
+	p.lastHash = h
+	hist.Call("replaceState", js.Null(), "", base+"#"+h)
+}
+
+// permalinkURL is the full link for reports, "" when too large.
+func (p *page) permalinkURL() string {
+	h, err := state.EncodeChecked(p.currentState())
+	if err != nil {
+		return ""
+	}
+	loc := js.Global().Get("location")
+	return loc.Get("origin").String() + loc.Get("pathname").String() + loc.Get("search").String() + "#" + h
+}
+
+func (p *page) loadExample() {
+	id := p.el("example").Get("value").String()
+	ex, ok := pageview.ExampleByID(id)
+	if !ok {
+		p.el("example-source").Set("textContent", "Choose an example first.")
+		return
+	}
+	p.robots.SetValue(ex.Robots)
+	p.selectors.SetValue(ex.Selectors)
+	p.agents.SetValue(ex.Agents)
+	p.cell = ""
+	p.showExampleSource()
+	p.update()
+	p.scheduleHash()
+}
+
+func (p *page) showExampleSource() {
+	id := p.el("example").Get("value").String()
+	if ex, ok := pageview.ExampleByID(id); ok {
+		p.el("example-source").Set("textContent", "From "+ex.Source+".")
+	} else {
+		p.el("example-source").Set("textContent", "")
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// await waits for a promise from a goroutine (never from a callback).
+func await(promise js.Value) (js.Value, bool) {
+	type result struct {
+		v  js.Value
+		ok bool
+	}
+	ch := make(chan result, 1)
+	settle := func(ok bool) js.Func {
+		return js.FuncOf(func(_ js.Value, args []js.Value) any {
+			v := js.Undefined()
+			if len(args) > 0 {
+				v = args[0]
+			}
+			ch <- result{v, ok}
+			return nil
+		})
+	}
+	then, catch := settle(true), settle(false)
+	promise.Call("then", then, catch)
+	r := <-ch
+	then.Release()
+	catch.Release()
+	return r.v, r.ok
+}

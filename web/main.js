@@ -1,0 +1,19 @@
+// Loads the playground's WebAssembly. Everything else happens in Go.
+"use strict";
+(function () {
+  function fail(err) {
+    var m = document.getElementById("message");
+    m.textContent = "The checker could not start: " + (err && err.message ? err.message : err) + ". Reload the page to try again.";
+    m.hidden = false;
+    var s = document.getElementById("summary");
+    if (s) s.textContent = "The checker is not running.";
+  }
+  if (!("WebAssembly" in window) || typeof Go !== "function") {
+    fail(new Error("this browser has no WebAssembly support"));
+    return;
+  }
+  var go = new Go();
+  WebAssembly.instantiateStreaming(fetch("playground.wasm"), go.importObject)
+    .then(function (r) { return go.run(r.instance); })
+    .catch(fail);
+})();
