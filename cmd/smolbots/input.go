@@ -13,13 +13,14 @@ import (
 // core.MaxBytes are parsed; the rest is read so the size can be reported.
 const maxInputBytes = 64 << 20
 
-// readRobots reads ROBOTS: a file path or "-" for standard input.
+// readRobots reads ROBOTS: a file path, "-" for standard input, or a
+// gopher:// or gemini:// URL.
 func readRobots(arg string, stdin io.Reader) ([]byte, error) {
 	if arg == "-" {
 		return readCapped(stdin, "standard input")
 	}
 	if strings.Contains(arg, "://") {
-		return nil, usageErr("%s looks like a URL; fetching gopher:// and gemini:// URLs is not available yet, save the file and pass its path", arg)
+		return fetchRobots(arg) // gopher:// or gemini://, fetched directly
 	}
 	fi, err := os.Stat(arg)
 	switch {

@@ -1,8 +1,71 @@
 package main
 
-import "io"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
 
-// runServe is filled in with the relay and the playground.
+	"github.com/smolbots/smolbots/core/relay"
+)
+
+// runServe serves the playground's static files and the relay together,
+// on loopback by default, until SIGINT or SIGTERM.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return usageErr("serve is coming with the playground")
+	fs := newFlags("serve", stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	dir := fs.String("dir", filepath.Join("build", "web"), "directory of the built page")
+	loopback := fs.Bool("allow-loopback", false, "let the relay reach loopback hosts (tests only)")
+	origin := fs.String("allow-origin", "", "one other origin allowed to call the relay (CORS)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return usageErr("serve takes no arguments besides its flags")
+	}
+	if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
+		return usageErr("the page is not built: %s is missing; run ./build.sh build, or give its directory with -dir", *dir)
+	}
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return usageErr("cannot listen on %s: %v", *addr, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle(relay.Path, relay.New(relay.Config{
+		Dial:        (&net.Dialer{}).DialContext,
+		Guard:       relay.Guard{AllowLoopback: *loopback, Resolver: net.DefaultResolver},
+		AllowOrigin: *origin,
+	}))
+	mux.Handle("/", http.FileServer(http.Dir(*dir)))
+	srv := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	mode := ""
+	if *loopback {
+		mode = " (test mode: the relay may reach loopback)"
+	}
+	fmt.Fprintf(stdout, "smolbots: serving http://%s/ (page from %s, relay at %s)%s\n", l.Addr(), *dir, relay.Path, mode)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(l) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
 }

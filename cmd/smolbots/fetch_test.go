@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/internal/realservers"
+)
+
+func relayFile(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "relay", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func closedAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func TestFetchJSONFromMollyBrown(t *testing.T) {
+	file := relayFile(t, "gemini-robots.txt")
+	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": file}, realservers.GeminiOptions{})
+	r := runCLI(t, "", "fetch", "-json", g.URL)
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("exit %d stderr %q", r.code, r.stderr)
+	}
+	var res fetch.Result
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || strings.Count(r.stdout, "\n") != 1 {
+		t.Fatalf("stdout is not one JSON object: %v\n%s", err, r.stdout)
+	}
+	if res.Outcome != fetch.Found || res.Body != string(file) || res.Fingerprint != g.Fingerprint || res.URL != g.URL {
+		t.Fatalf("result %+v", res)
+	}
+}
+
+func TestFetchTextFromGophernicus(t *testing.T) {
+	file := relayFile(t, "umn-robots.txt")
+	addr := realservers.StartGopher(t, map[string][]byte{"0/robots.txt": file})
+	r := runCLI(t, "", "fetch", "gopher://"+addr)
+	if r.code != 0 || r.stdout != string(file) {
+		t.Fatalf("exit %d stdout %q, want the file", r.code, r.stdout)
+	}
+	for _, want := range []string{`sent "robots.txt\r\n": not found: error text`, `sent "0/robots.txt\r\n": found`, "outcome: found (34 bytes)"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+}
+
+func TestFetchFailures(t *testing.T) {
+	closed := closedAddr(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fetch"}, "give one URL"},
+		{[]string{"fetch", "http://example.org"}, "only gopher:// and gemini://"},
+		{[]string{"fetch", "gemini://[::1"}, "closing bracket"},
+		{[]string{"fetch", "gopher://" + closed}, "could not connect"},
+		{[]string{"fetch", "-json", "gemini://" + closed}, ""},
+	} {
+		r := runCLI(t, "", c.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%q: exit %d stderr %q, want 2 and %q", c.args, r.code, r.stderr, c.want)
+		}
+		if len(c.args) > 1 && c.args[1] == "-json" && !strings.Contains(r.stdout, `"outcome":"unreachable"`) {
+			t.Errorf("-json on a closed port printed %q", r.stdout)
+		}
+	}
+}
+
+// ROBOTS may be a URL: check and lint fetch it directly.
+func TestCheckAndLintFetchURLs(t *testing.T) {
+	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": relayFile(t, "gopher-robots.txt")})
+	g := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
+	r := runCLI(t, "", "check", "-dialect", "gopher2019", "-json", "gopher://"+addr, "/private/x", "/public")
+	if r.code != 1 || strings.Count(r.stdout, `"allowed":false`) != 1 || strings.Count(r.stdout, `"allowed":true`) != 1 {
+		t.Fatalf("check on a gopher URL: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, "", "lint", "-json", "gopher://"+addr)
+	if r.code == 2 || r.stdout == "" {
+		t.Fatalf("lint on a gopher URL: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	closed := closedAddr(t)
+	for url, want := range map[string]string{
+		g.URL:                 "has no robots.txt",
+		"gemini://" + closed:  "could not be read: could not connect",
+		"gemini://exa mple.o": "which no host name has",
+	} {
+		r := runCLI(t, "", "check", url, "/x")
+		if r.code != 2 || !strings.Contains(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("check %s: exit %d stderr %q, want 2 and one line with %q", url, r.code, r.stderr, want)
+		}
+	}
+}
+
+// serve runs as its own process: the page and the relay on one port,
+// stopped cleanly by SIGINT.
+func TestServePageAndRelay(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "smolbots")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	web := t.TempDir()
+	os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html><title>smolbots</title>"), 0o644)
+	file := relayFile(t, "gopher-robots.txt")
+	gopher := "gopher://" + realservers.StartGopher(t, map[string][]byte{"robots.txt": file})
+
+	start := func(args ...string) (string, *exec.Cmd) {
+		cmd := exec.Command(bin, append([]string{"serve", "-addr", "127.0.0.1:0", "-dir", web}, args...)...)
+		stdout, _ := cmd.StdoutPipe()
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		line, err := bufio.NewReader(stdout).ReadString('\n')
+		if err != nil {
+			t.Fatalf("serve printed nothing: %v", err)
+		}
+		i := strings.Index(line, "http://")
+		if i < 0 {
+			t.Fatalf("serve's first line has no URL: %q", line)
+		}
+		return strings.TrimSuffix(strings.Fields(line[i:])[0], "/"), cmd
+	}
+	get := func(u string) (int, string) {
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	robots := func(base, target string) (int, string) {
+		return get(base + "/api/robots?url=" + url.QueryEscape(target))
+	}
+
+	base, cmd := start("-allow-loopback")
+	if code, body := get(base + "/"); code != 200 || !strings.Contains(body, "<title>smolbots</title>") {
+		t.Errorf("page: %d %q", code, body)
+	}
+	code, body := robots(base, gopher)
+	var res fetch.Result
+	if json.Unmarshal([]byte(body), &res); code != 200 || res.Body != string(file) {
+		t.Errorf("relay in test mode: %d %s", code, body)
+	}
+	if code, body := robots(base, "gemini://10.0.0.1"); code != 403 || !strings.Contains(body, `"error":"refused: `) {
+		t.Errorf("private address in test mode: %d %s", code, body)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve did not exit cleanly on SIGINT: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("serve still running 10s after SIGINT")
+	}
+
+	base, _ = start()
+	if code, body := robots(base, gopher); code != 403 || !strings.Contains(body, "loopback") {
+		t.Errorf("loopback without -allow-loopback: %d %s", code, body)
+	}
+
+	r := runCLI(t, "", "serve", "-dir", filepath.Join(t.TempDir(), "nothing"))
+	if r.code != 2 || !strings.Contains(r.stderr, "./build.sh build") {
+		t.Errorf("serve without a built page: exit %d %q", r.code, r.stderr)
+	}
+}
