@@ -1,5 +1,14 @@
 package core
 
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
 // Severity of a lint finding.
 type Severity string
 
@@ -21,7 +30,451 @@ type Finding struct {
 
 // Lint checks the file against every dialect. Selectors are the ones
 // under test: lints such as leading-slash-mismatch compare them with the
-// patterns. Findings come sorted by line, then code.
+// patterns. Findings come sorted by line, then code; a (line, code) pair
+// appears at most once. Each finding lists the dialects in which the
+// problem bites. Lint reads the file once per dialect and never fails.
 func Lint(f *File, selectors []string) []Finding {
-	return nil // filled in by the linter
+	if f == nil {
+		return nil
+	}
+	lt := newLinter(f, selectors)
+	lt.fileChecks()
+	// Structure first: it records which lost lines are already explained,
+	// so that rule-outside-group and group-without-rules do not repeat it.
+	lt.blankLinesInGroups()
+	lt.rulesOutsideGroups()
+	lt.groupsWithoutRules()
+	lt.starNotLast()
+	lt.missingDisallow()
+	lt.duplicateGroups()
+	lt.unreachableRules()
+	lt.agentsIgnoredByGopher2019()
+	for i := range f.Lines {
+		lt.lineChecks(i)
+	}
+	lt.selectorChecks()
+	return lt.finish()
+}
+
+// dialectSet holds built-in dialects, one bit each in display order.
+type dialectSet uint8
+
+const (
+	inGopher2019 dialectSet = 1 << iota
+	inGopherDraft
+	inGemini
+	inConner2020
+	inRFC9309
+	inNorobots
+
+	inAll dialectSet = inGopher2019 | inGopherDraft | inGemini | inConner2020 | inRFC9309 | inNorobots
+)
+
+// Dialect order of Dialects(): index i is bit 1<<i.
+var lintDialects = Dialects()
+
+// The IDs and the sentence form of every set, built once: findings are
+// many on large files.
+var setIDs, setNames = func() (ids [inAll + 1][]string, names [inAll + 1]string) {
+	for s := range ids {
+		for i, d := range lintDialects {
+			if s&(1<<i) != 0 {
+				ids[s] = append(ids[s], d.ID)
+			}
+		}
+		names[s] = joinWords(ids[s])
+	}
+	return
+}()
+
+// ids lists the dialects in display order, in a slice of its own.
+func (s dialectSet) ids() []string {
+	s &= inAll
+	return append(make([]string, 0, len(setIDs[s])), setIDs[s]...)
+}
+
+// String names the dialects for a sentence: "gemini, gopherdraft and norobots".
+func (s dialectSet) String() string { return setNames[s&inAll] }
+
+func joinWords(words []string) string {
+	switch len(words) {
+	case 0:
+		return "no dialect"
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// lineGroup values besides a group index.
+const (
+	notRead  = -1 // the dialect does not read this line at all
+	noGroup  = -2 // the dialect reads the field but the line is in no group
+	maxQuote = 60 // longest piece of the file quoted in a message
+)
+
+// lintView is the file as one dialect reads it, with each line's group.
+type lintView struct {
+	d     Dialect
+	bit   dialectSet
+	rs    *Ruleset
+	group []int32 // per line index: group index, notRead or noGroup
+
+	// Normalised patterns (by line index) and selectors, computed once.
+	pats     []string
+	patsDone []bool
+	sels     map[string]string
+}
+
+func (v *lintView) pattern(l *Line) string {
+	i := l.Pos.Line - 1
+	if i < 0 || i >= len(v.pats) {
+		return v.d.normalizePattern(l.Value)
+	}
+	if !v.patsDone[i] {
+		v.pats[i], v.patsDone[i] = v.d.normalizePattern(l.Value), true
+	}
+	return v.pats[i]
+}
+
+func (v *lintView) selector(s string) string {
+	n, ok := v.sels[s]
+	if !ok {
+		n = v.d.normalizeSelector(s)
+		v.sels[s] = n
+	}
+	return n
+}
+
+func (v *lintView) groupOf(lineIdx int) *Group {
+	if lineIdx < 0 || lineIdx >= len(v.group) || v.group[lineIdx] < 0 {
+		return nil
+	}
+	return v.rs.Groups[v.group[lineIdx]]
+}
+
+type linter struct {
+	f         *File
+	selectors []string
+	views     []*lintView
+	out       []Finding
+	// Dialects for which a blank-line-in-group finding already tells why
+	// a rule line is lost.
+	explainedRules []dialectSet
+}
+
+func newLinter(f *File, selectors []string) *linter {
+	lt := &linter{
+		f:              f,
+		explainedRules: make([]dialectSet, len(f.Lines)),
+	}
+	seen := map[string]bool{}
+	for _, s := range selectors {
+		if !seen[s] {
+			seen[s] = true
+			lt.selectors = append(lt.selectors, s)
+		}
+	}
+	for i, d := range lintDialects {
+		v := &lintView{
+			d: d, bit: 1 << i, rs: d.Compile(f), group: make([]int32, len(f.Lines)),
+			pats: make([]string, len(f.Lines)), patsDone: make([]bool, len(f.Lines)), sels: map[string]string{},
+		}
+		for j := range v.group {
+			v.group[j] = notRead
+		}
+		set := func(l *Line, g int32) {
+			if k := l.Pos.Line - 1; k >= 0 && k < len(v.group) {
+				v.group[k] = g
+			}
+		}
+		for _, g := range v.rs.Groups {
+			for _, ls := range [][]*Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} {
+				for _, l := range ls {
+					set(l, int32(g.Index))
+				}
+			}
+		}
+		for _, l := range v.rs.Ignored {
+			set(l, noGroup)
+		}
+		lt.views = append(lt.views, v)
+	}
+	return lt
+}
+
+func (lt *linter) view(bit dialectSet) *lintView {
+	for _, v := range lt.views {
+		if v.bit == bit {
+			return v
+		}
+	}
+	return nil
+}
+
+// readers are the dialects that read line i as part of a group.
+func (lt *linter) readers(i int) dialectSet {
+	var s dialectSet
+	for _, v := range lt.views {
+		if v.group[i] >= 0 {
+			s |= v.bit
+		}
+	}
+	return s
+}
+
+// recognisers are the dialects for which field k means something.
+func recognisers(k Field) dialectSet {
+	var s dialectSet
+	for i := range lintDialects {
+		if lintDialects[i].recognises(k) {
+			s |= 1 << i
+		}
+	}
+	return s
+}
+
+func (lt *linter) add(line, col int, code string, sev Severity, set dialectSet, format string, args ...any) {
+	lt.out = append(lt.out, Finding{
+		Line: line, Col: col, Code: code, Severity: sev,
+		Message:  fmt.Sprintf(format, args...),
+		Dialects: set.ids(),
+	})
+}
+
+func (lt *linter) finish() []Finding {
+	// Sort indices rather than the findings themselves: fewer bytes move,
+	// and the index breaks ties so the first finding of a pair is kept.
+	order := make([]int32, len(lt.out))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &lt.out[i], &lt.out[j]
+		if c := cmp.Compare(a.Line, b.Line); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Code, b.Code); c != 0 {
+			return c
+		}
+		return cmp.Compare(i, j)
+	})
+	out := make([]Finding, 0, len(order))
+	for _, i := range order {
+		fd := lt.out[i]
+		if n := len(out); n > 0 && out[n-1].Line == fd.Line && out[n-1].Code == fd.Code {
+			continue
+		}
+		out = append(out, fd)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// quote shows a piece of the file in a message: back-quoted when it is
+// plain text, Go-quoted when it holds control bytes or invalid UTF-8,
+// and cut short when long.
+func quote(s string) string {
+	cut := false
+	if len(s) > maxQuote {
+		n := maxQuote
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s, cut = s[:n], true
+	}
+	q := "`" + s + "`"
+	if !strconv.CanBackquote(s) || strings.ContainsRune(s, '`') {
+		q = strconv.Quote(s)
+	}
+	if cut {
+		q += " (cut short)"
+	}
+	return q
+}
+
+// lineList names line numbers for a sentence: "line 3", "lines 3-5",
+// "lines 3, 7 and 9".
+func lineList(lines []int) string {
+	if len(lines) == 0 {
+		return "no line"
+	}
+	if len(lines) == 1 {
+		return fmt.Sprintf("line %d", lines[0])
+	}
+	contiguous := true
+	for i := 1; i < len(lines); i++ {
+		if lines[i] != lines[i-1]+1 {
+			contiguous = false
+			break
+		}
+	}
+	if contiguous {
+		return fmt.Sprintf("lines %d-%d", lines[0], lines[len(lines)-1])
+	}
+	const most = 6
+	var words []string
+	for i, n := range lines {
+		if i == most {
+			words = append(words, fmt.Sprintf("%d more", len(lines)-most))
+			break
+		}
+		words = append(words, strconv.Itoa(n))
+	}
+	return "lines " + joinWords(words)
+}
+
+// fieldTitle is a field as people write it.
+func fieldTitle(k Field) string {
+	switch k {
+	case UserAgent:
+		return "User-agent"
+	case VirtualAgent:
+		return "Virtual-agent"
+	case CrawlDelay:
+		return "Crawl-delay"
+	case RequestRate:
+		return "Request-rate"
+	}
+	s := string(k)
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// fileChecks are the findings about the file as a whole.
+func (lt *linter) fileChecks() {
+	f := lt.f
+	if f.Truncated {
+		last := 0
+		if n := len(f.Lines); n > 0 {
+			last = f.Lines[n-1].Pos.Line
+		}
+		lt.add(0, 0, "file-too-large", SevError, inAll,
+			"The file is %d bytes; every dialect reads only the first %d (500 KiB), so it is cut inside line %d and everything after that is ignored.", f.Size, MaxBytes, last)
+	}
+	if f.BOM {
+		line := 0
+		if len(f.Lines) > 0 {
+			line = 1
+		}
+		lt.add(line, 0, "bom", SevWarning, inAll,
+			"The file starts with a UTF-8 byte order mark. Every dialect here drops it, but crawlers that do not would read it as part of the first field name and ignore that line; save the file without it.")
+	}
+	if f.InvalidUTF8Line > 0 {
+		n, col := 0, 0
+		for i := range f.Lines {
+			if t := f.Lines[i].Text; !utf8.ValidString(t) {
+				n++
+				if f.Lines[i].Pos.Line == f.InvalidUTF8Line {
+					col = firstInvalidUTF8(t) + 1
+				}
+			}
+		}
+		lt.add(f.InvalidUTF8Line, col, "invalid-utf8", SevWarning, inAll,
+			"This line holds bytes that are not valid UTF-8 (%d %s in all). Python's robotparser, which norobots follows, cannot decode such a file at all; the other readings compare the raw bytes, which rarely equal what a client sends. Save the file as UTF-8.", n, plural(n, "line", "lines"))
+	}
+	if f.NULLine > 0 {
+		n, col := 0, 0
+		for i := range f.Lines {
+			if t := f.Lines[i].Text; strings.IndexByte(t, 0) >= 0 {
+				n++
+				if f.Lines[i].Pos.Line == f.NULLine {
+					col = strings.IndexByte(t, 0) + 1
+				}
+			}
+		}
+		lt.add(f.NULLine, col, "nul-byte", SevError, inAll,
+			"This line holds a NUL byte (%d %s in all): the file is probably binary or UTF-16, not a text robots.txt, and no dialect can read the fields on such lines.", n, plural(n, "line", "lines"))
+	}
+	meaningful := false
+	for i := range f.Lines {
+		if k := f.Lines[i].Kind; k == FieldLine || k == NoColon {
+			meaningful = true
+			break
+		}
+	}
+	if !meaningful {
+		if f.Size == 0 {
+			lt.add(0, 0, "empty-file", SevInfo, inAll, "The file is empty: every dialect allows every robot everything.")
+		} else {
+			lt.add(0, 0, "empty-file", SevInfo, inAll, "The file holds nothing but blank lines and comments: every dialect allows every robot everything.")
+		}
+		return
+	}
+	lt.lineEndings()
+}
+
+// lineEndings: the modern Gopher draft wants every line to end in CRLF.
+// One finding for the file; every dialect here reads any terminator.
+func (lt *linter) lineEndings() {
+	lf, cr, first := 0, 0, 0
+	for i := range lt.f.Lines {
+		switch lt.f.Lines[i].Terminator {
+		case "\n":
+			lf++
+		case "\r":
+			cr++
+		default:
+			continue
+		}
+		if first == 0 {
+			first = lt.f.Lines[i].Pos.Line
+		}
+	}
+	if lf+cr == 0 {
+		return
+	}
+	var parts []string
+	if lf > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s in a bare LF", lf, plural(lf, "line ends", "lines end")))
+	}
+	if cr > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s in a bare CR", cr, plural(cr, "line ends", "lines end")))
+	}
+	lt.add(0, 0, "lf-line-endings", SevWarning, inGopherDraft,
+		"%s (the first is line %d). The modern Gopher draft says every line ends in CRLF; the dialects here accept any line ending, but strict gopherdraft crawlers may not.", upperFirst(joinWords(parts)), first)
+}
+
+func firstInvalidUTF8(s string) int {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return 0
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// ruleText quotes a line as `Field: value`.
+func ruleText(l *Line) string { return quote(strings.TrimSpace(l.Rule())) }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// says joins the dialect names with a verb agreeing in number.
+func (s dialectSet) says(one, many string) string { return s.String() + " " + s.verb(one, many) }
+
+func (s dialectSet) verb(one, many string) string {
+	if s&(s-1) == 0 {
+		return one
+	}
+	return many
 }

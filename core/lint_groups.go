@@ -1,0 +1,521 @@
+package core
+
+import (
+	"sort"
+	"strings"
+)
+
+// Checks of the file's structure: how lines form groups in each dialect,
+// and what is lost or read differently because of it.
+
+// isRuleField: fields that belong under agent lines.
+func isRuleField(l *Line) bool {
+	if l.Kind != FieldLine {
+		return false
+	}
+	switch l.Key {
+	case Disallow, Allow, CrawlDelay, Check, RequestRate:
+		return true
+	}
+	return false
+}
+
+// blankLinesInGroups finds blank lines after a User-agent line that are
+// followed by rules before the next User-agent line. The 1994 format
+// (gemini, gopherdraft) ends a record at any blank line; Python's
+// robotparser (norobots) at a truly empty one, and forgets User-agent
+// lines that have no rules yet; rfc9309 and conner2020 ignore blank lines.
+func (lt *linter) blankLinesInGroups() {
+	lines := lt.f.Lines
+	state := 0 // 0 before any User-agent line, 1 after agent lines, 2 after rules
+	pending, pendingState := -1, 0
+	var rules []int
+	flush := func() {
+		if pending >= 0 && len(rules) > 0 {
+			lt.blankLineFinding(pending, pendingState, rules)
+		}
+		pending, rules = -1, nil
+	}
+	for i := range lines {
+		l := &lines[i]
+		switch {
+		case l.IsBlank():
+			if state == 0 || (pending >= 0 && len(rules) == 0) {
+				continue
+			}
+			flush()
+			pending, pendingState = i, state
+		case l.Kind == FieldLine && l.Key == UserAgent:
+			flush()
+			state = 1
+		case isRuleField(l):
+			if pending >= 0 {
+				rules = append(rules, i)
+			}
+			if state != 0 {
+				state = 2
+			}
+		}
+	}
+	flush()
+}
+
+func (lt *linter) blankLineFinding(blank, state int, rules []int) {
+	lines := lt.f.Lines
+	blankNo := lines[blank].Pos.Line
+	var drops, keeps dialectSet
+	var lost []int
+	for _, r := range rules {
+		lostHere := false
+		for _, w := range lt.views {
+			if w.bit == inGopher2019 {
+				continue
+			}
+			if w.group[r] == noGroup {
+				drops |= w.bit
+				lt.explainedRules[r] |= w.bit
+				lostHere = true
+			} else if g := w.groupOf(r); g != nil && g.FirstLine() < blankNo {
+				keeps |= w.bit
+			}
+		}
+		if lostHere {
+			lost = append(lost, lines[r].Pos.Line)
+		}
+	}
+	if drops == 0 {
+		return
+	}
+	keeps &^= drops
+	// Python reaches a blank-line-separated rule in state 0 only when the
+	// run of blank lines held a truly empty line.
+	emptyInRun := false
+	for j := blank; j < len(lines) && lines[j].IsBlank(); j++ {
+		if lines[j].Kind == Empty {
+			emptyInRun = true
+		}
+	}
+	var msg strings.Builder
+	n := len(lost)
+	msg.WriteString("This blank line ends the record in " + drops.String() + ", so " + plural(n, "the rule on ", "the rules on ") + lineList(lost) + plural(n, " belongs", " belong") + " to no record there and " + plural(n, "is", "are") + " ignored")
+	if state == 1 {
+		msg.WriteString("; the User-agent lines above are left with no rules")
+		if drops&inNorobots != 0 {
+			msg.WriteString(", and norobots (Python) forgets them altogether")
+		}
+	}
+	msg.WriteString(".")
+	if keeps != 0 {
+		msg.WriteString(" " + keeps.says("ignores", "ignore") + " blank lines here and " + keeps.verb("keeps", "keep") + " the rules with the group above")
+		if keeps&inNorobots != 0 && !emptyInRun {
+			msg.WriteString(" (norobots ends a record only at a truly empty line, and this one holds spaces)")
+		}
+		msg.WriteString(".")
+	}
+	msg.WriteString(" Remove the blank line, or start the rules with their own User-agent line.")
+	lt.add(blankNo, 0, "blank-line-in-group", SevError, drops, "%s", msg.String())
+}
+
+// rulesOutsideGroups: rules a dialect reads but puts in no group, unless a
+// blank-line-in-group finding already says why.
+func (lt *linter) rulesOutsideGroups() {
+	seenAgent := false
+	for i := range lt.f.Lines {
+		l := &lt.f.Lines[i]
+		if l.Kind == FieldLine && (l.Key == UserAgent || l.Key == VirtualAgent) {
+			seenAgent = true
+		}
+		var lost dialectSet
+		for _, w := range lt.views {
+			if w.group[i] == noGroup {
+				lost |= w.bit
+			}
+		}
+		lost &^= lt.explainedRules[i]
+		if lost == 0 {
+			continue
+		}
+		where := "comes before any User-agent line"
+		if seenAgent {
+			where = "follows no User-agent line in the way these dialects group lines"
+		}
+		msg := ruleText(l) + " " + where + ", so it belongs to no group: " + lost.says("ignores", "ignore") + " it."
+		if lt.readers(i)&inGopher2019 != 0 {
+			msg += " gopher2019, which has no groups, applies it to every robot."
+		}
+		sev := SevError
+		if k := l.Key; k != Disallow && k != Allow {
+			sev = SevWarning
+		}
+		lt.add(l.Pos.Line, 0, "rule-outside-group", sev, lost, "%s Put a User-agent line above it.", msg)
+	}
+}
+
+// groupsWithoutRules: agent lines that no rule follows, per dialect.
+// A group counts only when no Disallow, Allow or delay line stands
+// between its last agent line and the next User-agent line: otherwise
+// another finding says why the dialect lost that line.
+func (lt *linter) groupsWithoutRules() {
+	lines := lt.f.Lines
+	ruleAfter := make([]bool, len(lines))
+	ahead := false
+	for i := len(lines) - 1; i >= 0; i-- {
+		ruleAfter[i] = ahead
+		if l := &lines[i]; l.Kind == FieldLine && (l.Key == UserAgent || l.Typo == UserAgent) {
+			ahead = false
+		} else if isRuleField(l) {
+			ahead = true
+		}
+	}
+	found := map[int]dialectSet{}
+	var order []int
+	mark := func(first, last int, bit dialectSet) {
+		if ruleAfter[last] {
+			return
+		}
+		if _, ok := found[first]; !ok {
+			order = append(order, first)
+		}
+		found[first] |= bit
+	}
+	for _, w := range lt.views {
+		switch {
+		case w.bit == inGopher2019:
+		case w.d.Grouping == PythonRecords:
+			// robotparser never keeps such an entry: replay its states.
+			state, start, last := 0, -1, -1
+			for i := range lines {
+				l := &lines[i]
+				if l.Kind == Empty {
+					if state == 1 {
+						mark(start, last, w.bit)
+					}
+					state = 0
+					continue
+				}
+				k := w.d.fieldOf(l)
+				if k == "" || !w.d.recognises(k) {
+					continue
+				}
+				if k == UserAgent {
+					if state != 1 {
+						start = i
+					}
+					state, last = 1, i
+				} else if state != 0 {
+					state = 2
+				}
+			}
+			if state == 1 {
+				mark(start, last, w.bit)
+			}
+		default:
+			for _, g := range w.rs.Groups {
+				if len(g.Rules)+len(g.Settings) > 0 || g.FirstLine() == 0 {
+					continue
+				}
+				last := g.FirstLine()
+				for _, ls := range [][]*Line{g.Agents, g.VirtualAgents} {
+					if n := len(ls); n > 0 {
+						last = max(last, ls[n-1].Pos.Line)
+					}
+				}
+				mark(g.FirstLine()-1, last-1, w.bit)
+			}
+		}
+	}
+	sort.Ints(order)
+	for _, idx := range order {
+		set := found[idx]
+		var together dialectSet
+		for _, w := range lt.views {
+			if g := w.groupOf(idx); set&w.bit == 0 && g != nil && len(g.Rules) > 0 {
+				together |= w.bit
+			}
+		}
+		msg := "The group starting here has no rules in " + set.String() + ": there it lets the robots it names fetch everything."
+		if together != 0 {
+			msg += " " + together.says("reads", "read") + " these agent lines together with the rules that follow."
+		}
+		lt.add(lines[idx].Pos.Line, 0, "group-without-rules", SevWarning, set, "%s", msg)
+	}
+}
+
+// starNotLast: in the modern Gopher draft the first matching record
+// wins and `*` matches every robot, so records after it are dead.
+func (lt *linter) starNotLast() {
+	w := lt.view(inGopherDraft)
+	for gi, g := range w.rs.Groups {
+		if !g.isStar(&w.d) {
+			continue
+		}
+		var later []int
+		for _, h := range w.rs.Groups[gi+1:] {
+			later = append(later, h.FirstLine())
+		}
+		if len(later) == 0 {
+			return
+		}
+		line := g.FirstLine()
+		for _, l := range g.Agents {
+			if isStarValue(&w.d, l.Value) {
+				line = l.Pos.Line
+				break
+			}
+		}
+		lt.add(line, 0, "star-not-last", SevWarning, inGopherDraft,
+			"gopherdraft uses the first record that names the robot, and * names every robot, so the %s after it (%s) never %s there. The other dialects look for a specific record first. Put the * record last.",
+			plural(len(later), "record", "records"), lineList(later), plural(len(later), "applies", "apply"))
+		return
+	}
+}
+
+// missingDisallow: the modern Gopher draft asks for at least one
+// Disallow line in every record.
+func (lt *linter) missingDisallow() {
+	w := lt.view(inGopherDraft)
+	for _, g := range w.rs.Groups {
+		if len(g.Rules)+len(g.Settings) == 0 {
+			continue // group-without-rules says it
+		}
+		has := false
+		for _, l := range g.Rules {
+			if w.d.fieldOf(l) == Disallow {
+				has = true
+				break
+			}
+		}
+		if !has {
+			lt.add(g.FirstLine(), 0, "missing-disallow", SevWarning, inGopherDraft,
+				"The gopherdraft requires at least one Disallow line in each record, and this one has none; a strict reader may skip the record. Add %s to allow everything else explicitly.",
+				quote("Disallow:"))
+		}
+	}
+}
+
+// duplicateGroups: the same agent named in two groups. rfc9309 merges
+// them, gemini combines them, the first-match dialects use the first.
+func (lt *linter) duplicateGroups() {
+	type firstSeen struct{ group, line int }
+	type dup struct {
+		set   dialectSet
+		first int
+		value string
+	}
+	dups := map[int]*dup{}
+	for _, w := range lt.views {
+		if w.bit == inGopher2019 {
+			continue
+		}
+		seen := map[string]firstSeen{}
+		for _, g := range w.rs.Groups {
+			for _, l := range g.Agents {
+				k := agentKey(&w.d, l.Value)
+				if k == "" {
+					continue
+				}
+				prev, ok := seen[k]
+				if !ok {
+					seen[k] = firstSeen{g.Index, l.Pos.Line}
+					continue
+				}
+				if prev.group == g.Index {
+					continue
+				}
+				d := dups[l.Pos.Line]
+				if d == nil {
+					d = &dup{first: prev.line, value: l.Value}
+					dups[l.Pos.Line] = d
+				}
+				d.set |= w.bit
+				d.first = min(d.first, prev.line)
+			}
+		}
+	}
+	const firstOnly = inGopherDraft | inNorobots | inConner2020
+	for line, d := range dups {
+		bite := d.set & firstOnly
+		combine := d.set &^ firstOnly
+		name := quote(d.value)
+		msg := name + " is already named by the group at line " + itoa(d.first) + "."
+		if combine != 0 {
+			msg += " " + combine.String() + " put the two groups together"
+			if bite == 0 {
+				msg += "."
+			}
+		}
+		if bite != 0 {
+			if combine != 0 {
+				msg += ", but"
+			}
+			msg += " " + bite.says("uses", "use") + " only the first, so this group never applies to " + name + " there. Merge the two groups."
+			lt.add(line, 0, "duplicate-group", SevWarning, bite, "%s", strings.TrimSpace(msg))
+			continue
+		}
+		lt.add(line, 0, "duplicate-group", SevInfo, d.set, "%s", strings.TrimSpace(msg))
+	}
+}
+
+// agentKey is what makes two agent values the same in a dialect.
+func agentKey(d *Dialect, v string) string {
+	if isStarValue(d, v) {
+		return "*"
+	}
+	if d.Agents == ProductToken {
+		v = productToken(v)
+	}
+	return strings.ToLower(v)
+}
+
+// unreachableRules: under first-match dialects (conner2020, norobots) a
+// rule never decides when an earlier rule of its group matches all it
+// matches: with prefix patterns, an earlier pattern that is a prefix of
+// it. Found in O(n log n) per group by sorting patterns: the earlier
+// rules that are prefixes of a pattern form a chain on a stack.
+func (lt *linter) unreachableRules() {
+	type shadow struct {
+		by      *Line
+		byEmpty bool // by an empty Disallow (or a bare *) that Python takes as allowing all
+		differ  bool // the shadowing rule has the other verdict
+	}
+	found := map[int]map[dialectSet]shadow{}
+	for _, w := range lt.views {
+		if w.d.Decision != FirstMatch {
+			continue
+		}
+		python := w.d.Normalize == PythonQuote
+		for _, g := range w.rs.Groups {
+			type item struct {
+				pattern string
+				allow   bool
+				line    *Line
+				idx     int
+			}
+			items := make([]item, 0, len(g.Rules))
+			for i, l := range g.Rules {
+				it := item{allow: w.d.fieldOf(l) == Allow, line: l, idx: i}
+				switch {
+				case python && (l.Value == "" || l.Value == "*"):
+					it.pattern = "" // matches every selector in robotparser's reading
+					it.allow = it.allow || l.Value == ""
+				case l.Value == "":
+					continue // never matches
+				default:
+					it.pattern = w.pattern(l)
+				}
+				items = append(items, it)
+			}
+			sort.Slice(items, func(a, b int) bool {
+				if items[a].pattern != items[b].pattern {
+					return items[a].pattern < items[b].pattern
+				}
+				return items[a].idx < items[b].idx
+			})
+			type entry struct{ it, first *item }
+			var stack []entry
+			for k := range items {
+				it := &items[k]
+				for len(stack) > 0 && !strings.HasPrefix(it.pattern, stack[len(stack)-1].it.pattern) {
+					stack = stack[:len(stack)-1]
+				}
+				first := it
+				if len(stack) > 0 {
+					if f := stack[len(stack)-1].first; f.idx < it.idx {
+						first = f
+						m := found[it.line.Pos.Line]
+						if m == nil {
+							m = map[dialectSet]shadow{}
+							found[it.line.Pos.Line] = m
+						}
+						m[w.bit] = shadow{by: f.line, byEmpty: python && f.pattern == "", differ: f.allow != it.allow}
+					}
+				}
+				stack = append(stack, entry{it, first})
+			}
+		}
+	}
+	for line, m := range found {
+		var set, differ dialectSet
+		byLine := map[int]dialectSet{}
+		var byOrder []int
+		var shadows []shadow
+		for bit, s := range m {
+			set |= bit
+			if s.differ {
+				differ |= bit
+			}
+			if _, ok := byLine[s.by.Pos.Line]; !ok {
+				byOrder = append(byOrder, s.by.Pos.Line)
+				shadows = append(shadows, s)
+			}
+			byLine[s.by.Pos.Line] |= bit
+		}
+		sort.Slice(shadows, func(a, b int) bool { return shadows[a].by.Pos.Line < shadows[b].by.Pos.Line })
+		rule := ruleText(&lt.f.Lines[line-1])
+		var parts []string
+		for _, s := range shadows {
+			p := ruleText(s.by) + " on line " + itoa(s.by.Pos.Line)
+			if len(shadows) > 1 {
+				p += " in " + byLine[s.by.Pos.Line].String()
+			}
+			if s.byEmpty {
+				p += " (which robotparser reads as matching every selector)"
+			}
+			parts = append(parts, p)
+		}
+		msg := rule + " never decides in " + set.String() + ": " + joinWords(parts) + " comes first in its group and matches every selector this rule matches, and the first match wins."
+		sev := SevInfo
+		if differ != 0 {
+			sev = SevWarning
+			if lt.readers(line-1)&inRFC9309 != 0 {
+				msg += " rfc9309 takes the longest match instead, so there this rule does apply."
+			}
+			msg += " Put the more specific rule first."
+		} else {
+			msg += " Both say the same, so the rule is redundant."
+		}
+		lt.add(line, 0, "unreachable-rule", sev, set, "%s", msg)
+	}
+}
+
+// agentsIgnoredByGopher2019: the 2019 gopher text has no groups, so the
+// Disallow lines of a group for specific robots bind every robot.
+func (lt *linter) agentsIgnoredByGopher2019() {
+	w := lt.view(inRFC9309)
+	g19 := lt.view(inGopher2019)
+	for _, g := range w.rs.Groups {
+		var agents []*Line
+		star := false
+		for _, l := range g.Agents {
+			if l.Key != UserAgent {
+				continue
+			}
+			agents = append(agents, l)
+			star = star || l.Value == "*"
+		}
+		if star || len(agents) == 0 {
+			continue
+		}
+		var rules []int
+		for _, l := range g.Rules {
+			if l.Value != "" && g19.group[l.Pos.Line-1] >= 0 {
+				rules = append(rules, l.Pos.Line)
+			}
+		}
+		if len(rules) == 0 {
+			continue
+		}
+		var names []string
+		for _, l := range agents {
+			if l.Value != "" {
+				names = append(names, quote(l.Value))
+			}
+		}
+		if len(names) == 0 {
+			continue // empty-user-agent says what these lines mean
+		}
+		lt.add(agents[0].Pos.Line, 0, "user-agent-portability", SevWarning, inGopher2019,
+			"gopher2019 has no groups and ignores User-agent lines, so the %s on %s %s to every robot there, not only to %s.",
+			plural(len(rules), "Disallow line", "Disallow lines"), lineList(rules), plural(len(rules), "applies", "apply"), joinWords(names))
+	}
+}

@@ -1,0 +1,539 @@
+package core
+
+import (
+	"strings"
+)
+
+// Checks of one line at a time: field names, agent values, patterns and
+// delay values.
+
+// lintFields are the fields a misspelt name is compared with.
+var lintFields = []Field{UserAgent, VirtualAgent, Disallow, Allow, CrawlDelay, Check, RequestRate, Sitemap, Host}
+
+func (lt *linter) lineChecks(i int) {
+	l := &lt.f.Lines[i]
+	switch l.Kind {
+	case NoColon:
+		lt.noColon(l)
+		return
+	case FieldLine:
+	default:
+		return
+	}
+	if l.Key == "" {
+		lt.unknownName(l)
+		return
+	}
+	switch l.Key {
+	case UserAgent:
+		lt.userAgentValue(i, l)
+	case VirtualAgent:
+		lt.virtualAgentField(i, l)
+	case Disallow, Allow:
+		lt.pattern(i, l)
+	case CrawlDelay, Check, RequestRate:
+		lt.setting(l)
+	}
+}
+
+// noColon: a line that is neither a comment nor `field: value`.
+func (lt *linter) noColon(l *Line) {
+	content := l.Text
+	if i := strings.IndexByte(content, '#'); i >= 0 {
+		content = content[:i]
+	}
+	content = trimSpaceTab(content)
+	word, rest := content, ""
+	if i := strings.IndexAny(content, " \t"); i >= 0 {
+		word, rest = content[:i], trimSpaceTab(content[i:])
+	}
+	if k, ok := fieldNamed(word); ok && recognisers(k) != 0 {
+		lt.add(l.Pos.Line, 0, "no-colon", SevError, inAll,
+			"%s has no colon, so every dialect ignores it. If it is meant as a %s line, write %s.",
+			quote(content), fieldTitle(k), quote(fieldTitle(k)+": "+rest))
+		return
+	}
+	lt.add(l.Pos.Line, 0, "no-colon", SevWarning, inAll,
+		"%s has no colon and is not a comment, so every dialect ignores it. Start comments with #.", quote(content))
+}
+
+// fieldNamed reads a word as a field name, allowing for misspellings.
+func fieldNamed(word string) (Field, bool) {
+	lower := strings.ToLower(word)
+	if k, ok := knownFields[lower]; ok {
+		return k, true
+	}
+	if k, ok := googleTypos[lower]; ok {
+		return k, true
+	}
+	return nearField(word)
+}
+
+// unknownName: a field name that is not a known field, either a
+// misspelling of one or a field no dialect knows.
+func (lt *linter) unknownName(l *Line) {
+	k, googleTypo := l.Typo, true
+	if k == "" {
+		googleTypo = false
+		var ok bool
+		if k, ok = nearField(l.Name); !ok {
+			lt.add(l.Pos.Line, 0, "unknown-field", SevInfo, inAll,
+				"No dialect knows the field %s; every dialect ignores this line.", quote(l.Name))
+			return
+		}
+	}
+	readers := recognisers(k)
+	if readers == 0 {
+		lt.add(l.Pos.Line, 0, "field-typo", SevInfo, inAll,
+			"%s looks like a misspelling of %s, which no dialect here reads; crawlers that do read %s will ignore this line.",
+			quote(l.Name), fieldTitle(k), fieldTitle(k))
+		return
+	}
+	var accept dialectSet
+	if googleTypo {
+		for i := range lintDialects {
+			if lintDialects[i].AcceptTypos {
+				accept |= 1 << i
+			}
+		}
+	}
+	accept &= readers
+	ignore := readers &^ accept
+	if accept != 0 {
+		lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore,
+			"%s is a misspelling of %s. %s it, as Google's parser does, but %s the line. Write %s.",
+			quote(l.Name), fieldTitle(k), accept.says("accepts", "accept"), ignore.says("ignores", "ignore"), quote(fieldTitle(k)+":"))
+		return
+	}
+	lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore,
+		"%s looks like a misspelling of %s; no dialect accepts it, so %s the line. Write %s.",
+		quote(l.Name), fieldTitle(k), ignore.says("ignores", "ignore"), quote(fieldTitle(k)+":"))
+}
+
+// nearField finds the known field a name is a near miss of: equal once
+// case, spaces, hyphens and underscores are dropped, or within a small
+// edit distance (one edit for short names, two for longer ones).
+func nearField(name string) (Field, bool) {
+	c := compactName(name)
+	if len(c) < 3 {
+		return "", false
+	}
+	best, bestDist := Field(""), 3
+	for _, k := range lintFields {
+		kc := compactName(string(k))
+		limit := 2
+		if len(kc) <= 4 {
+			limit = 1
+		}
+		if d := editDistance(c, kc, limit); d <= limit && d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best, best != ""
+}
+
+func compactName(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '-' || c == '_':
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// editDistance is the optimal string alignment distance (insertions,
+// deletions, substitutions, swaps of neighbours), or limit+1 once it is
+// known to exceed limit. Meant for short words: it stops early when the
+// lengths alone differ too much.
+func editDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// userAgentValue: empty values, versions and virtual agents written
+// as user agents.
+func (lt *linter) userAgentValue(i int, l *Line) {
+	v := l.Value
+	readers := lt.readers(i)
+	if v == "" {
+		var none, every dialectSet
+		for _, w := range lt.views {
+			if readers&w.bit == 0 {
+				continue
+			}
+			if w.d.agentMatches(v, "anybot") {
+				every |= w.bit
+			} else {
+				none |= w.bit
+			}
+		}
+		msg := "This User-agent line has no value. " + none.says("takes", "take") + " it as naming no robot"
+		if every != 0 {
+			msg += ", while " + every.String() + " (Python's substring test) " + every.verb("applies", "apply") + " the group to every robot"
+		}
+		lt.add(l.Pos.Line, 0, "empty-user-agent", SevWarning, readers, "%s. Name a robot or write *.", msg)
+		return
+	}
+	if v == "*" {
+		return
+	}
+	if slash := strings.IndexByte(v, '/'); slash > 0 {
+		name := stripVersion(v)
+		var miss dialectSet
+		for _, w := range lt.views {
+			if readers&w.bit != 0 && !w.d.agentMatches(v, name) {
+				miss |= w.bit
+			}
+		}
+		if miss != 0 {
+			lt.add(l.Pos.Line, l.ValuePos.Col+slash, "agent-version", SevWarning, miss,
+				"%s carries a version. Robots are matched by their name without the version, so %s %s with this line; %s. Write %s.",
+				quote(v), miss.says("never matches", "never match"), quote(name), versionTolerant(readers&^miss), quote("User-agent: "+name))
+		}
+	}
+	lower := strings.ToLower(v)
+	if isRole(lower) {
+		lt.add(l.Pos.Line, 0, "role-user-agent", SevInfo, readers&^inGemini,
+			"Only gemini reads %s as the virtual agent %s, covering every robot with that role. conner2020 reads it as a robot literally named %s (the role is %s there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS(%s).",
+			ruleText(l), lower, lower, quote("Virtual-agent: "+lower), lower)
+		return
+	}
+	if role, ok := roleNearMiss(lower); ok {
+		var miss, hit dialectSet
+		for _, w := range lt.views {
+			if readers&w.bit == 0 || w.d.RoleFields == VirtualAgentField {
+				continue
+			}
+			if w.d.agentMatches(v, role) {
+				hit |= w.bit
+			} else {
+				miss |= w.bit
+			}
+		}
+		if miss == 0 {
+			return
+		}
+		extra := ""
+		if hit != 0 {
+			extra = " " + hit.says("matches", "match") + " it anyway, by substring."
+		}
+		lt.add(l.Pos.Line, l.ValuePos.Col, "virtual-agent-typo", SevWarning, miss,
+			"%s looks like the virtual agent %s misspelt: %s this group to robots with the %s role.%s Write %s.",
+			quote(v), role, miss.says("does not apply", "do not apply"), role, extra, quote("User-agent: "+role))
+	}
+}
+
+func versionTolerant(s dialectSet) string {
+	if s == 0 {
+		return "no dialect here ignores the version"
+	}
+	return s.says("compares", "compare") + " only the name before it"
+}
+
+// roleNearMiss finds the virtual agent (role) a value almost names:
+// `indexers`, `archive`, `web-proxy`, `research`, `archivebot`.
+func roleNearMiss(lower string) (string, bool) {
+	c := compactName(strings.ReplaceAll(lower, ".", ""))
+	if isRole(c) {
+		return c, true // only separators differ: `web-proxy`
+	}
+	if r, ok := roleAliases[c]; ok {
+		return r, true
+	}
+	stem := c
+	for _, suffix := range []string{"crawlers", "crawler", "spiders", "spider", "robots", "robot", "bots", "bot", "ing", "ers", "er", "s"} {
+		if s := strings.TrimSuffix(c, suffix); s != c && len(s) >= 5 {
+			stem = s
+			break
+		}
+	}
+	for _, r := range Roles {
+		if editDistance(c, r, 1) <= 1 {
+			return r, true // `indexers`, `archive`, `indexr`
+		}
+		// A shorter spelling sharing the role's first letters: `research`.
+		if len(c) < len(r) && len(c) >= 6 && c[:4] == r[:4] && editDistance(c, r, 2) <= 2 {
+			return r, true
+		}
+		// A crawler-ish word built on the role's stem: `archivebot`, `indexing`.
+		if stem != c && strings.HasPrefix(r, stem) {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+var roleAliases = map[string]string{
+	"proxy": "webproxy", "proxies": "webproxy", "webproxies": "webproxy",
+	"httpproxy": "webproxy", "httpsproxy": "webproxy", "htmlproxy": "webproxy",
+	"archival": "archiver", "archiving": "archiver", "archivist": "archiver",
+	"index": "indexer", "indexing": "indexer", "searchindexer": "indexer",
+	"researching": "researcher", "researchers": "researcher",
+}
+
+// virtualAgentField: only Conner's proposal reads Virtual-agent lines;
+// elsewhere the rules below them fall to another group or to none.
+func (lt *linter) virtualAgentField(i int, l *Line) {
+	if role, ok := roleNearMiss(strings.ToLower(l.Value)); ok && !isRole(strings.ToLower(l.Value)) {
+		lt.add(l.Pos.Line, l.ValuePos.Col, "virtual-agent-typo", SevWarning, inConner2020,
+			"%s looks like the virtual agent %s misspelt: conner2020 compares virtual agents exactly, so robots with the %s role do not use this group. Write %s.",
+			quote(l.Value), role, role, quote("Virtual-agent: "+role))
+	}
+	others := inAll &^ inConner2020
+	conner := lt.view(inConner2020)
+	g := conner.groupOf(i)
+	base := "Virtual-agent is read only by conner2020; " + others.String() + " ignore this line"
+	if g == nil {
+		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s.", base)
+		return
+	}
+	if len(g.Agents) > 0 {
+		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others,
+			"%s, so there the group applies only to its User-agent lines. gemini names virtual agents in User-agent lines instead (%s).",
+			base, quote("User-agent: "+strings.ToLower(l.Value)))
+		return
+	}
+	first := firstRuleLine(g)
+	if first == 0 {
+		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s.", base)
+		return
+	}
+	joined := map[int]dialectSet{}
+	var joinOrder []int
+	var dropped dialectSet
+	for _, w := range lt.views {
+		if w.bit == inConner2020 || w.bit == inGopher2019 {
+			continue
+		}
+		switch wg := w.groupOf(first - 1); {
+		case wg != nil && wg.FirstLine() < l.Pos.Line:
+			if _, ok := joined[wg.FirstLine()]; !ok {
+				joinOrder = append(joinOrder, wg.FirstLine())
+			}
+			joined[wg.FirstLine()] |= w.bit
+		case w.group[first-1] == noGroup:
+			dropped |= w.bit
+		}
+	}
+	var parts []string
+	for _, gl := range joinOrder {
+		parts = append(parts, "join the group at line "+itoa(gl)+" in "+joined[gl].String())
+	}
+	if dropped != 0 {
+		parts = append(parts, "belong to no group in "+dropped.String())
+	}
+	sev := SevWarning
+	msg := base
+	if len(parts) > 0 {
+		msg += ", so the rules below it (from line " + itoa(first) + ") " + joinWords(parts)
+		if len(joinOrder) > 0 {
+			sev = SevError
+		}
+	}
+	if lt.readers(first-1)&inGopher2019 != 0 {
+		msg += "; gopher2019 applies its Disallow lines to every robot"
+	}
+	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others,
+		"%s. gemini names virtual agents in User-agent lines instead (%s).", msg, quote("User-agent: "+strings.ToLower(l.Value)))
+}
+
+func firstRuleLine(g *Group) int {
+	first := 0
+	for _, ls := range [][]*Line{g.Rules, g.Settings} {
+		if len(ls) > 0 && (first == 0 || ls[0].Pos.Line < first) {
+			first = ls[0].Pos.Line
+		}
+	}
+	return first
+}
+
+// pattern: Allow lines, empty Disallow lines, `*` and `$` in patterns.
+func (lt *linter) pattern(i int, l *Line) {
+	v := l.Value
+	readers := lt.readers(i)
+	if l.Key == Allow {
+		var without dialectSet
+		for j := range lintDialects {
+			if !lintDialects[j].AllowField {
+				without |= 1 << j
+			}
+		}
+		lt.add(l.Pos.Line, 0, "allow-portability", SevWarning, without,
+			"%s do not know Allow and ignore this line, so what it opens stays disallowed there. Where it counts, gopherdraft lets a matching Allow win, rfc9309 takes the longest match, and conner2020 and norobots the first match in file order.",
+			without)
+	}
+	if v == "" {
+		if l.Key == Disallow {
+			lt.emptyDisallow(i, l)
+		}
+		return
+	}
+	if star := strings.IndexByte(v, '*'); star >= 0 {
+		lt.glob(l, readers, star)
+	}
+	if strings.HasSuffix(v, "$") {
+		var anchor, literal dialectSet
+		for _, w := range lt.views {
+			if readers&w.bit == 0 {
+				continue
+			}
+			if w.d.Patterns == GlobDollar {
+				anchor |= w.bit
+			} else {
+				literal |= w.bit
+			}
+		}
+		if anchor != 0 && literal != 0 {
+			lt.add(l.Pos.Line, l.ValuePos.Col+len(v)-1, "dollar-portability", SevWarning, literal,
+				"%s reads the trailing $ as the end of the selector, so %s matches only %s there; %s $ literally, so there the rule matches only selectors that begin with %s.",
+				anchor, quote(v), quote(strings.TrimSuffix(v, "$")), literal.says("takes", "take"), quote(v))
+		}
+	}
+}
+
+func (lt *linter) glob(l *Line, readers dialectSet, star int) {
+	v := l.Value
+	var wild, literal dialectSet
+	for _, w := range lt.views {
+		if readers&w.bit == 0 {
+			continue
+		}
+		if w.d.Patterns != Prefix || (v == "*" && w.d.Normalize == PythonQuote) {
+			wild |= w.bit
+		} else {
+			literal |= w.bit
+		}
+	}
+	if wild == 0 || literal == 0 {
+		return
+	}
+	col := l.ValuePos.Col + star
+	if v == "*" {
+		lt.add(l.Pos.Line, col, "glob-portability", SevWarning, literal,
+			"%s a bare * as every selector, but %s * literally, so there %s matches only selectors that start with *.",
+			wild.says("takes", "take"), literal.says("reads", "read"), ruleText(l))
+		return
+	}
+	msg := "* is a wildcard in " + wild.String() + " but a literal character in " + literal.String() +
+		", where " + quote(v) + " matches only selectors containing that exact text."
+	if trimmed := strings.TrimRight(v, "*"); !strings.Contains(trimmed, "*") && trimmed != "" {
+		msg += " A trailing * adds nothing for wildcard readers: " + quote(trimmed) + " means the same there and works in every dialect."
+	}
+	lt.add(l.Pos.Line, col, "glob-portability", SevWarning, literal, "%s", msg)
+}
+
+// emptyDisallow: allows everything in every dialect, read literally the
+// 2019 text would block everything; robotparser turns it into an Allow
+// that shadows the rules after it.
+func (lt *linter) emptyDisallow(i int, l *Line) {
+	set := inGopher2019
+	msg := "An empty Disallow disallows nothing: every dialect here reads it as allowing everything. Read literally, the 2019 gopher text would make it match every selector; this tool follows the common reading."
+	if py := lt.view(inNorobots); py != nil {
+		if g := py.groupOf(i); g != nil && len(g.Rules) > 0 && g.Rules[len(g.Rules)-1] != l {
+			set |= inNorobots
+			msg += " norobots (Python) turns it into a rule allowing everything, and as the first match wins, the rules after it in this group never apply there."
+		}
+	}
+	lt.add(l.Pos.Line, 0, "empty-disallow", SevInfo, set, "%s", msg)
+}
+
+// setting: delay values and which dialects read them at all.
+func (lt *linter) setting(l *Line) {
+	readers := recognisers(l.Key)
+	if ignoring := inAll &^ readers; ignoring != 0 && readers != 0 {
+		lt.add(l.Pos.Line, 0, "delay-portability", SevInfo, ignoring,
+			"%s is read by %s; %s it, so crawlers following them do not honour it.",
+			fieldTitle(l.Key), readers, ignoring.says("ignores", "ignore"))
+	}
+	v := l.Value
+	switch l.Key {
+	case CrawlDelay:
+		if isDigits(v) {
+			return
+		}
+		lt.add(l.Pos.Line, l.ValuePos.Col, "crawl-delay-invalid", SevWarning, readers,
+			"Crawl-delay %s %s: gopherdraft asks for a whole number of seconds with no unit, norobots (Python) ignores the line, and conner2020 expects seconds. Write a whole number such as %s.",
+			quote(v), delayProblem(v), quote("Crawl-delay: 10"))
+	case Check:
+		if isDigits(v) {
+			return
+		}
+		lt.add(l.Pos.Line, l.ValuePos.Col, "setting-invalid", SevWarning, readers,
+			"Check %s %s: conner2020 expects the number of seconds between fetches of robots.txt, such as %s.",
+			quote(v), delayProblem(v), quote("Check: 86400"))
+	case RequestRate:
+		if validSetting(RequestRate, v) {
+			return
+		}
+		lt.add(l.Pos.Line, l.ValuePos.Col, "setting-invalid", SevWarning, readers,
+			"Request-rate %s is not two whole numbers: norobots (Python) reads it as requests/seconds, such as %s, and ignores anything else.",
+			quote(v), quote("Request-rate: 1/10"))
+	}
+}
+
+// delayProblem says what is wrong with a value that is not digits only.
+func delayProblem(v string) string {
+	switch {
+	case v == "":
+		return "has no value"
+	case strings.HasPrefix(v, "-") && isDigits(v[1:]):
+		return "is negative"
+	}
+	digits := 0
+	for digits < len(v) && v[digits] >= '0' && v[digits] <= '9' {
+		digits++
+	}
+	switch {
+	case digits > 0 && digits < len(v) && (v[digits] == '.' || v[digits] == ','):
+		return "is not a whole number"
+	case digits > 0 && isLetters(trimSpaceTab(v[digits:])):
+		return "has a unit"
+	}
+	return "is not a number"
+}
+
+func isLetters(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,125 @@
+package core
+
+import "strings"
+
+// Checks that compare the patterns with the selectors under test: gopher
+// selectors are sent as they are, often without a leading slash or with
+// an item-type prefix, so a pattern written web-style may never match.
+
+// umnPrefix reports whether a selector starts with a gopher item type and
+// a slash, as UMN-style servers write them: `0/foo`, `1/phlog`.
+func umnPrefix(s string) bool {
+	return len(s) >= 2 && s[1] == '/' && strings.IndexByte("0123456789+gIThsdpM;:<", s[0]) >= 0
+}
+
+// ruleMatches: whether the rule on line l matches selector sel when the
+// dialect reads it, ignoring which group applies.
+func (v *lintView) ruleMatches(l *Line, sel string) bool {
+	d := &v.d
+	if d.Normalize == PythonQuote && l.Value == "*" {
+		return true
+	}
+	if l.Value == "" {
+		return false
+	}
+	return d.Patterns.Match(v.pattern(l), v.selector(sel))
+}
+
+func (lt *linter) selectorChecks() {
+	if len(lt.selectors) == 0 {
+		return
+	}
+	// covered: some rule of the group matches the selector as sent, so
+	// the author has written the other spelling too. Computed once per
+	// group and selector.
+	cover := map[[2]int][]bool{}
+	covered := func(view, group, sel int) bool {
+		k := [2]int{view, group}
+		c, ok := cover[k]
+		if !ok {
+			w := lt.views[view]
+			c = make([]bool, len(lt.selectors))
+			for si, s := range lt.selectors {
+				for _, r := range w.rs.Groups[group].Rules {
+					if r.Value != "" && w.ruleMatches(r, s) {
+						c[si] = true
+						break
+					}
+				}
+			}
+			cover[k] = c
+		}
+		return c[sel]
+	}
+	for i := range lt.f.Lines {
+		l := &lt.f.Lines[i]
+		if l.Kind != FieldLine || (l.Key != Disallow && l.Key != Allow) || l.Value == "" {
+			continue
+		}
+		readers := lt.readers(i)
+		if readers == 0 {
+			continue
+		}
+		slashed := strings.HasPrefix(l.Value, "/")
+		var slashSet, umnSet dialectSet
+		var slashSels, umnSels []string
+		umnFirst := ""
+		for si, s := range lt.selectors {
+			var alt string
+			umn := umnPrefix(s)
+			switch {
+			case umn:
+				alt = s[1:]
+			case slashed && !strings.HasPrefix(s, "/"):
+				alt = "/" + s
+			case !slashed && strings.HasPrefix(s, "/"):
+				alt = s[1:]
+			default:
+				continue
+			}
+			var miss dialectSet
+			for vi, w := range lt.views {
+				if readers&w.bit != 0 && !w.ruleMatches(l, s) && w.ruleMatches(l, alt) && !covered(vi, int(w.group[i]), si) {
+					miss |= w.bit
+				}
+			}
+			if miss == 0 {
+				continue
+			}
+			if umn {
+				umnSet |= miss
+				if umnFirst == "" {
+					umnFirst = s
+				}
+				umnSels = append(umnSels, describeSelector(s))
+			} else {
+				slashSet |= miss
+				slashSels = append(slashSels, describeSelector(s))
+			}
+		}
+		rule := ruleText(l)
+		if slashSet != 0 {
+			var msg string
+			if slashed {
+				msg = rule + " never matches " + selectorWord(len(slashSels)) + joinWords(slashSels) + ", which " + plural(len(slashSels), "has", "have") + " no leading slash: selectors are compared exactly as sent. Add a pattern without the slash if " + plural(len(slashSels), "it is", "they are") + " meant."
+			} else {
+				msg = rule + " never matches " + selectorWord(len(slashSels)) + joinWords(slashSels) + ", which " + plural(len(slashSels), "starts", "start") + " with a slash while the pattern does not: selectors are compared exactly as sent. Add the pattern with a leading slash if " + plural(len(slashSels), "it is", "they are") + " meant."
+			}
+			lt.add(l.Pos.Line, 0, "leading-slash-mismatch", SevWarning, slashSet, "%s", msg)
+		}
+		if umnSet != 0 {
+			lt.add(l.Pos.Line, 0, "umn-type-prefix", SevWarning, umnSet,
+				"%s never matches %s%s: UMN-style gopher servers put the item type before the path, while this pattern starts with /. If this server uses such selectors, add a pattern with the item type (%s).",
+				rule, selectorWord(len(umnSels)), joinWords(umnSels), quote(fieldTitle(l.Key)+": "+umnFirst[:1]+l.Value))
+		}
+	}
+}
+
+func selectorWord(n int) string { return plural(n, "the selector ", "the selectors ") }
+
+func describeSelector(s string) string {
+	if s == "" {
+		return "`` (the empty selector, the root menu)"
+	}
+	return quote(s)
+}
