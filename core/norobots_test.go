@@ -117,7 +117,7 @@ func TestNorobots_AgentSubstring(t *testing.T) {
 		{"figtree", "/a", true},
 		{"figtree", "/c", false},
 		{"Crawler", "/b", true}, // "bot" is not in "crawler"
-		{"Robot", "/b", false},   // but is in "robot"
+		{"Robot", "/b", false},  // but is in "robot"
 		{"MyBot/2.0", "/b", false},
 		{"*", "/c", false},
 	})
