@@ -34,7 +34,9 @@ func gopherSelector(input, rest string) (string, error) {
 		return "", nil // the root menu: an empty selector
 	}
 	path = path[1:] // drop the item type
-	if i := strings.Index(strings.ToLower(path), "%09"); i >= 0 {
+	// No case folding: "%09" has no letters, and lower-casing invalid
+	// UTF-8 changes its length, so the index would point elsewhere.
+	if i := strings.Index(path, "%09"); i >= 0 {
 		path = path[:i] // a search string or Gopher+ data follows
 	}
 	sel, err := url.PathUnescape(path)
