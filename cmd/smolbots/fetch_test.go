@@ -19,15 +19,6 @@ import (
 	"github.com/smolbots/smolbots/internal/realservers"
 )
 
-func relayFile(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "relay", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 func closedAddr(t *testing.T) string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -38,7 +29,7 @@ func closedAddr(t *testing.T) string {
 }
 
 func TestFetchJSONFromMollyBrown(t *testing.T) {
-	file := relayFile(t, "gemini-robots.txt")
+	file := realservers.File(t, "gemini-robots.txt")
 	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": file}, realservers.GeminiOptions{})
 	r := runCLI(t, "", "fetch", "-json", g.URL)
 	if r.code != 0 || r.stderr != "" {
@@ -54,7 +45,7 @@ func TestFetchJSONFromMollyBrown(t *testing.T) {
 }
 
 func TestFetchTextFromGophernicus(t *testing.T) {
-	file := relayFile(t, "umn-robots.txt")
+	file := realservers.File(t, "umn-robots.txt")
 	addr := realservers.StartGopher(t, map[string][]byte{"0/robots.txt": file})
 	r := runCLI(t, "", "fetch", "gopher://"+addr)
 	if r.code != 0 || r.stdout != string(file) {
@@ -91,7 +82,7 @@ func TestFetchFailures(t *testing.T) {
 
 // ROBOTS may be a URL: check and lint fetch it directly.
 func TestCheckAndLintFetchURLs(t *testing.T) {
-	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": relayFile(t, "gopher-robots.txt")})
+	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": realservers.File(t, "gopher-robots.txt")})
 	g := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
 	r := runCLI(t, "", "check", "-dialect", "gopher2019", "-json", "gopher://"+addr, "/private/x", "/public")
 	if r.code != 1 || strings.Count(r.stdout, `"allowed":false`) != 1 || strings.Count(r.stdout, `"allowed":true`) != 1 {
@@ -123,7 +114,7 @@ func TestServePageAndRelay(t *testing.T) {
 	}
 	web := t.TempDir()
 	os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html><title>smolbots</title>"), 0o644)
-	file := relayFile(t, "gopher-robots.txt")
+	file := realservers.File(t, "gopher-robots.txt")
 	gopher := "gopher://" + realservers.StartGopher(t, map[string][]byte{"robots.txt": file})
 
 	start := func(args ...string) (string, *exec.Cmd) {

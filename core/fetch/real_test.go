@@ -3,8 +3,6 @@ package fetch_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/smolbots/smolbots/core/fetch"
@@ -13,15 +11,6 @@ import (
 
 // Tests against the real servers the Debian packages gophernicus and
 // molly-brown provide, on loopback.
-
-func testdata(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "relay", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 func mustFetch(t *testing.T, url string) *fetch.Result {
 	t.Helper()
@@ -43,7 +32,7 @@ func sentList(r *fetch.Result) []string {
 // gophernicus serves .txt as type 9 here (-e txt=9): no CRLF rewriting,
 // so the fetched body must equal the file byte for byte.
 func TestGopher2019_RealGophernicusByteForByte(t *testing.T) {
-	want := testdata(t, "gopher-robots.txt")
+	want := realservers.File(t, "gopher-robots.txt")
 	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": want})
 	r := mustFetch(t, "gopher://"+addr)
 	if r.Outcome != fetch.Found || r.Body != string(want) {
@@ -60,7 +49,7 @@ func TestGopher2019_RealGophernicusByteForByte(t *testing.T) {
 // In its default text mode gophernicus rewrites line endings to CRLF:
 // that rewriting is the only difference.
 func TestGopherDraft_RealGophernicusTextModeCRLF(t *testing.T) {
-	file := testdata(t, "gopher-robots.txt")
+	file := realservers.File(t, "gopher-robots.txt")
 	addr := realservers.StartGopherText(t, map[string][]byte{"robots.txt": file})
 	r := mustFetch(t, "gopher://"+addr)
 	want := bytes.ReplaceAll(file, []byte("\n"), []byte("\r\n"))
@@ -71,7 +60,7 @@ func TestGopherDraft_RealGophernicusTextModeCRLF(t *testing.T) {
 
 // The 2019 proposal's fallback: robots.txt missing, 0/robots.txt served.
 func TestGopher2019_RealFallbackToUMNSelector(t *testing.T) {
-	want := testdata(t, "umn-robots.txt")
+	want := realservers.File(t, "umn-robots.txt")
 	addr := realservers.StartGopher(t, map[string][]byte{"0/robots.txt": want})
 	r := mustFetch(t, "gopher://"+addr)
 	if got := sentList(r); len(got) != 2 || got[0] != "robots.txt\r\n" || got[1] != "0/robots.txt\r\n" {
@@ -110,7 +99,7 @@ func TestGopher2019_RealNotFoundEverywhere(t *testing.T) {
 }
 
 func TestGemini_RealMollyBrownFingerprint(t *testing.T) {
-	want := testdata(t, "gemini-robots.txt")
+	want := realservers.File(t, "gemini-robots.txt")
 	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": want}, realservers.GeminiOptions{})
 	r := mustFetch(t, g.URL)
 	if r.Outcome != fetch.Found || r.Body != string(want) {
@@ -128,7 +117,7 @@ func TestGemini_RealMollyBrownFingerprint(t *testing.T) {
 }
 
 func TestGemini_RealMollyBrownRedirects(t *testing.T) {
-	want := testdata(t, "gemini-robots.txt")
+	want := realservers.File(t, "gemini-robots.txt")
 	g := realservers.StartGemini(t, map[string][]byte{"new/robots.txt": want}, realservers.GeminiOptions{
 		TempRedirects: map[string]string{"^/robots.txt$": "/mid/robots.txt"},
 		PermRedirects: map[string]string{"^/mid/robots.txt$": "/new/robots.txt"},

@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -18,19 +16,10 @@ import (
 	"github.com/smolbots/smolbots/internal/realservers"
 )
 
-func readTestdata(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "relay", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // 100 requests at once through a real HTTP server to real gophernicus
 // and molly-brown on loopback: every one answered, and correctly.
 func TestHundredConcurrentRequests(t *testing.T) {
-	gopherFile, geminiFile := readTestdata(t, "gopher-robots.txt"), readTestdata(t, "gemini-robots.txt")
+	gopherFile, geminiFile := realservers.File(t, "gopher-robots.txt"), realservers.File(t, "gemini-robots.txt")
 	gopher := realservers.StartGopher(t, map[string][]byte{"robots.txt": gopherFile})
 	gemini := realservers.StartGemini(t, map[string][]byte{"robots.txt": geminiFile}, realservers.GeminiOptions{})
 	srv := httptest.NewServer(relay.New(relay.Config{

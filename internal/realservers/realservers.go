@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -211,4 +212,17 @@ func start(t testing.TB, what, addr, name string, args ...string) error {
 		}
 		time.Sleep(30 * time.Millisecond)
 	}
+}
+
+// File reads testdata/relay/name, the robots.txt files the servers are
+// given in tests, from any package of the module.
+func File(t testing.TB, name string) []byte {
+	t.Helper()
+	_, here, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(here), "..", "..")
+	b, err := os.ReadFile(filepath.Join(root, "testdata", "relay", name))
+	if err != nil {
+		t.Fatalf("realservers: %v", err)
+	}
+	return b
 }

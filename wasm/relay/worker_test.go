@@ -182,14 +182,6 @@ func getRobots(tb testing.TB, base, target string) (int, fetch.Result) {
 	return resp.StatusCode, res
 }
 
-func readFile(tb testing.TB, name string) []byte {
-	b, err := os.ReadFile(filepath.Join(repoRoot, "testdata", "relay", name))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
-
 type peers struct {
 	gopher, gopherFile string
 	umn, umnFile       string
@@ -200,9 +192,9 @@ type peers struct {
 
 func startPeers(tb testing.TB) peers {
 	p := peers{
-		gopherFile: string(readFile(tb, "gopher-robots.txt")),
-		umnFile:    string(readFile(tb, "umn-robots.txt")),
-		geminiFile: string(readFile(tb, "gemini-robots.txt")),
+		gopherFile: string(realservers.File(tb, "gopher-robots.txt")),
+		umnFile:    string(realservers.File(tb, "umn-robots.txt")),
+		geminiFile: string(realservers.File(tb, "gemini-robots.txt")),
 	}
 	p.gopher = "gopher://" + realservers.StartGopher(tb, map[string][]byte{"robots.txt": []byte(p.gopherFile)})
 	p.umn = "gopher://" + realservers.StartGopher(tb, map[string][]byte{"0/robots.txt": []byte(p.umnFile)})
