@@ -326,6 +326,15 @@ func lineList(lines []int) string {
 	return "lines " + joinWords(words)
 }
 
+// capWords keeps the first few words of a long list and counts the rest,
+// so that messages stay short on large files and long selector lists.
+func capWords(words []string, most int) []string {
+	if len(words) <= most {
+		return words
+	}
+	return append(words[:most:most], fmt.Sprintf("%d more", len(words)-most))
+}
+
 // fieldTitle is a field as people write it.
 func fieldTitle(k Field) string {
 	switch k {

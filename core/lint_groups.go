@@ -122,7 +122,7 @@ func (lt *linter) rulesOutsideGroups() {
 	seenAgent := false
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
-		if l.Kind == FieldLine && (l.Key == UserAgent || l.Key == VirtualAgent) {
+		if l.Kind == FieldLine && l.Key == UserAgent {
 			seenAgent = true
 		}
 		var lost dialectSet
@@ -137,7 +137,7 @@ func (lt *linter) rulesOutsideGroups() {
 		}
 		where := "comes before any User-agent line"
 		if seenAgent {
-			where = "follows no User-agent line in the way these dialects group lines"
+			where = "is cut off from the User-agent lines above it"
 		}
 		msg := ruleText(l) + " " + where + ", so it belongs to no group: " + lost.says("ignores", "ignore") + " it."
 		if lt.readers(i)&inGopher2019 != 0 {
@@ -516,6 +516,6 @@ func (lt *linter) agentsIgnoredByGopher2019() {
 		}
 		lt.add(agents[0].Pos.Line, 0, "user-agent-portability", SevWarning, inGopher2019,
 			"gopher2019 has no groups and ignores User-agent lines, so the %s on %s %s to every robot there, not only to %s.",
-			plural(len(rules), "Disallow line", "Disallow lines"), lineList(rules), plural(len(rules), "applies", "apply"), joinWords(names))
+			plural(len(rules), "Disallow line", "Disallow lines"), lineList(rules), plural(len(rules), "applies", "apply"), joinWords(capWords(names, 5)))
 	}
 }

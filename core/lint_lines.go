@@ -72,6 +72,11 @@ func fieldNamed(word string) (Field, bool) {
 // unknownName: a field name that is not a known field, either a
 // misspelling of one or a field no dialect knows.
 func (lt *linter) unknownName(l *Line) {
+	if l.Name == "" {
+		lt.add(l.Pos.Line, 0, "unknown-field", SevInfo, inAll,
+			"This line has nothing before its colon, so it names no field and every dialect ignores it.")
+		return
+	}
 	k, googleTypo := l.Typo, true
 	if k == "" {
 		googleTypo = false

@@ -101,16 +101,16 @@ func (lt *linter) selectorChecks() {
 		if slashSet != 0 {
 			var msg string
 			if slashed {
-				msg = rule + " never matches " + selectorWord(len(slashSels)) + joinWords(slashSels) + ", which " + plural(len(slashSels), "has", "have") + " no leading slash: selectors are compared exactly as sent. Add a pattern without the slash if " + plural(len(slashSels), "it is", "they are") + " meant."
+				msg = rule + " never matches " + selectorWord(len(slashSels)) + joinWords(capWords(slashSels, 5)) + ", which " + plural(len(slashSels), "has", "have") + " no leading slash: selectors are compared exactly as sent. Add a pattern without the slash if " + plural(len(slashSels), "it is", "they are") + " meant."
 			} else {
-				msg = rule + " never matches " + selectorWord(len(slashSels)) + joinWords(slashSels) + ", which " + plural(len(slashSels), "starts", "start") + " with a slash while the pattern does not: selectors are compared exactly as sent. Add the pattern with a leading slash if " + plural(len(slashSels), "it is", "they are") + " meant."
+				msg = rule + " never matches " + selectorWord(len(slashSels)) + joinWords(capWords(slashSels, 5)) + ", which " + plural(len(slashSels), "starts", "start") + " with a slash while the pattern does not: selectors are compared exactly as sent. Add the pattern with a leading slash if " + plural(len(slashSels), "it is", "they are") + " meant."
 			}
 			lt.add(l.Pos.Line, 0, "leading-slash-mismatch", SevWarning, slashSet, "%s", msg)
 		}
 		if umnSet != 0 {
 			lt.add(l.Pos.Line, 0, "umn-type-prefix", SevWarning, umnSet,
 				"%s never matches %s%s: UMN-style gopher servers put the item type before the path, while this pattern starts with /. If this server uses such selectors, add a pattern with the item type (%s).",
-				rule, selectorWord(len(umnSels)), joinWords(umnSels), quote(fieldTitle(l.Key)+": "+umnFirst[:1]+l.Value))
+				rule, selectorWord(len(umnSels)), joinWords(capWords(umnSels, 5)), quote(fieldTitle(l.Key)+": "+umnFirst[:1]+l.Value))
 		}
 	}
 }

@@ -562,3 +562,25 @@ func BenchmarkLint(b *testing.B) {
 		Lint(f, sels)
 	}
 }
+
+// Long agent and selector lists are cut short in messages.
+func TestLint_MessagesStayShort(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&b, "User-agent: bot%d\n", i)
+	}
+	b.WriteString("Disallow: /\n")
+	var sels []string
+	for i := 0; i < 300; i++ {
+		sels = append(sels, fmt.Sprintf("sel%d", i), fmt.Sprintf("1/sel%d", i))
+	}
+	f := Parse([]byte(b.String()))
+	checkInvariants(t, f, Lint(f, sels))
+}
+
+func TestLint_Shared_NamelessField(t *testing.T) {
+	runLintCases(t, []lintCase{
+		{name: "colon first", in: "User-agent: *\r\n: /x\r\nDisallow: /y\r\n",
+			want: []want{{2, "unknown-field", SevInfo, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
+	})
+}
