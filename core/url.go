@@ -13,8 +13,8 @@ import (
 // gives its path and query as written ("/" for an empty path).
 func SelectorFrom(input string) (string, error) {
 	scheme, rest, ok := strings.Cut(input, "://")
-	if !ok || strings.ContainsAny(scheme, "/?#") {
-		return input, nil
+	if !ok || !isURIScheme(scheme) {
+		return input, nil // e.g. a Gopher "URL:http://..." selector
 	}
 	switch strings.ToLower(scheme) {
 	case "gopher":
@@ -23,6 +23,19 @@ func SelectorFrom(input string) (string, error) {
 		return geminiSelector(input, rest)
 	}
 	return "", fmt.Errorf("%q is a %s URL; only gopher:// and gemini:// URLs or raw selectors are understood", input, scheme)
+}
+
+// isURIScheme: a letter, then letters, digits, "+", "-" or "." (RFC 3986).
+func isURIScheme(s string) bool {
+	if s == "" || !isASCIIAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isSchemeChar(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func gopherSelector(input, rest string) (string, error) {
