@@ -161,6 +161,7 @@ type linter struct {
 	// Dialects for which a blank-line-in-group finding already tells why
 	// a rule line is lost.
 	explainedRules []dialectSet
+	ruleAfter      []bool // see rulesAhead
 }
 
 func newLinter(f *File, selectors []string) *linter {

@@ -151,22 +151,44 @@ func (lt *linter) rulesOutsideGroups() {
 	}
 }
 
-// groupsWithoutRules: agent lines that no rule follows, per dialect.
-// A group counts only when no Disallow, Allow or delay line stands
-// between its last agent line and the next User-agent line: otherwise
-// another finding says why the dialect lost that line.
-func (lt *linter) groupsWithoutRules() {
+// rulesAhead tells for each line whether a Disallow, Allow or delay line
+// follows it before the next User-agent line. Computed once.
+func (lt *linter) rulesAhead() []bool {
+	if lt.ruleAfter != nil {
+		return lt.ruleAfter
+	}
 	lines := lt.f.Lines
-	ruleAfter := make([]bool, len(lines))
+	lt.ruleAfter = make([]bool, len(lines))
 	ahead := false
 	for i := len(lines) - 1; i >= 0; i-- {
-		ruleAfter[i] = ahead
+		lt.ruleAfter[i] = ahead
 		if l := &lines[i]; l.Kind == FieldLine && (l.Key == UserAgent || l.Typo == UserAgent) {
 			ahead = false
 		} else if isRuleField(l) {
 			ahead = true
 		}
 	}
+	return lt.ruleAfter
+}
+
+// lastAgentLine is the number of a group's last agent line.
+func lastAgentLine(g *Group) int {
+	last := 0
+	for _, ls := range [][]*Line{g.Agents, g.VirtualAgents} {
+		if n := len(ls); n > 0 {
+			last = max(last, ls[n-1].Pos.Line)
+		}
+	}
+	return last
+}
+
+// groupsWithoutRules: agent lines that no rule follows, per dialect.
+// A group counts only when no Disallow, Allow or delay line stands
+// between its last agent line and the next User-agent line: otherwise
+// another finding says why the dialect lost that line.
+func (lt *linter) groupsWithoutRules() {
+	lines := lt.f.Lines
+	ruleAfter := lt.rulesAhead()
 	found := map[int]dialectSet{}
 	var order []int
 	mark := func(first, last int, bit dialectSet) {
@@ -214,13 +236,7 @@ func (lt *linter) groupsWithoutRules() {
 				if len(g.Rules)+len(g.Settings) > 0 || g.FirstLine() == 0 {
 					continue
 				}
-				last := g.FirstLine()
-				for _, ls := range [][]*Line{g.Agents, g.VirtualAgents} {
-					if n := len(ls); n > 0 {
-						last = max(last, ls[n-1].Pos.Line)
-					}
-				}
-				mark(g.FirstLine()-1, last-1, w.bit)
+				mark(g.FirstLine()-1, max(g.FirstLine(), lastAgentLine(g))-1, w.bit)
 			}
 		}
 	}
@@ -274,9 +290,10 @@ func (lt *linter) starNotLast() {
 // Disallow line in every record.
 func (lt *linter) missingDisallow() {
 	w := lt.view(inGopherDraft)
+	ruleAfter := lt.rulesAhead()
 	for _, g := range w.rs.Groups {
-		if len(g.Rules)+len(g.Settings) == 0 {
-			continue // group-without-rules says it
+		if last := lastAgentLine(g); len(g.Rules)+len(g.Settings) == 0 && last > 0 && ruleAfter[last-1] {
+			continue // blank-line-in-group says why its rules are lost
 		}
 		has := false
 		for _, l := range g.Rules {
@@ -338,8 +355,15 @@ func (lt *linter) duplicateGroups() {
 		combine := d.set &^ firstOnly
 		name := quote(d.value)
 		msg := name + " is already named by the group at line " + itoa(d.first) + "."
-		if combine != 0 {
-			msg += " " + combine.String() + " put the two groups together"
+		var together []string
+		if combine&inRFC9309 != 0 {
+			together = append(together, "in rfc9309 the two groups merge")
+		}
+		if combine&inGemini != 0 {
+			together = append(together, "in gemini they combine (the most restrictive rule wins)")
+		}
+		if len(together) > 0 {
+			msg += " " + upperFirst(joinWords(together))
 			if bite == 0 {
 				msg += "."
 			}
