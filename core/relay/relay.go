@@ -7,7 +7,6 @@ package relay
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"time"
 
@@ -131,10 +130,4 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
-}
-
-// IsRefused reports whether err is a refusal by the Guard.
-func IsRefused(err error) bool {
-	var r *fetch.RefusedError
-	return errors.As(err, &r)
 }
