@@ -1,0 +1,249 @@
+package report
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/grid"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden reports in testdata/")
+
+const link = "https://smolbots.example/#v1.YlQMLU4t0k1MT80rsVLQ4nLJLE7Myckvt1LQLyjKLEssSeViEoIx9Su49AtKk3Iyk5n53EODNTLzUlIrUos0ubQAAQAA__8"
+
+type reportCase struct {
+	name      string
+	robots    string
+	selectors string
+	agents    string
+	dialects  []core.Dialect
+	permalink string
+}
+
+// capsule is our own file in the style seen on small-web servers: a
+// virtual agent record, a blank line inside a record, a rule before any
+// User-agent, a mid-pattern glob, the same agent twice.
+const capsule = `Disallow: /cgi-bin
+# archives and proxies stay out
+User-agent: archiver
+User-agent: webproxy
+
+Disallow: /
+
+User-agent: indexer
+Disallow: /search
+Disallow: /*/raw
+Allow: /search/help
+
+User-agent: GUS
+Disallow: /private
+Crawl-delay: 5
+
+User-agent: GUS
+Disallow: /drafts
+
+User-agent: *
+Disallow: /private
+`
+
+func cases() []reportCase {
+	many := strings.Repeat("# filler\n", 400) + "User-agent: *\nDisallow: /x\n" + strings.Repeat("# tail\n", 50)
+	sixDigits := strings.Repeat("#\n", 150000) + "User-agent: *\nDisallow: /x\nAllow: /x/y\n"
+	return []reportCase{
+		{name: "clash", robots: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /\nAllow: /public\nCrawl-delay: 10\n",
+			selectors: "/public\n/private/x\ngemini://example.org/public/a", agents: "GUS(indexer)\n*", dialects: core.Dialects(), permalink: link},
+		{name: "empty", dialects: core.Dialects()},
+		{name: "no-dialects", robots: "User-agent: *\nDisallow: /\n", selectors: "/", dialects: nil, permalink: "https://smolbots.example/#v1.AQAA__8"},
+		{name: "capsule", robots: capsule,
+			selectors: "/\n/search?q=x\n/search/help\n/gemlog/raw\n/private/notes\n/drafts/x\n/cgi-bin/env\nprivate/no-slash",
+			agents:    "GUS(indexer)\nindexer\nLupa(archiver,researcher)\n*", dialects: core.Dialects(), permalink: link},
+		{name: "two-dialects", robots: capsule, selectors: "gemini://example.org/search/some/rather/long/path/that/needs/room?with=query\n/private",
+			agents: "GUS", dialects: []core.Dialect{core.Gemini, core.Conner2020}, permalink: link + strings.Repeat("x", 200)},
+		{name: "nasty", robots: "User-agent:\t*\r\nDisallow: /日本語/パス/" + strings.Repeat("長", 80) + "\rDisallow: /a\x00b\x1b[31m\u202eevil\u200d\n" +
+			"Disallow: /" + strings.Repeat("very-long-segment/", 12) + "\n\xff\xfe bad bytes\n\tDisallow:\t/tab\n🤖🤖🤖: emoji field\n",
+			selectors: "/" + strings.Repeat("日本", 60) + "\n/\u202etxt.exe\n/" + strings.Repeat("z", 300) + "\n/a\tb\n\x00",
+			agents:    "Robot🤖(indexer)\n" + strings.Repeat("VeryLongAgentName", 8) + "\n((\nhttp://bad",
+			dialects:  core.Dialects(), permalink: link + "\u202e#\x00"},
+		{name: "problems", robots: "User-agent: *\nDisallow: /x\n", selectors: "/x\nhttp://example.org/x\ngopher://\n/y", agents: "GUS(\n*\nx)",
+			dialects: []core.Dialect{core.RFC9309, core.Norobots}},
+		{name: "long-file", robots: many, selectors: "/x/1\n/y", dialects: core.Dialects()},
+		{name: "six-digit-lines", robots: sixDigits, selectors: "/x/y\n/x/z\n/w", agents: "GUS", dialects: core.Dialects(), permalink: link},
+	}
+}
+
+func build(c reportCase) grid.Grid {
+	return grid.Build(grid.Input{Robots: c.robots, Selectors: c.selectors, Agents: c.agents, Dialects: c.dialects})
+}
+
+func TestGolden(t *testing.T) {
+	for _, c := range cases() {
+		g := build(c)
+		for _, form := range []struct {
+			ext string
+			fn  func(grid.Grid, string, string) string
+		}{{".txt", Text}, {".gmi", Gemtext}} {
+			t.Run(c.name+form.ext, func(t *testing.T) {
+				got := form.fn(g, c.robots, c.permalink)
+				path := filepath.Join("testdata", c.name+form.ext)
+				if *update {
+					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run go test -update to create it)", err)
+				}
+				if got != string(want) {
+					t.Errorf("report differs from %s (run go test -update and review the diff):\n%s", path, firstDiff(string(want), got))
+				}
+			})
+		}
+	}
+}
+
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, a, b)
+		}
+	}
+	return "(same lines)"
+}
+
+// checkLines asserts what every report promises: no line over Width
+// columns (nor runes), no control characters, no trailing spaces, valid
+// UTF-8. In Gemtext the link line is the one exception to the width.
+func checkLines(t *testing.T, name, out string, gemtext bool) {
+	t.Helper()
+	if !utf8.ValidString(out) {
+		t.Errorf("%s: invalid UTF-8", name)
+	}
+	if !strings.HasSuffix(out, "\n") {
+		t.Errorf("%s: does not end in a newline", name)
+	}
+	pre := false
+	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if gemtext && strings.HasPrefix(l, "```") {
+			pre = !pre
+		}
+		if gemtext && !pre && strings.HasPrefix(l, "=>") {
+			continue
+		}
+		if w, n := width(l), utf8.RuneCountInString(l); w > Width || n > Width {
+			t.Errorf("%s line %d is %d columns, %d runes: %q", name, i+1, w, n, l)
+		}
+		if strings.TrimRight(l, " \t") != l {
+			t.Errorf("%s line %d has trailing white space: %q", name, i+1, l)
+		}
+		for _, r := range l {
+			if needsCleaning(r) {
+				t.Errorf("%s line %d holds %U: %q", name, i+1, r, l)
+				break
+			}
+		}
+	}
+	if gemtext && pre {
+		t.Errorf("%s: a preformatted block is not closed", name)
+	}
+}
+
+func TestLineWidths(t *testing.T) {
+	for _, c := range cases() {
+		g := build(c)
+		checkLines(t, c.name+".txt", Text(g, c.robots, c.permalink), false)
+		checkLines(t, c.name+".gmi", Gemtext(g, c.robots, c.permalink), true)
+	}
+}
+
+func TestContent(t *testing.T) {
+	c := cases()[0]
+	g := build(c)
+	txt := Text(g, c.robots, c.permalink)
+	gmi := Gemtext(g, c.robots, c.permalink)
+	for _, want := range []string{
+		"  5  Disallow: /", // numbered listing
+		"agent GUS(indexer)",
+		"star-not-last",
+		"<https://smolbots.example/#v1.", // the permalink, delimited for wrapping
+	} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("text report lacks %q", want)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^! /public +DENY 5 allow  DENY 5 allow  allow  allow$`).MatchString(txt) {
+		t.Error("text report lacks the disagreement row with its deciding lines")
+	}
+	if strings.Contains(txt, "```") || strings.Contains(txt, "=>") {
+		t.Error("text report has Gemtext markup")
+	}
+	if !strings.Contains(gmi, "\n=> "+link+" ") || !strings.HasPrefix(gmi, "# ") || !strings.Contains(gmi, "\n## Verdicts\n") {
+		t.Errorf("gemtext lacks its heading, section or link line:\n%s", gmi)
+	}
+	// The six-digit file does not fit columns: each row becomes a block.
+	c = cases()[8]
+	txt = Text(build(c), c.robots, "")
+	if !strings.Contains(txt, "    gopher2019   DENY 150002") || !strings.Contains(txt, "(149995 lines left out)") {
+		t.Errorf("six-digit case: no block layout or no elision:\n%s", txt)
+	}
+	if strings.Contains(txt, "Permalink") {
+		t.Error("an empty permalink still gets a section")
+	}
+}
+
+func TestClean(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":        "plain",
+		"a\tb":         "a\u2409b",
+		"nul\x00":      "nul\u2400",
+		"del\x7f":      "del\u2421",
+		"\xff":         "\ufffd",
+		"\u202eevil":   "<U+202E>evil",
+		"c1\u0085":     "c1<U+0085>",
+		"ls\u2028":     "ls<U+2028>",
+		"日本":           "日本",
+		"\ufffd as is": "\ufffd as is",
+	} {
+		if got := clean(in); got != want {
+			t.Errorf("clean(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	if got := hardWrap("日本語abc", 4); strings.Join(got, "|") != "日本|語ab|c" {
+		t.Errorf("hardWrap by columns = %q", got)
+	}
+	if got := wordWrap("one two three", 7); strings.Join(got, "|") != "one two|three" {
+		t.Errorf("wordWrap = %q", got)
+	}
+	if got := wordWrap("abcdefghij k", 4); strings.Join(got, "|") != "abcd|efgh|ij k" {
+		t.Errorf("wordWrap of a long word = %q", got)
+	}
+}
+
+func FuzzReport(f *testing.F) {
+	for _, c := range cases()[:7] {
+		f.Add(c.robots, c.selectors, c.agents, c.permalink)
+	}
+	f.Fuzz(func(t *testing.T, robots, selectors, agents, permalink string) {
+		g := grid.Build(grid.Input{Robots: robots, Selectors: selectors, Agents: agents, Dialects: core.Dialects()})
+		checkLines(t, "text", Text(g, robots, permalink), false)
+		checkLines(t, "gemtext", Gemtext(g, robots, permalink), true)
+	})
+}
