@@ -36,6 +36,11 @@ type Options struct {
 	// destination is not allowed. Nil dials t.HostPort() as is.
 	Vet func(ctx context.Context, t Target) (addr string, err error)
 
+	// RobotsOnly refuses to follow a redirect to anything but a
+	// .../robots.txt without a query: the relay must not become a proxy
+	// for other requests.
+	RobotsOnly bool
+
 	Timeout      time.Duration // total time, all attempts and hops
 	MaxBody      int
 	MaxRedirects int

@@ -57,6 +57,9 @@ func fetchGemini(ctx context.Context, t Target, o Options, r *Result) {
 			return
 		case 3:
 			next, nt, err := redirectTarget(reqURL, meta)
+			if err == nil && o.RobotsOnly && !isRobotsURL(next) {
+				err = protoErr("the redirect points to %s, which is not a robots.txt; only robots.txt is ever requested", clip(next))
+			}
 			if err == nil && hop+1 > o.MaxRedirects {
 				err = protoErr("more than %d redirects; the last one pointed to %s", o.MaxRedirects, next)
 			}
@@ -116,6 +119,11 @@ func redirectTarget(from, meta string) (string, Target, error) {
 		return "", Target{}, protoErr("the redirect URL is longer than %d bytes", MaxHeader)
 	}
 	return s, t, nil
+}
+
+// isRobotsURL: a path ending in /robots.txt and no query.
+func isRobotsURL(u string) bool {
+	return !strings.Contains(u, "?") && strings.HasSuffix(u, "/robots.txt")
 }
 
 // geminiRequest makes one request over TLS (done here, not by the

@@ -245,8 +245,16 @@ var hostiles = []hostile{
 		gemini: func(c net.Conn, _ string) { c.Write([]byte("31 gemini://169.254.169.254:1965/robots.txt\r\n")) },
 		check:  wantRefusedRedirect("169.254.169.254")},
 	{name: "redirect to a low port", scheme: "gemini",
-		gemini: func(c net.Conn, _ string) { c.Write([]byte("30 gemini://127.0.0.1:22/\r\n")) },
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("30 gemini://127.0.0.1:22/robots.txt\r\n")) },
 		check:  wantRefusedRedirect("port 22")},
+	{name: "redirect to another request", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte("30 gemini://127.0.0.1:1966/cgi-bin/vote?yes\r\n")) },
+		check: func(t *testing.T, a answer) {
+			wantStatus(502, fetch.Unreachable, "only robots.txt is ever requested")(t, a)
+			if len(a.res.Attempts) != 1 || len(a.res.Redirects) != 0 {
+				t.Fatalf("attempts %+v redirects %+v; the redirect must not be followed", a.res.Attempts, a.res.Redirects)
+			}
+		}},
 	{name: "redirect to http", scheme: "gemini",
 		gemini: func(c net.Conn, _ string) { c.Write([]byte("30 http://127.0.0.1:8080/\r\n")) },
 		check:  wantStatus(502, fetch.Unreachable, "only gemini:// redirects")},

@@ -79,10 +79,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := fetch.FetchTarget(r.Context(), t, fetch.Options{
-		Dial:    h.c.Dial,
-		Vet:     g.Vet,
-		Timeout: h.c.Timeout,
-		MaxBody: h.c.MaxBody,
+		Dial:       h.c.Dial,
+		Vet:        g.Vet,
+		RobotsOnly: true,
+		Timeout:    h.c.Timeout,
+		MaxBody:    h.c.MaxBody,
 	})
 	status := http.StatusOK
 	switch res.Failure {
