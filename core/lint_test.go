@@ -584,3 +584,14 @@ func TestLint_Shared_NamelessField(t *testing.T) {
 			want: []want{{2, "unknown-field", SevInfo, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
 	})
 }
+
+// A record whose rules follow a blank line: the 1994-style readers lose
+// them, the agent-run readers keep them.
+func ExampleLint() {
+	f := Parse([]byte("User-agent: *\r\n\r\nDisallow: /drafts/\r\n"))
+	for _, fd := range Lint(f, nil) {
+		fmt.Println(fd.Line, fd.Code, fd.Severity, fd.Dialects)
+	}
+	// Output:
+	// 2 blank-line-in-group error [gopherdraft gemini norobots]
+}
