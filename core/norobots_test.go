@@ -16,6 +16,10 @@ package core
 //   - lines end only at CR, LF or CRLF (Python's splitlines also breaks at
 //     VT, FF, FS, GS, RS, NEL, LS and PS) and fields are trimmed of spaces
 //     and tabs only (Python strips all whitespace);
+//   - records end at a truly empty line as they do when robotparser reads
+//     the file itself (read() splits it with splitlines()); a caller that
+//     passes lines with their terminators kept (as Python's own tests do
+//     with readlines()) never sees an empty line;
 //   - the selector is a path: Python's can_fetch takes a URL and drops its
 //     scheme and host, which smolbots also does for a `//host/path` or
 //     `scheme:` selector, but a gemini:// URL typed by the user is first

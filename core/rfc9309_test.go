@@ -245,6 +245,10 @@ func TestRFC9309_ProductToken(t *testing.T) {
 func TestGoogleOnly_AcceptUserAgentUpToFirstSpace(t *testing.T) {
 	robots := "User-Agent: *\nDisallow: /\nUser-Agent: Foo Bar\nAllow: /x/\nDisallow: /\n"
 	expectVerdicts(t, RFC9309, robots, []urlCase{{"Foo", "/x/y", true}, {"Bar", "/x/y", false}})
+	// Google obeys only a valid product token and so sends "Foo Bar" to
+	// the `*` group; DIALECTS.md reduces the bot's name to its product
+	// token as well, so smolbots reads "Foo Bar" as Foo.
+	expectVerdicts(t, RFC9309, robots, []urlCase{{"Foo Bar", "/x/y", true}})
 	// `* something` is still the global group in Google's reading.
 	expectVerdicts(t, RFC9309, "User-agent: * everyone\nDisallow: /a\n", []urlCase{{"Kiwi", "/a", false}})
 	expectVerdicts(t, RFC9309, "User-agent: *everyone\nDisallow: /a\n", []urlCase{{"Kiwi", "/a", true}})
