@@ -55,6 +55,10 @@ func ParseAgent(s string) (Agent, error) {
 		return a, fmt.Errorf("agent %q closes a parenthesis it never opened", a.Raw)
 	}
 	if i := strings.IndexByte(body, '/'); i >= 0 {
+		if strings.TrimSpace(body[:i]) == "" {
+			// Not silently the unnamed bot `*`.
+			return a, fmt.Errorf("agent %q has a /version but no name before it", a.Raw)
+		}
 		body = body[:i]
 	}
 	body = strings.TrimSpace(body)

@@ -18,6 +18,7 @@ func TestAgent_Parse(t *testing.T) {
 	}{
 		{"*", "", nil},
 		{" * ", "", nil},
+		{"*/1.0", "", nil},
 		{"GUS", "GUS", nil},
 		{"GUS/2.1", "GUS", nil},
 		{"GUS/2.1/extra", "GUS", nil},
@@ -62,7 +63,7 @@ func TestAgent_Parse(t *testing.T) {
 }
 
 func TestAgent_ParseErrors(t *testing.T) {
-	for _, in := range []string{"", "   ", "GUS(indexer", "GUS)indexer(", "GUS)", "GUS(a(b))", "Bad*Name", "a\tb(indexer)", "Lupa(x)y"} {
+	for _, in := range []string{"", "   ", "GUS(indexer", "GUS)indexer(", "GUS)", "GUS(a(b))", "Bad*Name", "a\tb(indexer)", "Lupa(x)y", "/2.1", " /x(indexer)"} {
 		a, err := ParseAgent(in)
 		if err == nil {
 			t.Errorf("ParseAgent(%q) = %+v, want an error", in, a)
