@@ -120,10 +120,9 @@ type lintView struct {
 	rs    *Ruleset
 	group []int32 // per line index: group index, notRead or noGroup
 
-	// Normalised patterns (by line index) and selectors, computed once.
+	// Normalised patterns by line index, computed once.
 	pats     []string
 	patsDone []bool
-	sels     map[string]string
 }
 
 func (v *lintView) pattern(l *Line) string {
@@ -135,15 +134,6 @@ func (v *lintView) pattern(l *Line) string {
 		v.pats[i], v.patsDone[i] = v.d.normalizePattern(l.Value), true
 	}
 	return v.pats[i]
-}
-
-func (v *lintView) selector(s string) string {
-	n, ok := v.sels[s]
-	if !ok {
-		n = v.d.normalizeSelector(s)
-		v.sels[s] = n
-	}
-	return n
 }
 
 func (v *lintView) groupOf(lineIdx int) *Group {
@@ -179,7 +169,7 @@ func newLinter(f *File, selectors []string) *linter {
 	for i, d := range lintDialects {
 		v := &lintView{
 			d: d, bit: 1 << i, rs: d.Compile(f), group: make([]int32, len(f.Lines)),
-			pats: make([]string, len(f.Lines)), patsDone: make([]bool, len(f.Lines)), sels: map[string]string{},
+			pats: make([]string, len(f.Lines)), patsDone: make([]bool, len(f.Lines)),
 		}
 		for j := range v.group {
 			v.group[j] = notRead

@@ -12,9 +12,9 @@ func umnPrefix(s string) bool {
 	return len(s) >= 2 && s[1] == '/' && strings.IndexByte("0123456789+gIThsdpM;:<", s[0]) >= 0
 }
 
-// ruleMatches: whether the rule on line l matches selector sel when the
-// dialect reads it, ignoring which group applies.
-func (v *lintView) ruleMatches(l *Line, sel string) bool {
+// ruleMatches: whether the rule on line l matches a selector, already
+// normalised for the dialect, ignoring which group applies.
+func (v *lintView) ruleMatches(l *Line, normSel string) bool {
 	d := &v.d
 	if d.Normalize == PythonQuote && l.Value == "*" {
 		return true
@@ -22,12 +22,39 @@ func (v *lintView) ruleMatches(l *Line, sel string) bool {
 	if l.Value == "" {
 		return false
 	}
-	return d.Patterns.Match(v.pattern(l), v.selector(sel))
+	return d.Patterns.Match(v.pattern(l), normSel)
 }
 
+// selectorChecks: for each rule line, the selectors under test that the
+// rule would match with the leading slash (or the item type) added or
+// removed, but does not match as written, in a group that no other rule
+// covers them in.
 func (lt *linter) selectorChecks() {
-	if len(lt.selectors) == 0 {
+	n := len(lt.selectors)
+	if n == 0 {
 		return
+	}
+	// Each selector has one other spelling: the item type or the leading
+	// slash dropped, or a slash added. Both normalised once per dialect.
+	alt := make([]string, n)
+	umn := make([]bool, n)
+	for si, s := range lt.selectors {
+		switch {
+		case umnPrefix(s):
+			alt[si], umn[si] = s[1:], true
+		case strings.HasPrefix(s, "/"):
+			alt[si] = s[1:]
+		default:
+			alt[si] = "/" + s
+		}
+	}
+	norm := make([][2][]string, len(lt.views))
+	for vi, w := range lt.views {
+		norm[vi] = [2][]string{make([]string, n), make([]string, n)}
+		for si := range lt.selectors {
+			norm[vi][0][si] = w.d.normalizeSelector(lt.selectors[si])
+			norm[vi][1][si] = w.d.normalizeSelector(alt[si])
+		}
 	}
 	// covered: some rule of the group matches the selector as sent, so
 	// the author has written the other spelling too. Computed once per
@@ -38,10 +65,10 @@ func (lt *linter) selectorChecks() {
 		c, ok := cover[k]
 		if !ok {
 			w := lt.views[view]
-			c = make([]bool, len(lt.selectors))
-			for si, s := range lt.selectors {
+			c = make([]bool, n)
+			for si := range lt.selectors {
 				for _, r := range w.rs.Groups[group].Rules {
-					if r.Value != "" && w.ruleMatches(r, s) {
+					if r.Value != "" && w.ruleMatches(r, norm[view][0][si]) {
 						c[si] = true
 						break
 					}
@@ -65,28 +92,19 @@ func (lt *linter) selectorChecks() {
 		var slashSels, umnSels []string
 		umnFirst := ""
 		for si, s := range lt.selectors {
-			var alt string
-			umn := umnPrefix(s)
-			switch {
-			case umn:
-				alt = s[1:]
-			case slashed && !strings.HasPrefix(s, "/"):
-				alt = "/" + s
-			case !slashed && strings.HasPrefix(s, "/"):
-				alt = s[1:]
-			default:
-				continue
+			if !umn[si] && slashed == strings.HasPrefix(s, "/") {
+				continue // same spelling as the pattern
 			}
 			var miss dialectSet
 			for vi, w := range lt.views {
-				if readers&w.bit != 0 && !w.ruleMatches(l, s) && w.ruleMatches(l, alt) && !covered(vi, int(w.group[i]), si) {
+				if readers&w.bit != 0 && !w.ruleMatches(l, norm[vi][0][si]) && w.ruleMatches(l, norm[vi][1][si]) && !covered(vi, int(w.group[i]), si) {
 					miss |= w.bit
 				}
 			}
 			if miss == 0 {
 				continue
 			}
-			if umn {
+			if umn[si] {
 				umnSet |= miss
 				if umnFirst == "" {
 					umnFirst = s
@@ -99,11 +117,12 @@ func (lt *linter) selectorChecks() {
 		}
 		rule := ruleText(l)
 		if slashSet != 0 {
+			k := len(slashSels)
 			var msg string
 			if slashed {
-				msg = rule + " never matches " + selectorWord(len(slashSels)) + joinWords(capWords(slashSels, 5)) + ", which " + plural(len(slashSels), "has", "have") + " no leading slash: selectors are compared exactly as sent. Add a pattern without the slash if " + plural(len(slashSels), "it is", "they are") + " meant."
+				msg = rule + " never matches " + selectorWord(k) + joinWords(capWords(slashSels, 5)) + ", which " + plural(k, "has", "have") + " no leading slash: selectors are compared exactly as sent. Add a pattern without the slash if " + plural(k, "it is", "they are") + " meant."
 			} else {
-				msg = rule + " never matches " + selectorWord(len(slashSels)) + joinWords(capWords(slashSels, 5)) + ", which " + plural(len(slashSels), "starts", "start") + " with a slash while the pattern does not: selectors are compared exactly as sent. Add the pattern with a leading slash if " + plural(len(slashSels), "it is", "they are") + " meant."
+				msg = rule + " never matches " + selectorWord(k) + joinWords(capWords(slashSels, 5)) + ", which " + plural(k, "starts", "start") + " with a slash while the pattern does not: selectors are compared exactly as sent. Add the pattern with a leading slash if " + plural(k, "it is", "they are") + " meant."
 			}
 			lt.add(l.Pos.Line, 0, "leading-slash-mismatch", SevWarning, slashSet, "%s", msg)
 		}
