@@ -140,7 +140,15 @@ func (g Guard) Vet(ctx context.Context, t fetch.Target) (string, error) {
 			return "", refused("%s resolves to %s: %s", t.Host, a.Unmap(), err.Error())
 		}
 	}
-	return netip.AddrPortFrom(addrs[0].Unmap(), uint16(t.Port)).String(), nil
+	// Prefer IPv4: a host's IPv6 route is more often broken.
+	pick := addrs[0].Unmap()
+	for _, a := range addrs {
+		if a.Unmap().Is4() {
+			pick = a.Unmap()
+			break
+		}
+	}
+	return netip.AddrPortFrom(pick, uint16(t.Port)).String(), nil
 }
 
 // metadata addresses of cloud providers, refused even in test mode.

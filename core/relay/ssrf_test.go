@@ -33,7 +33,8 @@ func (f fakeResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Ad
 }
 
 var attackerDNS = fakeResolver{
-	"public.example":   {"93.184.216.34"},
+	"public.example":   {"2606:2800:220:1::1", "93.184.216.34"},
+	"public6.example":  {"2606:2800:220:1::1"},
 	"rebind.example":   {"93.184.216.34", "10.0.0.1"},
 	"private.example":  {"192.168.1.1"},
 	"loopback.example": {"127.0.0.1"},
@@ -232,6 +233,7 @@ func TestPublicDestinationsDialVettedIP(t *testing.T) {
 		"gemini://[2606:4700::1111]:1966":    "[2606:4700::1111]:1966",
 		"gemini://[64:ff9b::5db8:d822]":      "[64:ff9b::5db8:d822]:1965",
 		"gemini://PUBLIC.example/any/path?q": "93.184.216.34:1965",
+		"gemini://public6.example":           "[2606:2800:220:1::1]:1965",
 	}
 	for u, want := range cases {
 		d := &dialRecorder{}
