@@ -106,17 +106,19 @@ func GridHTML(g *grid.Grid, selected string) string {
 			attr(&b, "data-line", strconv.Itoa(v.Line))
 			attr(&b, "data-row", strconv.Itoa(i))
 			attr(&b, "data-col", strconv.Itoa(c))
-			attr(&b, "aria-label", fmt.Sprintf("%s: %s for %s, %s", v.Dialect, Word(v.Allowed), r.Agent, r.Selector))
 			b.WriteString(`><span class="icon" aria-hidden="true">`)
 			b.WriteString(icon(v.Allowed))
 			b.WriteString(`</span> `)
 			b.WriteString(Word(v.Allowed))
 			if v.Line > 0 {
-				fmt.Fprintf(&b, ` <span class="ln">L%d</span>`, v.Line)
+				fmt.Fprintf(&b, ` <span class="ln"><span class="vh">by line </span><span aria-hidden="true">L</span>%d</span>`, v.Line)
 			}
 			if v.Note != "" {
-				b.WriteString(` <span class="note-mark" aria-hidden="true" title="has an interpretation note">*</span>`)
+				b.WriteString(` <span class="note-mark" title="has an interpretation note">*<span class="vh"> with a note</span></span>`)
 			}
+			b.WriteString(`<span class="vh"> (`)
+			b.WriteString(esc(v.Dialect))
+			b.WriteString(`)</span>`)
 			b.WriteString(`</button></td>`)
 		}
 		if r.Disagree {

@@ -12,11 +12,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/smolbots/smolbots/core/relay"
@@ -45,7 +48,12 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: building the page:", err)
 		return 1
 	}
-	server = httptest.NewServer(siteHandler(siteDir))
+	csp, err := deployedCSP()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	server = httptest.NewServer(withCSP(csp, siteHandler(siteDir)))
 	defer server.Close()
 	return m.Run()
 }
@@ -56,6 +64,28 @@ func buildSite(out string) error {
 	cmd.Stdout = os.Stderr
 	cmd.Stderr = os.Stderr
 	return cmd.Run()
+}
+
+// deployedCSP is the Content-Security-Policy netlify.toml gives the
+// site: the tests run under it, so an inline script or a wasm compile it
+// forbids shows up here as a console error.
+func deployedCSP() (string, error) {
+	toml, err := os.ReadFile(filepath.Join("..", "..", "netlify.toml"))
+	if err != nil {
+		return "", err
+	}
+	m := regexp.MustCompile(`(?m)^\s*Content-Security-Policy\s*=\s*"([^"]+)"`).FindSubmatch(toml)
+	if m == nil {
+		return "", fmt.Errorf("netlify.toml sets no Content-Security-Policy")
+	}
+	return string(m[1]), nil
+}
+
+func withCSP(csp string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", csp)
+		h.ServeHTTP(w, r)
+	})
 }
 
 // siteHandler serves the static page and the relay, with loopback
@@ -107,7 +137,12 @@ func newBrowser(t testing.TB) *browser {
 	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
 	b := &browser{ctx: ctx}
 	b.cancel = func() { tcancel(); cancel(); acancel() }
-	if err := chromedp.Do(ctx); err != nil {
+	// A headless tab never has the window's focus, so focus events would
+	// not fire; emulate a focused page as a user's would be.
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	})); err != nil {
 		b.cancel()
 		t.Fatalf("starting chromium: %v", err)
 	}

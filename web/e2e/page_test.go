@@ -1,8 +1,21 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
+
+const clash = "User-agent: indexer\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n"
+
+// typeCase fills the three inputs like a user pasting into each.
+func (b *browser) typeCase(t testing.TB, robots, selectors, agents string) {
+	t.Helper()
+	b.setInput(t, "robots", robots)
+	b.setInput(t, "selectors", selectors)
+	b.setInput(t, "agents", agents)
+}
 
 func TestLoadTypeAndReadVerdicts(t *testing.T) {
 	b := newBrowser(t)
@@ -10,9 +23,7 @@ func TestLoadTypeAndReadVerdicts(t *testing.T) {
 	if n := len(b.cells(t)); n == 0 {
 		t.Fatal("the default example drew no verdict cells")
 	}
-	b.setInput(t, "robots", "User-agent: indexer\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n")
-	b.setInput(t, "selectors", "/index.gmi\n/private/x\n")
-	b.setInput(t, "agents", "GUS(indexer)\nElpher\n")
+	b.typeCase(t, clash, "/index.gmi\n/private/x\n", "GUS(indexer)\nElpher\n")
 	cells := b.cells(t)
 	if len(cells) != 2*2*6 {
 		t.Fatalf("%d cells, want 24", len(cells))
@@ -32,6 +43,153 @@ func TestLoadTypeAndReadVerdicts(t *testing.T) {
 		if c.Verdict != w.verdict || c.Line != w.line {
 			t.Errorf("%s %s %s = %s line %s, want %s line %s", w.dialect, w.agent, w.sel, c.Verdict, c.Line, w.verdict, w.line)
 		}
+	}
+	// Verdicts read in words, not only colours.
+	words := eval[[]string](t, b, `[...document.querySelectorAll("[data-verdict]")].map(e => e.dataset.verdict + ":" + e.textContent.trim())`)
+	for _, w := range words {
+		v, text, _ := strings.Cut(w, ":")
+		if v == "allow" && !strings.Contains(text, "allow") || v == "disallow" && !strings.Contains(text, "deny") {
+			t.Errorf("cell %q does not say its verdict in words", w)
+		}
+	}
+	// The row where gemini and conner2020 part ways is marked, in words too.
+	rows := eval[[]string](t, b, `[...document.querySelectorAll("#grid tbody tr")].map(r => r.querySelector("th").textContent + " " + r.querySelector(".sel").textContent + " " + r.classList.contains("disagree") + " " + r.lastElementChild.textContent.trim())`)
+	wantRows := map[string]string{
+		"GUS(indexer) /index.gmi": "true ⚠ differ",
+		"Elpher /private/x":       "false same",
+	}
+	for _, r := range rows {
+		for k, v := range wantRows {
+			if strings.HasPrefix(r, k+" ") && r != k+" "+v {
+				t.Errorf("row %q, want %q", r, k+" "+v)
+			}
+		}
+	}
+	if len(rows) != 4 {
+		t.Errorf("%d rows, want 4", len(rows))
+	}
+	b.noErrors(t)
+}
+
+func TestExplainAndLineHighlight(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
+	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))
+	explain := eval[string](t, b, `document.getElementById("explain").textContent`)
+	for _, want := range []string{"gemini", "Group chosen", "Why this group", "Deciding line", "line 2", "Disallow: /", "Other dialects"} {
+		if !strings.Contains(explain, want) {
+			t.Errorf("explanation lacks %q: %s", want, explain)
+		}
+	}
+	hl := eval[[]int](t, b, `[...document.querySelectorAll("#robots-hl .line")].map((l, i) => l.classList.contains("hl") ? i + 1 : 0).filter(n => n)`)
+	if len(hl) != 1 || hl[0] != 2 {
+		t.Errorf("highlighted editor lines %v, want [2]", hl)
+	}
+	if cur := eval[string](t, b, `document.querySelector("#gutter-inner .gl.current").textContent`); cur != "2" {
+		t.Errorf("gutter marks line %q, want 2", cur)
+	}
+	if p := eval[string](t, b, `document.querySelector('button.cell[data-dialect="gemini"]').getAttribute("aria-pressed")`); p != "true" {
+		t.Errorf("chosen cell aria-pressed=%s", p)
+	}
+
+	// Keyboard only: the cells are buttons, Enter chooses one.
+	b.do(t, chromedp.Focus(chromedp.CSS(`button.cell[data-dialect="conner2020"]`)), chromedp.KeyEvent("\r"))
+	explain = eval[string](t, b, `document.getElementById("explain").textContent`)
+	if !strings.Contains(explain, "conner2020") || !strings.Contains(explain, "no rule matched") {
+		t.Errorf("Enter on a cell did not explain it: %s", explain)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll("#robots-hl .line.hl").length`); n != 0 {
+		t.Errorf("a cell with no deciding line left %d lines highlighted", n)
+	}
+	if a := eval[string](t, b, `document.activeElement.dataset.dialect || ""`); a != "conner2020" {
+		t.Errorf("focus moved off the cell to %q", a)
+	}
+
+	// The deciding line's button in the explanation moves the caret there.
+	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))
+	b.do(t, chromedp.Click(chromedp.CSS(`#explain button.goto`)))
+	sel := eval[[]int](t, b, `(() => { const r = document.getElementById("robots"); return [document.activeElement === r ? 1 : 0, r.selectionStart, r.selectionEnd]; })()`)
+	if sel[0] != 1 || sel[1] != 20 || sel[2] != 31 {
+		t.Errorf("caret after 'line 2': focus %d, selection %d-%d; want the editor, 20-31", sel[0], sel[1], sel[2])
+	}
+	b.noErrors(t)
+}
+
+func TestLintPanel(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, "User-agent: *\nDissallow: /x\nno colon here\n", "/x\n", "*\n")
+	items := eval[[]string](t, b, `[...document.querySelectorAll("#lints [data-code]")].map(e => e.dataset.line + " " + e.dataset.code)`)
+	if len(items) == 0 {
+		t.Fatal("no lint items for a file with a typo and a line without a colon")
+	}
+	has := func(s string) bool {
+		for _, it := range items {
+			if it == s {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("3 no-colon") {
+		t.Errorf("lint items %v lack line 3 no-colon", items)
+	}
+	// Gutter marks carry the message for hover and focus.
+	label := eval[string](t, b, `document.querySelector('#gutter-inner button.mark[data-line="3"]').getAttribute("aria-label")`)
+	if !strings.Contains(label, "line 3") || !strings.Contains(label, "no-colon") {
+		t.Errorf("gutter mark label %q", label)
+	}
+	b.do(t, chromedp.Focus(chromedp.CSS(`#gutter-inner button.mark[data-line="3"]`)))
+	if s := eval[string](t, b, `document.getElementById("editor-status").textContent`); s != label {
+		t.Errorf("focusing the mark shows %q, want %q", s, label)
+	}
+	// Choosing an item moves the caret to its line.
+	b.do(t, chromedp.Click(chromedp.CSS(`#lints li[data-code="no-colon"] button`)))
+	sel := eval[[]int](t, b, `(() => { const r = document.getElementById("robots"); return [document.activeElement === r ? 1 : 0, r.selectionStart, r.selectionEnd]; })()`)
+	if sel[0] != 1 || sel[1] != 28 || sel[2] != 41 {
+		t.Errorf("caret after choosing the lint: focus %d, selection %d-%d; want the editor, 28-41", sel[0], sel[1], sel[2])
+	}
+	b.noErrors(t)
+}
+
+func TestHideDialects(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, clash, "/x\n", "*\n")
+	n := b.updates(t)
+	b.do(t, chromedp.Click(chromedp.ID("show-gemini")), chromedp.Click(chromedp.ID("show-norobots")))
+	b.waitUpdates(t, n+2)
+	got := map[string]bool{}
+	for _, c := range b.cells(t) {
+		got[c.Dialect] = true
+	}
+	if got["gemini"] || got["norobots"] || len(got) != 4 {
+		t.Errorf("dialects shown %v, want four without gemini and norobots", got)
+	}
+	if f := eval[int](t, b, `document.querySelectorAll("#facts tbody tr").length`); f != 4 {
+		t.Errorf("facts show %d dialects, want 4", f)
+	}
+	b.noErrors(t)
+}
+
+func TestFactsAndExamples(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	n := b.updates(t)
+	b.do(t, chromedp.SetValue(chromedp.ID("example"), "conner2020-sample"), chromedp.Click(chromedp.ID("load-example")))
+	b.waitUpdates(t, n+1)
+	if v := eval[string](t, b, `document.getElementById("robots").value`); !strings.Contains(v, "Virtual-agent: feed") {
+		t.Errorf("the example was not loaded: %q", v)
+	}
+	facts := eval[string](t, b, `document.querySelector('#facts tr[data-dialect="conner2020"]').textContent`)
+	for _, want := range []string{"GUS: Crawl-delay 10", "FeedBot(feed): Check 21600", "Check: seconds between re-fetches"} {
+		if !strings.Contains(facts, want) {
+			t.Errorf("conner2020 facts lack %q: %s", want, facts)
+		}
+	}
+	if src := eval[string](t, b, `document.getElementById("example-source").textContent`); !strings.Contains(src, "Conner") {
+		t.Errorf("example source %q", src)
 	}
 	b.noErrors(t)
 }

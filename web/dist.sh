@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Writes the deployable static site into OUTDIR: index.html plus
+# content-hashed assets under assets/, every reference rewritten, so the
+# assets can be cached for ever and index.html never.
+set -euo pipefail
+if [ $# -ne 1 ]; then
+  echo "usage: web/dist.sh OUTDIR" >&2
+  exit 2
+fi
+cd "$(dirname "$0")/.."
+out=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+web/build-site.sh "$tmp"
+
+rm -rf "$out"
+mkdir -p "$out/assets"
+
+# hashed NAME: copies $tmp/NAME to assets/ under a name holding the first
+# 16 hex digits of its SHA-256 and prints the new path.
+hashed() {
+  local name=$1 sum base ext
+  sum=$(sha256sum "$tmp/$name" | cut -c1-16)
+  base=${name%.*}
+  ext=${name##*.}
+  cp "$tmp/$name" "$out/assets/$base.$sum.$ext"
+  echo "assets/$base.$sum.$ext"
+}
+
+# The wasm first: main.js names it, so main.js is hashed after the rewrite.
+wasm=$(hashed playground.wasm)
+sed -i "s|\"playground.wasm\"|\"$wasm\"|" "$tmp/main.js"
+grep -q "\"$wasm\"" "$tmp/main.js" || { echo "dist: main.js does not load playground.wasm by that name" >&2; exit 1; }
+
+html=$(cat "$tmp/index.html")
+for f in main.js wasm_exec.js style.css chroma.css favicon.svg; do
+  h=$(hashed "$f")
+  case "$html" in
+    *"\"$f\""*) html=${html//\"$f\"/\"$h\"} ;;
+    *) echo "dist: index.html does not reference $f" >&2; exit 1 ;;
+  esac
+done
+printf '%s\n' "$html" > "$out/index.html"
+echo "dist: wrote $out" >&2

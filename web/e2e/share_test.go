@@ -1,0 +1,143 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// copied clicks a copy button and returns what reached the user: the
+// clipboard when the browser allowed it, else the fallback box.
+func (b *browser) copied(t testing.TB, button string) (text, status string) {
+	t.Helper()
+	b.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("copy-status").textContent = ""`), chromedp.Click(chromedp.ID(button)))
+	status = eval[string](t, b, `new Promise((ok, fail) => {
+		const t0 = Date.now();
+		(function poll() {
+			const s = document.getElementById("copy-status").textContent;
+			if (s) return ok(s);
+			if (Date.now() - t0 > 5000) return fail(new Error("no copy status"));
+			setTimeout(poll, 20);
+		})();
+	})`)
+	if strings.Contains(status, "copied to the clipboard") {
+		return eval[string](t, b, `navigator.clipboard.readText()`), status
+	}
+	if hidden := eval[bool](t, b, `document.getElementById("copy-fallback-wrap").hidden`); hidden {
+		t.Fatalf("copy failed and the fallback box is hidden (status %q)", status)
+	}
+	return eval[string](t, b, `document.getElementById("copy-fallback").value`), status
+}
+
+func TestCopyReport(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
+	link := b.waitHash(t, "")
+
+	// With clipboard access granted, the report goes to the clipboard.
+	b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		for _, name := range []string{"clipboard-read", "clipboard-write"} {
+			if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+				Permission: &cdpbrowser.PermissionDescriptor{Name: name, AllowWithoutSanitization: true},
+				Setting:    cdpbrowser.PermissionSettingGranted,
+				Origin:     server.URL,
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	text, status := b.copied(t, "copy-report")
+	checkReport(t, "plain", text, link)
+	if !strings.Contains(status, "copied to the clipboard") {
+		t.Logf("clipboard refused even with permission (%q); the fallback was checked instead", status)
+	}
+
+	// Where the browser refuses, the text waits selected in a box.
+	b.do(t, chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText = () => Promise.reject(new Error("denied"))`))
+	text, status = b.copied(t, "copy-gemtext")
+	if !strings.Contains(status, "could not be copied") {
+		t.Errorf("status %q after a refused copy", status)
+	}
+	checkReport(t, "gemtext", text, link)
+	if sel := eval[int](t, b, `(() => { const f = document.getElementById("copy-fallback"); return document.activeElement === f ? f.selectionEnd - f.selectionStart : -1; })()`); sel != len([]rune(text)) && sel != len(text) {
+		t.Errorf("the fallback text is not selected and focused (%d of %d)", sel, len(text))
+	}
+	b.noErrors(t)
+}
+
+func checkReport(t *testing.T, kind, text, link string) {
+	t.Helper()
+	for _, want := range []string{"User-agent: indexer", "Disallow: /private", "/index.gmi", "GUS(indexer)", link} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s report lacks %q:\n%s", kind, want, text)
+		}
+	}
+	if kind == "plain" {
+		for i, l := range strings.Split(text, "\n") {
+			if len([]rune(l)) > 72 && !strings.Contains(l, "://") {
+				t.Errorf("plain report line %d is %d columns: %q", i+1, len([]rune(l)), l)
+			}
+		}
+	}
+}
+
+type axeResult struct {
+	Violations []struct {
+		ID    string `json:"id"`
+		Help  string `json:"help"`
+		Nodes []struct {
+			Target  []any  `json:"target"`
+			Summary string `json:"failureSummary"`
+		} `json:"nodes"`
+	} `json:"violations"`
+	Passes []json.RawMessage `json:"passes"`
+}
+
+// TestAccessibility runs axe-core in the page, light and dark, with a
+// chosen cell, lints and the fallback copy box showing.
+func TestAccessibility(t *testing.T) {
+	axe, err := os.ReadFile(filepath.Join("..", "..", "tools", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		t.Fatalf("axe-core is missing (./build.sh deps installs tools/node_modules): %v", err)
+	}
+	for _, scheme := range []string{"light", "dark"} {
+		t.Run(scheme, func(t *testing.T) {
+			b := newBrowser(t)
+			b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+				})
+				return err
+			}))
+			b.open(t, "")
+			b.setInput(t, "robots", "User-agent: indexer\nDisallow: /\nno colon\n\nUser-agent: *\nDisallow: /private\n")
+			b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))
+			b.do(t, chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText = () => Promise.reject(new Error("denied"))`))
+			b.copied(t, "copy-report")
+			if dark := eval[bool](t, b, `matchMedia("(prefers-color-scheme: dark)").matches`); dark != (scheme == "dark") {
+				t.Fatalf("scheme emulation failed")
+			}
+			eval[bool](t, b, string(axe)+";true")
+			res := eval[axeResult](t, b, `axe.run(document, {resultTypes: ["violations"]})`)
+			for _, v := range res.Violations {
+				for _, n := range v.Nodes {
+					t.Errorf("axe %s (%s) at %v: %s", v.ID, v.Help, n.Target, n.Summary)
+				}
+			}
+			if len(res.Passes) == 0 && len(res.Violations) == 0 {
+				t.Log("axe reported nothing at all")
+			}
+			b.noErrors(t)
+		})
+	}
+}

@@ -1,0 +1,171 @@
+package e2e
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// pageState is what a permalink must bring back.
+type pageState struct {
+	Robots, Selectors, Agents string
+	Shown                     []string
+	Chosen                    string
+	Cells                     []cell
+}
+
+func (b *browser) state(t testing.TB) pageState {
+	t.Helper()
+	s := eval[pageState](t, b, `({
+		Robots: document.getElementById("robots").value,
+		Selectors: document.getElementById("selectors").value,
+		Agents: document.getElementById("agents").value,
+		Shown: [...document.querySelectorAll("[data-dialect-toggle]")].filter(c => c.checked).map(c => c.dataset.dialectToggle),
+		Chosen: (b => b ? b.dataset.dialect + " " + b.dataset.agent + " " + b.dataset.selector : "")(document.querySelector("button.cell.chosen")),
+	})`)
+	s.Cells = b.cells(t)
+	return s
+}
+
+// waitHash waits until the permalink in the address bar differs from old.
+func (b *browser) waitHash(t testing.TB, old string) string {
+	t.Helper()
+	return eval[string](t, b, fmt.Sprintf(`new Promise((ok, fail) => {
+		const t0 = Date.now();
+		(function poll() {
+			if (location.hash.startsWith("#v1.") && location.hash !== %q) return ok(location.href);
+			if (Date.now() - t0 > 10000) return fail(new Error("the permalink was not updated: " + location.hash.slice(0, 40)));
+			setTimeout(poll, 20);
+		})();
+	})`, old))
+}
+
+func TestPermalinkRoundTrip(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, clash+"# ünïcode ✓ and a tab\there\n", "/index.gmi\ngemini://example.org/private/x?q=1\n", "GUS(indexer)\n*\n")
+	n := b.updates(t)
+	b.do(t, chromedp.Click(chromedp.ID("show-norobots")))
+	b.waitUpdates(t, n+1)
+	h1 := b.waitHash(t, "")
+	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="conner2020"][data-agent="GUS(indexer)"]`)))
+	link := b.waitHash(t, h1[strings.Index(h1, "#"):])
+	before := b.state(t)
+	if before.Chosen == "" || len(before.Shown) != 5 {
+		t.Fatalf("state before reload: %+v", before)
+	}
+	if got := eval[string](t, b, `document.getElementById("permalink").getAttribute("href")`); !strings.HasSuffix(link, got) {
+		t.Errorf("the share link %q is not the address %q", got, link)
+	}
+
+	// A fresh page from the link alone.
+	c := newBrowser(t)
+	c.open(t, link[strings.Index(link, "#"):])
+	after := c.state(t)
+	if !reflect.DeepEqual(before, after) {
+		t.Errorf("state changed across the permalink:\nbefore %+v\nafter  %+v", before, after)
+	}
+	if hidden := eval[bool](t, c, `document.getElementById("message").hidden`); !hidden {
+		t.Error("a good link shows an error message")
+	}
+	if e := eval[string](t, c, `document.getElementById("explain").textContent`); !strings.Contains(e, "conner2020") {
+		t.Errorf("the chosen cell's explanation is not restored: %s", e)
+	}
+	b.noErrors(t)
+	c.noErrors(t)
+}
+
+func TestGarbagePermalink(t *testing.T) {
+	for name, frag := range map[string]string{
+		"garbage":  "#v1.!!not*base64~~",
+		"version":  "#v9.AAAA",
+		"noprefix": "#hello",
+		"cut":      "#v1.y0tNzs8v",
+	} {
+		t.Run(name, func(t *testing.T) {
+			b := newBrowser(t)
+			b.open(t, frag)
+			msg := eval[string](t, b, `(() => { const m = document.getElementById("message"); return m.hidden ? "" : m.textContent; })()`)
+			if !strings.Contains(msg, "could not be opened") {
+				t.Errorf("message %q", msg)
+			}
+			s := b.state(t)
+			if s.Robots != "" || s.Selectors != "" || s.Agents != "" || len(s.Shown) != 6 {
+				t.Errorf("the page did not start empty: %+v", s)
+			}
+			// Empty but working.
+			b.typeCase(t, clash, "/x\n", "*\n")
+			if n := len(b.cells(t)); n != 6 {
+				t.Errorf("%d cells after typing into the emptied page, want 6", n)
+			}
+			b.noErrors(t)
+		})
+	}
+}
+
+func TestOversizedPermalink(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	n := b.updates(t)
+	eval[bool](t, b, `(location.hash = "v1." + "A".repeat(1600 * 1024), true)`)
+	b.waitUpdates(t, n+1)
+	msg := eval[string](t, b, `document.getElementById("message").textContent`)
+	if !strings.Contains(msg, "too long") {
+		t.Errorf("message %q", msg)
+	}
+	if v := eval[string](t, b, `document.getElementById("robots").value`); v != "" {
+		t.Errorf("editor holds %d bytes after a bad link", len(v))
+	}
+	b.noErrors(t)
+}
+
+func TestHugePasteTruncates(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.setInput(t, "selectors", "/private/x\n/public\n")
+	b.setInput(t, "agents", "*\n")
+	// 5 MB: a real file's head, then filler.
+	n := b.updates(t)
+	eval[bool](t, b, `(() => {
+		const el = document.getElementById("robots");
+		el.focus();
+		el.value = "User-agent: *\nDisallow: /private\n" + "# filler line of a huge file, padded out to fifty\n".repeat(5 * 1024 * 1024 / 50);
+		el.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
+		return true;
+	})()`)
+	b.waitUpdates(t, n+1)
+	size := eval[int](t, b, `document.getElementById("robots").value.length`)
+	if want := 33 + 50*(5*1024*1024/50); size != want {
+		t.Errorf("the editor holds %d characters, want all %d", size, want)
+	}
+	codes := eval[[]string](t, b, `[...document.querySelectorAll("#lints [data-code]")].map(e => e.dataset.code)`)
+	found := false
+	for _, c := range codes {
+		found = found || c == "file-too-large"
+	}
+	if !found {
+		t.Errorf("no file-too-large lint among %v", codes)
+	}
+	if c, ok := find(b.cells(t), "rfc9309", "*", "/private/x"); !ok || c.Verdict != "disallow" {
+		t.Errorf("the grid does not work on the file's head: %+v", c)
+	}
+	// Typing still lands after the paste: nothing typed is lost.
+	n = b.updates(t)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const el = document.getElementById("robots"); el.setSelectionRange(el.value.length, el.value.length); })()`),
+		chromedp.SendKeys(chromedp.ID("robots"), "xyz"))
+	b.waitUpdates(t, n+1)
+	if tail := eval[string](t, b, `document.getElementById("robots").value.slice(-3)`); tail != "xyz" {
+		t.Errorf("typed text lost after the paste: tail %q", tail)
+	}
+	if l := eval[string](t, b, `document.getElementById("permalink").textContent`); !strings.Contains(l, "too large") {
+		// The link update waits for a pause in typing.
+		b.do(t, chromedp.Sleep(2500*1e6))
+		if l = eval[string](t, b, `document.getElementById("permalink").textContent`); !strings.Contains(l, "too large") {
+			t.Errorf("the share link says %q for a 5 MB case", l)
+		}
+	}
+	b.noErrors(t)
+}
