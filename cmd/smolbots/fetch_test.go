@@ -114,6 +114,7 @@ func TestServePageAndRelay(t *testing.T) {
 	}
 	web := t.TempDir()
 	os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html><title>smolbots</title>"), 0o644)
+	os.WriteFile(filepath.Join(web, "app.wasm"), []byte("\x00asm\x01\x00\x00\x00"), 0o644)
 	file := realservers.File(t, "gopher-robots.txt")
 	gopher := "gopher://" + realservers.StartGopher(t, map[string][]byte{"robots.txt": file})
 
@@ -151,6 +152,12 @@ func TestServePageAndRelay(t *testing.T) {
 	base, cmd := start("-allow-loopback")
 	if code, body := get(base + "/"); code != 200 || !strings.Contains(body, "<title>smolbots</title>") {
 		t.Errorf("page: %d %q", code, body)
+	}
+	if resp, err := http.Get(base + "/app.wasm"); err != nil || resp.Header.Get("Content-Type") != "application/wasm" ||
+		!strings.Contains(resp.Header.Get("Content-Security-Policy"), "'wasm-unsafe-eval'") {
+		t.Errorf("wasm served with %v, %v", resp.Header, err)
+	} else {
+		resp.Body.Close()
 	}
 	code, body := robots(base, gopher)
 	var res fetch.Result

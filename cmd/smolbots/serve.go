@@ -43,7 +43,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		Guard:       relay.Guard{AllowLoopback: *loopback, Resolver: net.DefaultResolver},
 		AllowOrigin: *origin,
 	}))
-	mux.Handle("/", http.FileServer(http.Dir(*dir)))
+	mux.Handle("/", pageHeaders(http.FileServer(http.Dir(*dir))))
 	srv := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -68,4 +68,16 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// pageHeaders sets the headers the deployed site sends (netlify.toml), so
+// that the page behaves the same locally: no inline script, wasm allowed.
+func pageHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
 }
