@@ -15,7 +15,7 @@ import (
 	"strings"
 )
 
-// geminiRequest is the URL asked for on the first hop.
+// geminiRobotsURL is the URL asked for on the first hop.
 func geminiRobotsURL(t Target) string { return t.URL() + "/robots.txt" }
 
 func fetchGemini(ctx context.Context, t Target, o Options, r *Result) {
