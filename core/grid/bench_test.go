@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,4 +87,43 @@ func BenchmarkBuild(b *testing.B) {
 		r := benchRobots(1<<30, core.MaxBytes)[:core.MaxBytes]
 		benchBuild(b, benchInput(r))
 	})
+}
+
+// BenchmarkBuilder is a keystroke in the selector box (the last selector
+// changes each time) with the robots.txt unchanged: parse, compile and
+// policies are reused, the tests and the lints are not.
+func BenchmarkBuilder(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		robots string
+	}{
+		{"100lines", benchRobots(100, 1<<30)},
+		{"500KiB", benchRobots(1<<30, core.MaxBytes)[:core.MaxBytes]},
+	} {
+		b.Run(tc.name+"/selectors", func(b *testing.B) {
+			in := benchInput(tc.robots)
+			var bl Builder
+			bl.Build(in)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				in.Selectors = in.Selectors[:len(in.Selectors)-1] + strconv.Itoa(i%10) + "\n"
+				bl.Build(in)
+			}
+		})
+		b.Run(tc.name+"/agents", func(b *testing.B) {
+			in := benchInput(tc.robots)
+			var bl Builder
+			bl.Build(in)
+			base := in.Agents
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				in.Agents = base[:len(base)-1] + strconv.Itoa(i%10)
+				bl.Build(in)
+			}
+		})
+	}
 }

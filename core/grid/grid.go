@@ -4,6 +4,9 @@
 package grid
 
 import (
+	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
@@ -14,6 +17,8 @@ import (
 const (
 	MaxSelectors = 1000
 	MaxAgents    = 50
+
+	maxCachedPolicies = 4 * MaxAgents * 6
 )
 
 // Input is what the user typed.
@@ -101,7 +106,41 @@ func lines(s string) []line {
 // one policy per (dialect, agent) and tests every selector. It keeps no
 // state; bad selector or agent lines become Problems.
 func Build(in Input) Grid {
-	f := core.Parse([]byte(in.Robots))
+	var b Builder
+	return b.Build(in)
+}
+
+// Builder is Build with memory: between calls it keeps the parsed file,
+// the compiled dialects and the chosen policies while the robots.txt is
+// unchanged, and the lint findings while the file and the selectors are
+// unchanged. Typing in the selector or agent box then costs only the
+// tests. The zero Builder is ready; it is not safe for concurrent use.
+// Grids it returns share the findings slice: treat it as read-only.
+type Builder struct {
+	robots   string
+	file     *core.File
+	rulesets map[string]*core.Ruleset   // by dialect ID
+	policies map[PolicyKey]*core.Policy // at most maxCachedPolicies
+
+	lintQueries []string
+	findings    []core.Finding
+	linted      bool
+}
+
+// Build is the package-level Build, reusing what the last call computed
+// where its inputs are unchanged.
+func (b *Builder) Build(in Input) Grid {
+	if b.file == nil || in.Robots != b.robots {
+		b.robots = in.Robots
+		b.file = core.Parse([]byte(in.Robots))
+		b.rulesets = map[string]*core.Ruleset{}
+		b.policies = map[PolicyKey]*core.Policy{}
+		b.linted = false
+	}
+	if len(b.policies) > maxCachedPolicies {
+		b.policies = map[PolicyKey]*core.Policy{} // every keystroke in the agent box adds one
+	}
+	f := b.file
 	g := Grid{
 		Dialects:  append([]core.Dialect(nil), in.Dialects...),
 		Policies:  map[PolicyKey]Policy{},
@@ -114,9 +153,10 @@ func Build(in Input) Grid {
 		a   core.Agent
 	}
 	var agents []agent
-	for i, l := range lines(in.Agents) {
+	agentLines := lines(in.Agents)
+	for i, l := range agentLines {
 		if i == MaxAgents {
-			g.Problems = append(g.Problems, Problem{"agents", l.n, "only the first 50 agents are tested; the rest are ignored"})
+			g.Problems = append(g.Problems, Problem{"agents", l.n, fmt.Sprintf("only the first %d agents are tested; the rest are ignored", MaxAgents)})
 			break
 		}
 		raw := strings.TrimSpace(l.text)
@@ -127,7 +167,7 @@ func Build(in Input) Grid {
 		}
 		agents = append(agents, agent{raw, a})
 	}
-	if len(agents) == 0 && len(lines(in.Agents)) == 0 {
+	if len(agentLines) == 0 {
 		agents = []agent{{"*", core.MustAgent("*")}}
 	}
 
@@ -136,7 +176,7 @@ func Build(in Input) Grid {
 	var queries []string
 	for i, l := range lines(in.Selectors) {
 		if i == MaxSelectors {
-			g.Problems = append(g.Problems, Problem{"selectors", l.n, "only the first 1000 selectors are tested; the rest are ignored"})
+			g.Problems = append(g.Problems, Problem{"selectors", l.n, fmt.Sprintf("only the first %d selectors are tested; the rest are ignored", MaxSelectors)})
 			break
 		}
 		q, err := core.SelectorFrom(l.text)
@@ -149,15 +189,29 @@ func Build(in Input) Grid {
 	}
 
 	policies := make([][]*core.Policy, len(agents)) // [agent][dialect]
+	for ai := range policies {
+		policies[ai] = make([]*core.Policy, len(g.Dialects))
+	}
 	for di, d := range g.Dialects {
-		rs := d.Compile(f)
+		rs := b.rulesets[d.ID]
+		if rs == nil || !reflect.DeepEqual(rs.Dialect, d) {
+			rs = d.Compile(f)
+			b.rulesets[d.ID] = rs
+			for k := range b.policies {
+				if k.Dialect == d.ID {
+					delete(b.policies, k) // chosen under another dialect of that ID
+				}
+			}
+		}
 		for ai, a := range agents {
-			p := rs.Policy(a.a)
-			if di == 0 {
-				policies[ai] = make([]*core.Policy, len(g.Dialects))
+			k := PolicyKey{d.ID, a.raw}
+			p := b.policies[k]
+			if p == nil {
+				p = rs.Policy(a.a)
+				b.policies[k] = p
 			}
 			policies[ai][di] = p
-			g.Policies[PolicyKey{d.ID, a.raw}] = Policy{Why: p.Why, Notes: p.Notes, Groups: groupLines(p), Settings: p.Settings()}
+			g.Policies[k] = Policy{Why: p.Why, Notes: p.Notes, Groups: groupLines(p), Settings: p.Settings()}
 		}
 	}
 
@@ -177,7 +231,12 @@ func Build(in Input) Grid {
 		}
 	}
 
-	g.Findings = core.Lint(f, queries)
+	if !b.linted || !slices.Equal(queries, b.lintQueries) {
+		b.findings = core.Lint(f, queries)
+		b.lintQueries = queries
+		b.linted = true
+	}
+	g.Findings = b.findings
 	return g
 }
 

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -177,5 +178,41 @@ func TestCellKeyFind(t *testing.T) {
 	}
 	if CellKey("gemini", "GUS", "/a") != "gemini\nGUS\n/a" {
 		t.Error("CellKey format changed: it is stored in permalinks")
+	}
+}
+
+// A Builder gives the same grid as Build through any series of edits.
+func TestBuilderMatchesBuild(t *testing.T) {
+	custom := core.Gemini
+	custom.Selection = core.FirstInFileOrder // same ID, other knobs: must not reuse the cached gemini
+	steps := []Input{
+		{Robots: clash, Selectors: "/public", Agents: "GUS(indexer)", Dialects: core.Dialects()},
+		{Robots: clash, Selectors: "/public\n/private", Agents: "GUS(indexer)", Dialects: core.Dialects()},
+		{Robots: clash, Selectors: "/public\n/private", Agents: "GUS(indexer)\nindexer", Dialects: core.Dialects()},
+		{Robots: clash, Selectors: "/public\n/private", Agents: "GUS(indexer)\nindexer", Dialects: []core.Dialect{core.Norobots, core.Gemini}},
+		{Robots: clash, Selectors: "/public\n/private", Agents: "GUS(indexer)\nindexer", Dialects: []core.Dialect{custom}},
+		{Robots: clash, Selectors: "/public\n/private", Agents: "GUS(indexer)\nindexer", Dialects: core.Dialects()},
+		{Robots: clash + "Disallow: /public\n", Selectors: "/public\n/private", Agents: "GUS(indexer)\nindexer", Dialects: core.Dialects()},
+		{Robots: "", Selectors: "", Agents: "", Dialects: core.Dialects()},
+		{Robots: clash, Selectors: "/public\n/private", Agents: "GUS(indexer)\nindexer", Dialects: core.Dialects()},
+	}
+	var b Builder
+	for i, in := range steps {
+		got, want := b.Build(in), Build(in)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("step %d: Builder.Build differs from Build", i)
+		}
+	}
+	// The custom dialect really answers differently, so reusing the
+	// cached gemini ruleset would have been caught above.
+	if Build(steps[4]).Rows[0].Cells[0].Allowed == Build(steps[3]).Rows[0].Cells[1].Allowed {
+		t.Error("the custom dialect does not change the verdict; the cache check proves nothing")
+	}
+	// Many agents typed one keystroke at a time keep the cache bounded.
+	for i := 0; i < 3*maxCachedPolicies; i++ {
+		b.Build(Input{Robots: clash, Selectors: "/x", Agents: fmt.Sprintf("bot%d", i), Dialects: core.Dialects()})
+	}
+	if len(b.policies) > maxCachedPolicies+6 {
+		t.Errorf("policy cache holds %d entries", len(b.policies))
 	}
 }
