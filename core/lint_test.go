@@ -620,3 +620,84 @@ func ExampleLint() {
 	// Output:
 	// 2 blank-line-in-group error [gopherdraft gemini norobots]
 }
+
+// The near-miss detectors: misspellings are caught, real names are not.
+func TestLint_NearMisses(t *testing.T) {
+	fields := map[string]Field{
+		"Usr-agent": UserAgent, "user_agent": UserAgent, "UserAgents": UserAgent, "Dissalow": Disallow,
+		"Disallows": Disallow, "Alow": Allow, "Allowed": Allow, "Crawl-dealy": CrawlDelay, "crawldelay": CrawlDelay,
+		"Virtualagent": VirtualAgent, "Sitemaps": Sitemap, "Hots": Host,
+		"Noindex": "", "Clean-param": "", "Comment": "", "http": "", "Agent": "", "ab": "",
+	}
+	for name, want := range fields {
+		got, ok := nearField(name)
+		if got != want || ok != (want != "") {
+			t.Errorf("nearField(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	roles := map[string]string{
+		"indexers": "indexer", "index": "indexer", "indexing": "indexer", "indexbot": "indexer",
+		"archive": "archiver", "archivers": "archiver", "archivebot": "archiver", "archiving": "archiver",
+		"research": "researcher", "researchers": "researcher", "web-proxy": "webproxy", "web proxy": "webproxy",
+		"proxy": "webproxy", "webproxies": "webproxy",
+		"gus": "", "googlebot": "", "ia_archiver": "", "archive.org_bot": "", "researchgate": "",
+		"reader": "", "crawler": "", "indexer-gus": "", "*": "", "": "",
+	}
+	for value, want := range roles {
+		got, ok := roleNearMiss(value)
+		if got != want || ok != (want != "") {
+			t.Errorf("roleNearMiss(%q) = %q, %v; want %q", value, got, ok, want)
+		}
+	}
+}
+
+func TestLint_EditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b  string
+		limit int
+		want  int
+	}{
+		{"disallow", "disallow", 2, 0},
+		{"dissallow", "disallow", 2, 1},
+		{"diasllow", "disallow", 2, 1}, // a swap of neighbours counts once
+		{"alow", "allow", 1, 1},
+		{"crawldealy", "crawldelay", 2, 1},
+		{"useragent", "disallow", 2, 3}, // over the limit: limit+1
+		{"", "host", 1, 2},
+	} {
+		if got := editDistance(c.a, c.b, c.limit); got != c.want {
+			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", c.a, c.b, c.limit, got, c.want)
+		}
+	}
+}
+
+func TestLint_DelayProblem(t *testing.T) {
+	for v, want := range map[string]string{
+		"": "has no value", "-3": "is negative", "1.5": "is not a whole number", "2,5": "is not a whole number",
+		"10s": "has a unit", "10 seconds": "has a unit", "soon": "is not a number", "1/10": "is not a number",
+	} {
+		if got := delayProblem(v); got != want {
+			t.Errorf("delayProblem(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestLint_MessageHelpers(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{lineList([]int{3}), "line 3"},
+		{lineList([]int{3, 4, 5}), "lines 3-5"},
+		{lineList([]int{3, 7, 9}), "lines 3, 7 and 9"},
+		{lineList([]int{1, 3, 5, 7, 9, 11, 13, 15}), "lines 1, 3, 5, 7, 9, 11 and 2 more"},
+		{quote("Disallow"), "`Disallow`"},
+		{quote("a\x00b"), `"a\x00b"`},
+		{quote("caf\xe9"), `"caf\xe9"`},
+		{quote(strings.Repeat("é", 40)), "`" + strings.Repeat("é", 30) + "` (cut short)"},
+		{(inGemini | inNorobots).String(), "gemini and norobots"},
+		{(inGopherDraft | inGemini | inNorobots).says("ignores", "ignore"), "gopherdraft, gemini and norobots ignore"},
+		{inRFC9309.says("accepts", "accept"), "rfc9309 accepts"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
