@@ -259,10 +259,16 @@ func verdicts(g grid.Grid) section {
 		}
 		selw = max(selw, width(clean(r.Selector)))
 	}
-	avail := Width - 2
-	for _, w := range widths {
-		avail -= w + 1
+	// Whole dialect IDs as headers where that leaves the selectors room;
+	// else narrower columns with the IDs over two lines.
+	full := make([]int, len(widths))
+	for i, d := range g.Dialects {
+		full[i] = max(widths[i], width(clean(d.ID)))
 	}
+	if spare(full) >= max(12, min(selw, 24)) {
+		widths = full
+	}
+	avail := spare(widths)
 	if avail < 12 {
 		s.Pre = blocks(g)
 		return s
@@ -328,6 +334,15 @@ func verdicts(g grid.Grid) section {
 		s.Pre = append(s.Pre, legend...)
 	}
 	return s
+}
+
+// spare is the width left for the selector column.
+func spare(widths []int) int {
+	n := Width - 2
+	for _, w := range widths {
+		n -= w + 1
+	}
+	return n
 }
 
 // labelled hard-wraps user text after a fixed label, continuing under it.

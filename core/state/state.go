@@ -120,11 +120,12 @@ func EncodeChecked(s State) (string, error) {
 // the page can show as they are.
 func Decode(hash string) (State, error) {
 	hash = strings.TrimPrefix(hash, "#")
-	if hash == "" {
-		return State{}, nil
-	}
 	if len(hash) > MaxHashBytes {
 		return State{}, fmt.Errorf("the link is too long (%d bytes; at most %d are read)", len(hash), MaxHashBytes)
+	}
+	hash = unmangle(hash)
+	if hash == "" {
+		return State{}, nil
 	}
 	version, body, ok := strings.Cut(hash, ".")
 	if !ok || version == "" {
@@ -147,6 +148,23 @@ func Decode(hash string) (State, error) {
 		return State{}, fmt.Errorf("the case in the link is too large (over %d bytes once unpacked)", MaxDecodedBytes)
 	}
 	return unmarshal(raw)
+}
+
+// unmangle undoes what mail programs and readers do to a long link:
+// line breaks or spaces inside it (kept as %20 by some browsers) and
+// punctuation or a closing bracket glued to its end. None of these
+// characters occurs in a fragment Encode writes.
+func unmangle(h string) string {
+	if strings.ContainsAny(h, " \t\r\n%") {
+		h = strings.ReplaceAll(h, "%20", "")
+		h = strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\t' || r == '\r' || r == '\n' {
+				return -1
+			}
+			return r
+		}, h)
+	}
+	return strings.TrimRight(h, ".,;:!?)]}>\"'")
 }
 
 func unmarshal(raw []byte) (State, error) {

@@ -231,6 +231,26 @@ func TestDecodeGarbage(t *testing.T) {
 	}
 }
 
+func TestDecodeMangledLinks(t *testing.T) {
+	want := goldenStates[2].State
+	h := Encode(want)
+	for name, in := range map[string]string{
+		"sentence end":    h + ".",
+		"angle brackets":  h + ">",
+		"parenthesis":     h + ").",
+		"wrapped":         h[:40] + "\n" + h[40:80] + "\r\n" + h[80:],
+		"spaces":          h[:30] + " " + h[30:],
+		"encoded space":   h[:30] + "%20" + h[30:],
+		"quoted":          h + "\"",
+		"hash and period": "#" + h + ".",
+	} {
+		got, err := Decode(in)
+		if err != nil || !equal(got, want) {
+			t.Errorf("%s: Decode gave %v; want the state back", name, err)
+		}
+	}
+}
+
 func TestDecodeSkipsUnknownTags(t *testing.T) {
 	// A newer page may add fields; an older cached page opens the link anyway.
 	s, err := Decode(deflate(t, []byte{1, 1, 'a', 42, 2, 'x', 'y', 3, 1, 'b'}))

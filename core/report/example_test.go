@@ -1,0 +1,30 @@
+package report_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/report"
+)
+
+func ExampleText() {
+	robots := "User-agent: *\r\nDisallow: /private\r\n\r\nUser-agent: indexer\r\nDisallow: /\r\n"
+	g := grid.Build(grid.Input{
+		Robots:    robots,
+		Selectors: "/private/x\n/public",
+		Agents:    "GUS(indexer)",
+		Dialects:  []core.Dialect{core.Gemini, core.RFC9309},
+	})
+	out := report.Text(g, robots, "https://example.org/#v1.AQAA__8")
+
+	// Print the verdict table: after the legend, up to the next section.
+	table := out[strings.Index(out, "the notes).\n\n")+len("the notes).\n\n"):]
+	fmt.Print(table[:strings.Index(table, "\n\n")+1])
+	// Output:
+	//   selector   gemini rfc9309
+	// agent GUS(indexer)
+	//   /private/x DENY 5 DENY 2
+	// ! /public    DENY 5 allow
+}
