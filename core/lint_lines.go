@@ -44,13 +44,23 @@ func (lt *linter) noColon(l *Line) {
 	}
 	content = trimSpaceTab(content)
 	word, rest := content, ""
-	if i := strings.IndexAny(content, " \t"); i >= 0 {
-		word, rest = content[:i], trimSpaceTab(content[i:])
+	if i := strings.IndexAny(content, " \t="); i >= 0 {
+		word, rest = content[:i], content[i:]
 	}
-	if k, ok := fieldNamed(word); ok && recognisers(k) != 0 {
+	k, ok := fieldNamed(word)
+	if !ok {
+		// A name of two words: `User agent *`.
+		if w2, r2, found := strings.Cut(trimSpaceTab(rest), " "); found || w2 != "" {
+			if k, ok = fieldNamed(word + " " + w2); ok {
+				rest = r2
+			}
+		}
+	}
+	rest = trimSpaceTab(strings.TrimLeft(trimSpaceTab(rest), "="))
+	if ok && recognisers(k) != 0 {
 		lt.add(l.Pos.Line, 0, "no-colon", SevError, inAll,
 			"%s has no colon, so every dialect ignores it. If it is meant as a %s line, write %s.",
-			quote(content), fieldTitle(k), quote(fieldTitle(k)+": "+rest))
+			quote(content), fieldTitle(k), quote(strings.TrimSpace(fieldTitle(k)+": "+rest)))
 		return
 	}
 	lt.add(l.Pos.Line, 0, "no-colon", SevWarning, inAll,
