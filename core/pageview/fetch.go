@@ -58,14 +58,15 @@ func ReadFetch(requested string, httpStatus int, body []byte) FetchView {
 	if len(body) > MaxRelayBytes {
 		return failed(fmt.Sprintf("The relay's answer is too large (over %d MiB); nothing was loaded.", MaxRelayBytes>>20))
 	}
-	if httpStatus != 200 {
-		var e struct {
-			Error string `json:"error"`
+	// The relay answers a fetch that failed upstream (502, 504) with the
+	// whole result, attempts and conclusions included; other errors
+	// carry only {"error": ...}.
+	var r FetchResult
+	if err := json.Unmarshal(body, &r); err != nil || r.Outcome == "" {
+		if httpStatus == 200 {
+			return failed(fmt.Sprintf("The relay's answer for %s could not be read; nothing was loaded.", requested))
 		}
-		msg := ""
-		if json.Unmarshal(body, &e) == nil && e.Error != "" {
-			msg = e.Error
-		}
+		msg := r.Error
 		switch {
 		case msg != "":
 		case httpStatus == 404:
@@ -74,10 +75,6 @@ func ReadFetch(requested string, httpStatus int, body []byte) FetchView {
 			msg = "the relay answered without an explanation"
 		}
 		return failed(fmt.Sprintf("Could not fetch %s (HTTP %d): %s.", requested, httpStatus, strings.TrimSuffix(msg, ".")))
-	}
-	var r FetchResult
-	if err := json.Unmarshal(body, &r); err != nil || r.Outcome == "" {
-		return failed(fmt.Sprintf("The relay's answer for %s could not be read; nothing was loaded.", requested))
 	}
 	v := FetchView{OK: true, HTML: resultHTML(&r)}
 	switch r.Outcome {

@@ -246,6 +246,11 @@ func TestReadFetch(t *testing.T) {
 	if !v.OK || v.Load || !strings.Contains(v.HTML, "everything allowed") || !strings.Contains(v.Status, "no robots.txt") {
 		t.Errorf("not found: %+v", v)
 	}
+	down := `{"url":"gopher://h:7070","outcome":"unreachable","body":"","bytes":0,"attempts":[{"url":"gopher://h:7070/0robots.txt","sent":"robots.txt\r\n","error":"connection refused","bytes":0}],"conclusions":[{"dialect":"rfc9309","reading":"disallow-all","note":"n"}],"error":"could not connect"}`
+	v = ReadFetch("gopher://h:7070", 502, []byte(down))
+	if !v.OK || v.Load || !strings.Contains(v.Status, "could not be read") || !strings.Contains(v.HTML, "everything disallowed") || !strings.Contains(v.HTML, "connection refused") {
+		t.Errorf("upstream failure with a result: %+v", v)
+	}
 	v = ReadFetch("gopher://10.0.0.1", 403, []byte(`{"error":"refused: a private address"}`))
 	if v.OK || !strings.Contains(v.Status, "HTTP 403") || !strings.Contains(v.Status, "private address") {
 		t.Errorf("refused: %+v", v)

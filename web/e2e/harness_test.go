@@ -154,7 +154,11 @@ func newBrowser(t testing.TB) *browser {
 			}
 			// Go's runtime writes a panic to console.log, then exits.
 			goCrash := strings.HasPrefix(m.Text, "panic:") || strings.HasPrefix(m.Text, "fatal error:") || strings.HasPrefix(m.Text, "exit code:")
-			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException || m.IsException() || goCrash {
+			// Chromium logs every 4xx/5xx answer to fetch() as an error;
+			// the relay's refusals and upstream failures are such answers,
+			// which the page reads and explains, not page errors.
+			relayStatus := strings.HasPrefix(m.Text, "Failed to load resource: the server responded with a status of") && strings.Contains(m.URL, "/api/robots?")
+			if (m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException || m.IsException() || goCrash) && !relayStatus {
 				b.mu.Lock()
 				b.errors = append(b.errors, fmt.Sprintf("%s (%s:%d)", m.Text, m.URL, m.Line+1))
 				b.mu.Unlock()

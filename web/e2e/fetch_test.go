@@ -1,0 +1,154 @@
+package e2e
+
+import (
+	"bufio"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/smolbots/smolbots/internal/realservers"
+)
+
+const served = "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /\n"
+
+// fetchStatus clicks Fetch for url and waits for the outcome line.
+func (b *browser) fetchURL(t testing.TB, url string) (status, details string) {
+	t.Helper()
+	b.do(t, chromedp.SetValue(chromedp.ID("fetch-url"), url), chromedp.Click(chromedp.ID("fetch")))
+	status = eval[string](t, b, `new Promise((ok, fail) => {
+		const t0 = Date.now();
+		(function poll() {
+			const s = document.getElementById("fetch-status");
+			if (!s.classList.contains("busy") && !document.getElementById("fetch").disabled && !document.getElementById("fetch-result").hidden) return ok(s.textContent);
+			if (Date.now() - t0 > 15000) return fail(new Error("the fetch did not finish: " + s.textContent));
+			setTimeout(poll, 20);
+		})();
+	})`)
+	return status, eval[string](t, b, `document.getElementById("fetch-result").textContent`)
+}
+
+func TestFetchGopher(t *testing.T) {
+	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(served)})
+	b := newBrowser(t)
+	b.open(t, "")
+	b.setInput(t, "selectors", "/private/x\n")
+	b.setInput(t, "agents", "*\n")
+	n := b.updates(t)
+	status, details := b.fetchURL(t, "gopher://"+addr)
+	if !strings.Contains(status, "loaded them into the editor") {
+		t.Fatalf("status %q", status)
+	}
+	b.waitUpdates(t, n+1)
+	if v := eval[string](t, b, `document.getElementById("robots").value`); v != served {
+		t.Errorf("the editor holds %q, want the served file %q", v, served)
+	}
+	// Every attempt is listed: gopher2019's order starts with robots.txt.
+	if !strings.Contains(details, "Requests made") || !strings.Contains(details, "robots.txt") || !strings.Contains(details, "found") {
+		t.Errorf("details %q", details)
+	}
+	if c, ok := find(b.cells(t), "rfc9309", "*", "/private/x"); !ok || c.Verdict != "disallow" {
+		t.Errorf("the fetched file does not drive the grid: %+v", c)
+	}
+	b.noErrors(t)
+}
+
+func TestFetchGeminiFingerprint(t *testing.T) {
+	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte(served)}, realservers.GeminiOptions{})
+	b := newBrowser(t)
+	b.open(t, "")
+	status, details := b.fetchURL(t, g.URL)
+	if !strings.Contains(status, "loaded them into the editor") {
+		t.Fatalf("status %q (details %q)", status, details)
+	}
+	if !strings.Contains(details, g.Fingerprint) {
+		t.Errorf("the certificate fingerprint %s is not shown: %q", g.Fingerprint, details)
+	}
+	if !strings.Contains(details, "20 text/plain") {
+		t.Errorf("the status line is not shown: %q", details)
+	}
+	b.noErrors(t)
+}
+
+// A host with no robots.txt and one that is down: the editor is left
+// alone and each dialect's conclusion is shown.
+func TestFetchOutcomes(t *testing.T) {
+	empty := realservers.StartGopher(t, map[string][]byte{"about.txt": []byte("hi\n")})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := l.Addr().String()
+	l.Close() // nothing listens there now
+
+	b := newBrowser(t)
+	b.open(t, "")
+	before := eval[string](t, b, `document.getElementById("robots").value`)
+
+	status, details := b.fetchURL(t, "gopher://"+empty)
+	if !strings.Contains(status, "has no robots.txt") || !strings.Contains(details, "everything allowed") {
+		t.Errorf("not found: status %q details %q", status, details)
+	}
+	status, details = b.fetchURL(t, "gopher://"+down)
+	if !strings.Contains(status, "could not be read") || !strings.Contains(details, "everything disallowed") || !strings.Contains(details, "rfc9309") {
+		t.Errorf("unreachable: status %q details %q", status, details)
+	}
+	if cls := eval[bool](t, b, `document.getElementById("fetch-result").classList.contains("failed")`); cls {
+		t.Error("an answered fetch is styled as a failure")
+	}
+	// Refused by the relay (a port below 1024): a clear message.
+	status, _ = b.fetchURL(t, "gopher://127.0.0.1:25")
+	if !strings.Contains(status, "HTTP 403") {
+		t.Errorf("refused: status %q", status)
+	}
+	status, _ = b.fetchURL(t, "http://example.org")
+	if !strings.Contains(status, "HTTP 400") && !strings.Contains(status, "HTTP 403") {
+		t.Errorf("bad scheme: status %q", status)
+	}
+	if after := eval[string](t, b, `document.getElementById("robots").value`); after != before {
+		t.Error("a failed fetch changed the editor")
+	}
+	b.noErrors(t)
+}
+
+// While the relay works, the page says so and the button waits.
+func TestFetchProgress(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	release := make(chan struct{})
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func(c net.Conn) {
+				defer c.Close()
+				bufio.NewReader(c).ReadString('\n')
+				select {
+				case <-release:
+				case <-time.After(8 * time.Second):
+				}
+				c.Write([]byte(served))
+			}(c)
+		}
+	}()
+	b := newBrowser(t)
+	b.open(t, "")
+	b.do(t, chromedp.SetValue(chromedp.ID("fetch-url"), "gopher://"+l.Addr().String()), chromedp.Click(chromedp.ID("fetch")))
+	busy := eval[[]any](t, b, `[document.getElementById("fetch-status").classList.contains("busy"), document.getElementById("fetch").disabled, document.getElementById("fetch-status").textContent]`)
+	if busy[0] != true || busy[1] != true || !strings.Contains(busy[2].(string), "Fetching") {
+		t.Errorf("while fetching: %v", busy)
+	}
+	close(release)
+	status, _ := b.fetchURL(t, "gopher://"+l.Addr().String())
+	if !strings.Contains(status, "loaded them into the editor") {
+		t.Errorf("status %q", status)
+	}
+	b.noErrors(t)
+}
