@@ -6,6 +6,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,7 +21,10 @@ const (
 	MaxListedLines = 300
 	// MaxNotes: interpretation notes listed before the rest are counted.
 	MaxNotes = 40
-	context  = 2 // lines shown around each referred line of a long file
+	// MaxFindings: lint findings listed before the rest are counted by
+	// code (a large file can have thousands).
+	MaxFindings = 100
+	context     = 2 // lines shown around each referred line of a long file
 	// maxSelectorLines: a selector needing more lines of its column is
 	// abbreviated in the table and given in full below it.
 	maxSelectorLines = 3
@@ -198,11 +202,14 @@ func shownLines(g grid.Grid, f *core.File) map[int]bool {
 		}
 	}
 	for _, p := range g.Policies {
+		if len(p.Groups) > 10 {
+			continue // gopher2019 and merged * groups span the whole file
+		}
 		for _, n := range p.Groups {
 			mark(n)
 		}
 	}
-	for _, fd := range g.Findings {
+	for _, fd := range listedFindings(g) {
 		if fd.Line > 0 {
 			mark(fd.Line)
 		}
@@ -424,7 +431,8 @@ func lints(g grid.Grid) section {
 		s.Prose = []string{"No lint findings."}
 		return s
 	}
-	for i, f := range g.Findings {
+	listed := listedFindings(g)
+	for i, f := range listed {
 		if i > 0 {
 			s.Pre = append(s.Pre, "")
 		}
@@ -439,6 +447,10 @@ func lints(g grid.Grid) section {
 		s.Pre = append(s.Pre, hanging(head, 2)...)
 		s.Pre = append(s.Pre, indented("", 4, f.Message)...)
 	}
+	if rest := g.Findings[len(listed):]; len(rest) > 0 {
+		s.Pre = append(s.Pre, "")
+		s.Pre = append(s.Pre, hanging(fmt.Sprintf("%s more not listed: %s.", plural(len(rest), "finding"), countCodes(rest)), 2)...)
+	}
 	for i, p := range g.Problems {
 		if i > 0 || len(g.Findings) > 0 {
 			s.Pre = append(s.Pre, "")
@@ -447,4 +459,26 @@ func lints(g grid.Grid) section {
 		s.Pre = append(s.Pre, indented("", 4, p.Message)...)
 	}
 	return s
+}
+
+func listedFindings(g grid.Grid) []core.Finding {
+	return g.Findings[:min(len(g.Findings), MaxFindings)]
+}
+
+// countCodes summarises findings as "code n" pairs, most frequent first.
+func countCodes(fs []core.Finding) string {
+	counts := map[string]int{}
+	var codes []string
+	for _, f := range fs {
+		if counts[f.Code] == 0 {
+			codes = append(codes, f.Code)
+		}
+		counts[f.Code]++
+	}
+	slices.SortStableFunc(codes, func(a, b string) int { return counts[b] - counts[a] })
+	parts := make([]string, len(codes))
+	for i, c := range codes {
+		parts[i] = fmt.Sprintf("%s %d", c, counts[c])
+	}
+	return strings.Join(parts, ", ")
 }
