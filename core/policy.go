@@ -140,7 +140,7 @@ func (p *Policy) chooseFirstInFileOrder(rs *Ruleset) {
 			return
 		}
 	}
-	p.Why = "no record names the bot and there is no * record: everything is allowed"
+	p.Why = "no record names the bot and there is no usable * record: everything is allowed"
 }
 
 // skipRuleless: in the 1994 record format a record needs at least one
@@ -153,6 +153,8 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 	}
 	if l := p.Dialect.groupNames(g, names); l != nil {
 		p.Notes = append(p.Notes, fmt.Sprintf("line %d %q starts a record with no rule this dialect reads (a blank line may have cut them off), so that record is not used", l.Pos.Line, l.Rule()))
+	} else if g.isStar(&p.Dialect) {
+		p.Notes = append(p.Notes, fmt.Sprintf("the * record at line %d has no rule this dialect reads (a blank line may have cut them off), so it is not used", g.FirstLine()))
 	}
 	return true
 }
@@ -217,7 +219,7 @@ func (p *Policy) chooseCombineMatching(rs *Ruleset) {
 		p.Groups = stars
 		p.Why = "no record names the bot or its virtual agents, so the * record applies"
 	default:
-		p.Why = "no record names the bot or its virtual agents and there is no * record: everything is allowed"
+		p.Why = "no record names the bot or its virtual agents and there is no usable * record: everything is allowed"
 	}
 }
 
