@@ -179,3 +179,57 @@ func TestUnreadableStdin(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
 	}
 }
+
+func TestLintGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"lint-blank-line-glob.golden", []string{"lint", "testdata/blank-line-glob.robots.txt"}, 1},
+		{"lint-virtual-agents-json.golden", []string{"lint", "-json", "-selector", "private/x", "-selector", "gopher://example.org/0/private/y", "testdata/virtual-agents.robots.txt"}, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := runCLI(t, "", c.args...)
+			if r.code != c.code {
+				t.Fatalf("exit %d, want %d; stderr: %s", r.code, c.code, r.stderr)
+			}
+			golden(t, c.name, r.stdout)
+		})
+	}
+}
+
+// lint -json finds the codes the file was written to show.
+func TestLintJSONCodes(t *testing.T) {
+	r := runCLI(t, "", "lint", "-json", "testdata/blank-line-glob.robots.txt")
+	codes := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var fd struct {
+			Line     int
+			Code     string
+			Severity string
+			Message  string
+			Dialects []string
+		}
+		if err := json.Unmarshal([]byte(l), &fd); err != nil {
+			t.Fatalf("not JSON: %q", l)
+		}
+		if fd.Message == "" || fd.Severity == "" || len(fd.Dialects) == 0 {
+			t.Errorf("incomplete finding: %s", l)
+		}
+		codes[fd.Code] = true
+	}
+	for _, want := range []string{"blank-line-in-group", "glob-portability", "allow-portability", "field-typo"} {
+		if !codes[want] {
+			t.Errorf("lint -json did not report %s; got %v", want, codes)
+		}
+	}
+}
+
+func TestLintClean(t *testing.T) {
+	r := runCLI(t, "User-agent: *\r\nDisallow: /private/\r\n", "lint", "-")
+	if r.code != 0 {
+		t.Fatalf("exit %d for a clean file; stdout %s stderr %s", r.code, r.stdout, r.stderr)
+	}
+}
