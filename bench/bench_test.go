@@ -3,6 +3,7 @@ package bench
 import (
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/jimsmart/grobotstxt"
@@ -44,30 +45,24 @@ func BenchmarkParse(b *testing.B) {
 	for _, in := range inputs(b) {
 		text := string(in.body)
 		b.Run(in.name+"/smolbots", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.body)))
-			for i := 0; i < b.N; i++ {
+			measure(b, int64(len(in.body)), func(i int) {
 				sinkAny = core.RFC9309.Compile(core.Parse(in.body))
-			}
+			})
 		})
 		b.Run(in.name+"/temoto", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.body)))
-			for i := 0; i < b.N; i++ {
+			measure(b, int64(len(in.body)), func(i int) {
 				r, err := robotstxt.FromBytes(in.body)
 				if err != nil {
 					b.Fatal(err)
 				}
 				sinkAny = r
-			}
+			})
 		})
 		b.Run(in.name+"/grobotstxt", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(in.body)))
 			u := urlPrefix + in.sels[0]
-			for i := 0; i < b.N; i++ {
+			measure(b, int64(len(in.body)), func(i int) {
 				sinkBool = grobotstxt.AgentAllowed(text, Agent, u)
-			}
+			})
 		})
 	}
 }
@@ -82,16 +77,14 @@ func BenchmarkPolicy(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(in.name+"/smolbots", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+			measure(b, 0, func(i int) {
 				sinkAny = rs.Policy(agent)
-			}
+			})
 		})
 		b.Run(in.name+"/temoto", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+			measure(b, 0, func(i int) {
 				sinkAny = r.FindGroup(Agent)
-			}
+			})
 		})
 	}
 }
@@ -115,28 +108,24 @@ func BenchmarkQuery(b *testing.B) {
 		}
 		n := len(in.sels)
 		b.Run(in.name+"/smolbots-Test", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+			measure(b, 0, func(i int) {
 				sinkBool = p.Test(in.sels[i%n]).Allowed
-			}
+			})
 		})
 		b.Run(in.name+"/smolbots-Allowed", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+			measure(b, 0, func(i int) {
 				sinkBool = p.Allowed(in.sels[i%n])
-			}
+			})
 		})
 		b.Run(in.name+"/temoto", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+			measure(b, 0, func(i int) {
 				sinkBool = g.Test(in.sels[i%n])
-			}
+			})
 		})
 		b.Run(in.name+"/grobotstxt", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
+			measure(b, 0, func(i int) {
 				sinkBool = grobotstxt.AgentAllowed(text, Agent, urls[i%n])
-			}
+			})
 		})
 	}
 }
@@ -187,25 +176,43 @@ func BenchmarkGlob(b *testing.B) {
 		}
 		g := r.FindGroup(Agent)
 		b.Run(c.name+"/smolbots", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(c.selector)))
-			for i := 0; i < b.N; i++ {
+			measure(b, int64(len(c.selector)), func(i int) {
 				sinkBool = core.GlobDollar.Match(c.pattern, c.selector)
-			}
+			})
 		})
 		b.Run(c.name+"/temoto", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(c.selector)))
-			for i := 0; i < b.N; i++ {
+			measure(b, int64(len(c.selector)), func(i int) {
 				sinkBool = g.Test(c.selector)
-			}
+			})
 		})
 		b.Run(c.name+"/grobotstxt", func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(c.selector)))
-			for i := 0; i < b.N; i++ {
+			measure(b, int64(len(c.selector)), func(i int) {
 				sinkBool = grobotstxt.Matches(c.selector, c.pattern)
-			}
+			})
 		})
 	}
+}
+
+// measure runs body b.N times with allocations reported and adds
+// cpu-ns/op: the process's CPU time (all threads, so GC work counts) per
+// operation. On a shared machine wall time also counts time spent waiting
+// for a core; CPU time does not, so the ratios use it.
+func measure(b *testing.B, bytesPerOp int64, body func(i int)) {
+	b.ReportAllocs()
+	if bytesPerOp > 0 {
+		b.SetBytes(bytesPerOp)
+	}
+	start := cpuTime(b)
+	for i := 0; i < b.N; i++ {
+		body(i)
+	}
+	b.ReportMetric(float64(cpuTime(b)-start)/float64(b.N), "cpu-ns/op")
+}
+
+func cpuTime(b *testing.B) int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }
