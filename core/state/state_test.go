@@ -293,16 +293,18 @@ func TestTypicalSize(t *testing.T) {
 }
 
 func FuzzDecode(f *testing.F) {
-	// Seeds: every golden fragment, and the garbage shapes of TestDecodeGarbage.
+	// Every golden state, encoded: valid fragments the mutator bends.
 	for _, c := range goldenStates {
 		f.Add(Encode(c.State), c.State.Robots, c.State.Selectors)
 	}
-	f.Add("", "", "")
-	f.Add("#", "\x00", "\r\n")
-	f.Add("v1.", "a", "b")
-	f.Add("v1.!!!", "", "")
-	f.Add("v2.AQAA__8", "", "")
-	f.Add("v1.AQAA__", "", "")
+	f.Add("", "", "")                                                  // the empty fragment: the zero state
+	f.Add("#", "\x00", "\r\n")                                         // a bare '#'; NUL and CRLF in the texts
+	f.Add("v1.", "a", "b")                                             // a version with no body
+	f.Add("v1.!!!", "", "")                                            // not base64url
+	f.Add("v2.AQAA__8", "", "")                                        // a version this page does not know
+	f.Add("v1.AQAA__", "", "")                                         // cut inside the DEFLATE stream
+	f.Add("v1.AQAA__8.", "\xff", "日本")                                 // punctuation glued on by a mail reader; bad UTF-8
+	f.Add(deflate(f, []byte{1, 0xff, 0xff, 0xff, 0xff, 0x0f}), "", "") // a record longer than the data
 	f.Fuzz(func(t *testing.T, hash, robots, selectors string) {
 		s, err := Decode(hash)
 		if err != nil && !equal(s, State{}) {
