@@ -216,3 +216,31 @@ func TestBuilderMatchesBuild(t *testing.T) {
 		t.Errorf("policy cache holds %d entries", len(b.policies))
 	}
 }
+
+// FuzzBuild: any input gives a consistent grid and never panics.
+func FuzzBuild(f *testing.F) {
+	f.Add(clash, "/public\n/private/x", "GUS(indexer)\n*")                 // the role clash
+	f.Add("", "", "")                                                      // nothing typed
+	f.Add("\xef\xbb\xbfDisallow: /*$\r", "gopher://h/1/x%09y\n\x00", "((") // BOM, URL, bad agent
+	f.Fuzz(func(t *testing.T, robots, selectors, agents string) {
+		g := Build(Input{Robots: robots, Selectors: selectors, Agents: agents, Dialects: core.Dialects()})
+		for _, r := range g.Rows {
+			if len(r.Cells) != len(g.Dialects) {
+				t.Fatalf("%d cells for %d dialects", len(r.Cells), len(g.Dialects))
+			}
+			disagree := false
+			for _, c := range r.Cells {
+				disagree = disagree || c.Allowed != r.Cells[0].Allowed
+			}
+			if disagree != r.Disagree {
+				t.Fatalf("Disagree = %v for cells %s", r.Disagree, verdicts(r))
+			}
+			if row, col, ok := g.Find(r.Key(&g, 0)); !ok || col != 0 || g.Rows[row].Agent != r.Agent || g.Rows[row].Selector != r.Selector {
+				t.Fatalf("Find(Key) lost the row")
+			}
+		}
+		if len(g.Rows) != len(g.Agents)*(len(g.Rows)/max(1, len(g.Agents))) {
+			t.Fatalf("%d rows is not a multiple of %d agents", len(g.Rows), len(g.Agents))
+		}
+	})
+}
