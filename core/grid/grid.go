@@ -18,6 +18,8 @@ const (
 	MaxSelectors = 1000
 	MaxAgents    = 50
 
+	// A Builder forgets its policies past this many: room for four full
+	// agent boxes under the six dialects.
 	maxCachedPolicies = 4 * MaxAgents * 6
 )
 
@@ -77,8 +79,8 @@ type line struct {
 	text string
 }
 
-// lines splits a box into trimmed non-blank lines with their numbers.
-// Selectors keep inner spaces: they are bytes a client sends.
+// lines splits a box into its non-blank lines with their 1-based
+// numbers. Lines are not trimmed: a selector is the bytes a client sends.
 func lines(s string) []line {
 	var out []line
 	n := 0
