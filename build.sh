@@ -65,8 +65,8 @@ build_worker() {
   go run github.com/syumai/workers/cmd/workers-assets-gen -mode=go -o build/worker
   GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o build/worker/app.wasm ./wasm/relay
   local size
-  size=$(gzip -9 -c build/worker/app.wasm | wc -c)
-  log "relay worker: $(wc -c < build/worker/app.wasm) bytes, $size gzip"
+  size=$(cat build/worker/* | gzip -9 | wc -c)
+  log "relay worker: $(cat build/worker/* | wc -c) bytes, $size gzip"
   if [ "$size" -gt "$WORKER_MAX_GZIP" ]; then
     echo "build: the relay worker is $size bytes gzipped, over the 2.5 MB budget; check go list -deps ./wasm/relay" >&2
     return 1

@@ -25,8 +25,7 @@ type Guard struct {
 	// Resolver looks names up so that every address a name has is
 	// vetted, and the vetted address is dialled (no second lookup a
 	// rebinding DNS server could answer differently). Nil: names are
-	// handed to the dialer unresolved (the worker, whose runtime
-	// resolves on the public edge).
+	// handed to the dialer unresolved. localhost names never reach it.
 	Resolver Resolver
 }
 
@@ -128,10 +127,17 @@ func (g Guard) Vet(ctx context.Context, t fetch.Target) (string, error) {
 	if a, err := netip.ParseAddr(t.Host); err == nil {
 		return netip.AddrPortFrom(a.Unmap(), uint16(t.Port)).String(), nil
 	}
-	if g.Resolver == nil {
+	var addrs []netip.Addr
+	var err error
+	switch h := strings.TrimSuffix(t.Host, "."); {
+	case h == "localhost" || strings.HasSuffix(h, ".localhost"):
+		// RFC 6761: these names are this machine, without asking DNS.
+		addrs = []netip.Addr{netip.AddrFrom4([4]byte{127, 0, 0, 1}), netip.IPv6Loopback()}
+	case g.Resolver == nil:
 		return t.HostPort(), nil
+	default:
+		addrs, err = g.Resolver.LookupNetIP(ctx, "ip", t.Host)
 	}
-	addrs, err := g.Resolver.LookupNetIP(ctx, "ip", t.Host)
 	if err != nil || len(addrs) == 0 {
 		return "", fmt.Errorf("could not find the host %s", t.Host)
 	}

@@ -42,9 +42,7 @@ var attackerDNS = fakeResolver{
 	"mapped.example":   {"::ffff:10.0.0.1"},
 	"meta.example":     {"169.254.169.254"},
 	"nat64.example":    {"64:ff9b::a9fe:a9fe"},
-	"localhost":        {"127.0.0.1", "::1"},
-	"localhost.":       {"127.0.0.1"},
-	"foo.localhost":    {"127.0.0.1"},
+	"localhost":        {"10.0.0.1"}, // never asked: localhost is this machine
 }
 
 // dialRecorder never connects; it remembers every address asked for.

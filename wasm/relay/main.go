@@ -9,23 +9,38 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
 	"os"
+	"syscall/js"
 
 	"github.com/smolbots/smolbots/core/relay"
 	"github.com/syumai/workers"
 	"github.com/syumai/workers/cloudflare"
+	cffetch "github.com/syumai/workers/cloudflare/fetch"
 	"github.com/syumai/workers/cloudflare/sockets"
 )
 
 func main() {
 	workers.Serve(relay.New(relay.Config{
 		Dial: dial,
-		// The runtime resolves names itself, on the public edge; IP
-		// literals and names are still vetted by the guard.
-		Guard: relay.Guard{AllowLoopback: cloudflare.Getenv("SMOLBOTS_ALLOW_LOOPBACK") == "1"},
+		Guard: relay.Guard{
+			AllowLoopback: cloudflare.Getenv("SMOLBOTS_ALLOW_LOOPBACK") == "1",
+			// The sockets API has no resolver: names are looked up over
+			// DNS-over-HTTPS (through the runtime's fetch), vetted, and
+			// the vetted address is dialled.
+			Resolver: relay.DoH{Endpoint: cloudflare.Getenv("SMOLBOTS_DOH_URL"), Do: runtimeFetch},
+		},
 		// Only the page's origin may read answers cross-origin.
 		AllowOrigin: cloudflare.Getenv("SMOLBOTS_ALLOW_ORIGIN"),
 	}))
+}
+
+// runtimeFetch sends an HTTP request with the runtime's fetch. js.Global()
+// is a Proxy here, and workerd refuses fetch called on it ("Illegal
+// invocation"): bind the real globalThis.
+func runtimeFetch(req *http.Request) (*http.Response, error) {
+	global := js.Global().Get("globalThis")
+	return cffetch.NewClient(cffetch.WithBinding(global)).Do(&cffetch.Request{Request: req}, nil)
 }
 
 // dial opens a plain socket; Gemini's TLS is done by package fetch, since

@@ -55,14 +55,17 @@ func buildWorker(tb testing.TB) string {
 	return out
 }
 
-func gzipSize(tb testing.TB, path string) int {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
+// gzipSize is the size of everything the worker uploads, gzipped.
+func gzipSize(tb testing.TB, dir string) int {
 	var buf bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	zw.Write(raw)
+	for _, name := range []string{"app.wasm", "runtime.mjs", "wasm_exec.js", "worker.mjs"} {
+		raw, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		zw.Write(raw)
+	}
 	zw.Close()
 	return buf.Len()
 }
@@ -71,7 +74,7 @@ func gzipSize(tb testing.TB, path string) int {
 // test-only configuration that allows loopback destinations, and stops
 // it at cleanup with SIGINT to its process group (SIGTERM to wrangler
 // alone leaves workerd running).
-func startWorkerd(tb testing.TB, workerDir string) string {
+func startWorkerd(tb testing.TB, workerDir, dohURL string) string {
 	tb.Helper()
 	wrangler, err := filepath.Abs(filepath.Join(repoRoot, "tools", "node_modules", ".bin", "wrangler"))
 	if err != nil {
@@ -87,7 +90,7 @@ func startWorkerd(tb testing.TB, workerDir string) string {
 	conf := filepath.Join(dir, "wrangler.toml")
 	main := filepath.Join(workerDir, "worker.mjs")
 	if err := os.WriteFile(conf, []byte(fmt.Sprintf(
-		"name = \"smolbots-relay-test\"\nmain = %q\ncompatibility_date = \"2025-01-01\"\n\n[vars]\nSMOLBOTS_ALLOW_LOOPBACK = \"1\"\n", main)), 0o644); err != nil {
+		"name = \"smolbots-relay-test\"\nmain = %q\ncompatibility_date = \"2025-01-01\"\n\n[vars]\nSMOLBOTS_ALLOW_LOOPBACK = \"1\"\nSMOLBOTS_DOH_URL = %q\n", main, dohURL)), 0o644); err != nil {
 		tb.Fatal(err)
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -97,7 +100,7 @@ func startWorkerd(tb testing.TB, workerDir string) string {
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
 	cmd := exec.Command(wrangler, "dev", "--config", conf, "--ip", "127.0.0.1", "--port", strconv.Itoa(port),
-		"--inspector-port", "0", "--log-level", "warn")
+		"--inspector-port", "0", "--log-level", "log")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "WRANGLER_SEND_METRICS=false", "CLOUDFLARE_CF_FETCH_ENABLED=false",
 		"XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "CI=1")
@@ -111,6 +114,9 @@ func startWorkerd(tb testing.TB, workerDir string) string {
 	exited := make(chan struct{})
 	go func() { cmd.Wait(); close(exited) }()
 	tb.Cleanup(func() {
+		if tb.Failed() {
+			tb.Logf("wrangler output:\n%s", out.String())
+		}
 		syscall.Kill(-pgid, syscall.SIGINT)
 		select {
 		case <-exited:
@@ -206,17 +212,35 @@ func startPeers(tb testing.TB) peers {
 
 func TestWorkerUnderWorkerd(t *testing.T) {
 	dir := buildWorker(t)
-	size := gzipSize(t, filepath.Join(dir, "app.wasm"))
+	size := gzipSize(t, dir)
 	t.Logf("worker: %d bytes gzipped", size)
 	if size > maxWorkerGzip {
 		t.Errorf("the worker is %d bytes gzipped, over the %d budget: check `go list -deps` of wasm/relay", size, maxWorkerGzip)
 	}
 	p := startPeers(t)
-	base := startWorkerd(t, dir)
+	doh := realservers.StartDoH(t, map[string][]string{
+		"hole.test":   {"127.0.0.1"},
+		"rebind.test": {"93.184.216.34", "10.0.0.1"},
+	})
+	base := startWorkerd(t, dir, doh)
 
 	code, r := getRobots(t, base, p.gopher)
 	if code != 200 || r.Outcome != fetch.Found || r.Body != p.gopherFile || len(r.Attempts) != 1 {
 		t.Errorf("gophernicus through workerd: %d %+v", code, r)
+	}
+	// A name, resolved over DNS-over-HTTPS, vetted, dialled by its IP.
+	hole := strings.Replace(p.gopher, "127.0.0.1", "hole.test", 1)
+	code, r = getRobots(t, base, hole)
+	if code != 200 || r.Outcome != fetch.Found || r.Body != p.gopherFile || r.URL != hole {
+		t.Errorf("gophernicus by name through workerd: %d %+v", code, r)
+	}
+	code, r = getRobots(t, base, "gemini://rebind.test")
+	if code != 403 || !strings.Contains(r.Error, "resolves to 10.0.0.1") {
+		t.Errorf("a name with a private address through workerd: %d %+v", code, r)
+	}
+	code, r = getRobots(t, base, "gemini://nxdomain.test")
+	if code != 502 || r.Outcome != fetch.Unreachable {
+		t.Errorf("an unknown name through workerd: %d %+v", code, r)
 	}
 	code, r = getRobots(t, base, p.umn)
 	if code != 200 || r.Body != p.umnFile || len(r.Attempts) != 2 || r.Attempts[0].Status != "not found: error text" {
@@ -302,7 +326,7 @@ func BenchmarkRelayLoopback(b *testing.B) {
 		Guard: relay.Guard{AllowLoopback: true, Resolver: net.DefaultResolver},
 	}))
 	b.Cleanup(native.Close)
-	workerd := startWorkerd(b, buildWorker(b))
+	workerd := startWorkerd(b, buildWorker(b), realservers.StartDoH(b, nil))
 	for _, rt := range []struct{ name, base string }{{"native", native.URL}, {"workerd", workerd}} {
 		for _, target := range []struct{ name, url string }{{"gopher", p.gopher}, {"gemini", p.gemini.URL}} {
 			b.Run(rt.name+"/"+target.name, func(b *testing.B) {
