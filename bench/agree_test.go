@@ -20,7 +20,13 @@ func TestSameAnswers(t *testing.T) {
 		if f.Truncated {
 			t.Fatalf("%s: %d bytes is over core.MaxBytes: the libraries would read different files", in.name, len(in.body))
 		}
-		p := core.RFC9309.Compile(f).Policy(agent)
+		rs := core.RFC9309.Compile(f)
+		rules := 0
+		for _, g := range rs.Groups {
+			rules += len(g.Rules)
+		}
+		t.Logf("%s: %d bytes, %d lines, %d groups, %d rules", in.name, len(in.body), len(f.Lines), len(rs.Groups), rules)
+		p := rs.Policy(agent)
 		if len(p.Groups) != 1 {
 			t.Fatalf("%s: smolbots chose %d groups for %s, want exactly 1", in.name, len(p.Groups), Agent)
 		}
