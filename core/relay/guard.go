@@ -142,8 +142,8 @@ func (g Guard) Vet(ctx context.Context, t fetch.Target) (string, error) {
 		return "", fmt.Errorf("could not find the host %s", t.Host)
 	}
 	for _, a := range addrs {
-		if err := g.CheckAddr(a); err != nil {
-			return "", refused("%s resolves to %s: %s", t.Host, a.Unmap(), err.Error())
+		if why := g.why(a.WithZone("")); why != "" {
+			return "", refused("%s resolves to %s, %s", t.Host, a, why)
 		}
 	}
 	// Prefer IPv4: a host's IPv6 route is more often broken.
