@@ -14,48 +14,55 @@ import (
 // temoto's differences are listed, not failed: its wildcard regexps are
 // not anchored at the start, a known divergence from RFC 9309.
 func TestSameAnswers(t *testing.T) {
-	agent := core.MustAgent(Agent)
 	for _, in := range inputs(t) {
-		f := core.Parse(in.body)
-		if f.Truncated {
-			t.Fatalf("%s: %d bytes is over core.MaxBytes: the libraries would read different files", in.name, len(in.body))
+		checkSameAnswers(t, in)
+	}
+}
+
+// checkSameAnswers runs before the query benchmarks too, since build.sh
+// runs only the benchmarks of this module.
+func checkSameAnswers(tb testing.TB, in input) {
+	tb.Helper()
+	agent := core.MustAgent(Agent)
+	f := core.Parse(in.body)
+	if f.Truncated {
+		tb.Fatalf("%s: %d bytes is over core.MaxBytes: the libraries would read different files", in.name, len(in.body))
+	}
+	rs := core.RFC9309.Compile(f)
+	rules := 0
+	for _, g := range rs.Groups {
+		rules += len(g.Rules)
+	}
+	tb.Logf("%s: %d bytes, %d lines, %d groups, %d rules", in.name, len(in.body), len(f.Lines), len(rs.Groups), rules)
+	p := rs.Policy(agent)
+	if len(p.Groups) != 1 {
+		tb.Fatalf("%s: smolbots chose %d groups for %s, want exactly 1", in.name, len(p.Groups), Agent)
+	}
+	r, err := robotstxt.FromBytes(in.body)
+	if err != nil {
+		tb.Fatalf("%s: temoto rejects the input: %v", in.name, err)
+	}
+	g := r.FindGroup(Agent)
+	allowed, disallowed := 0, 0
+	for _, sel := range in.sels {
+		ours := p.Test(sel).Allowed
+		if fast := p.Allowed(sel); fast != ours {
+			tb.Errorf("%s %q: Allowed=%v but Test says %v", in.name, sel, fast, ours)
 		}
-		rs := core.RFC9309.Compile(f)
-		rules := 0
-		for _, g := range rs.Groups {
-			rules += len(g.Rules)
+		if ref := grobotstxt.AgentAllowed(string(in.body), Agent, urlPrefix+sel); ours != ref {
+			tb.Errorf("%s %q: smolbots allowed=%v, grobotstxt allowed=%v", in.name, sel, ours, ref)
 		}
-		t.Logf("%s: %d bytes, %d lines, %d groups, %d rules", in.name, len(in.body), len(f.Lines), len(rs.Groups), rules)
-		p := rs.Policy(agent)
-		if len(p.Groups) != 1 {
-			t.Fatalf("%s: smolbots chose %d groups for %s, want exactly 1", in.name, len(p.Groups), Agent)
+		if tem := g.Test(sel); tem != ours {
+			tb.Logf("%s %q: temoto differs (allowed=%v)", in.name, sel, tem)
 		}
-		r, err := robotstxt.FromBytes(in.body)
-		if err != nil {
-			t.Fatalf("%s: temoto rejects the input: %v", in.name, err)
+		if ours {
+			allowed++
+		} else {
+			disallowed++
 		}
-		g := r.FindGroup(Agent)
-		allowed, disallowed := 0, 0
-		for _, sel := range in.sels {
-			ours := p.Test(sel).Allowed
-			if fast := p.Allowed(sel); fast != ours {
-				t.Errorf("%s %q: Allowed=%v but Test says %v", in.name, sel, fast, ours)
-			}
-			if ref := grobotstxt.AgentAllowed(string(in.body), Agent, urlPrefix+sel); ours != ref {
-				t.Errorf("%s %q: smolbots allowed=%v, grobotstxt allowed=%v", in.name, sel, ours, ref)
-			}
-			if tem := g.Test(sel); tem != ours {
-				t.Logf("%s %q: temoto differs (allowed=%v)", in.name, sel, tem)
-			}
-			if ours {
-				allowed++
-			} else {
-				disallowed++
-			}
-		}
-		if allowed < 3 || disallowed < 3 {
-			t.Errorf("%s: %d allowed, %d disallowed queries; want a mix", in.name, allowed, disallowed)
-		}
+	}
+	if allowed < 3 || disallowed < 3 {
+		tb.Errorf("%s: %d allowed, %d disallowed queries; want a mix", in.name, allowed, disallowed)
 	}
 }
 

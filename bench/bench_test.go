@@ -95,6 +95,7 @@ func BenchmarkPolicy(b *testing.B) {
 func BenchmarkQuery(b *testing.B) {
 	agent := core.MustAgent(Agent)
 	for _, in := range inputs(b) {
+		checkSameAnswers(b, in)
 		p := core.RFC9309.Compile(core.Parse(in.body)).Policy(agent)
 		r, err := robotstxt.FromBytes(in.body)
 		if err != nil {
