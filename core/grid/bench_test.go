@@ -89,9 +89,10 @@ func BenchmarkBuild(b *testing.B) {
 	})
 }
 
-// BenchmarkBuilder is a keystroke in the selector box (the last selector
-// changes each time) with the robots.txt unchanged: parse, compile and
-// policies are reused, the tests and the lints are not.
+// BenchmarkBuilder measures one keystroke: in the selector box (parse,
+// compile and policies reused; tests and lints redone), in the agent box
+// (lints reused too), and in the robots.txt with LintLater (everything
+// but the lints redone).
 func BenchmarkBuilder(b *testing.B) {
 	for _, tc := range []struct {
 		name   string
@@ -110,6 +111,20 @@ func BenchmarkBuilder(b *testing.B) {
 				i++
 				in.Selectors = in.Selectors[:len(in.Selectors)-1] + strconv.Itoa(i%10) + "\n"
 				bl.Build(in)
+			}
+		})
+		b.Run(tc.name+"/robots-lintlater", func(b *testing.B) {
+			in := benchInput(tc.robots)
+			in.LintLater = true
+			var bl Builder
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				in.Robots = tc.robots + "#" + strconv.Itoa(i) // a keystroke at the end
+				if g := bl.Build(in); !g.LintPending {
+					b.Fatal("a file edit did not leave the lint pending")
+				}
 			}
 		})
 		b.Run(tc.name+"/agents", func(b *testing.B) {

@@ -29,6 +29,13 @@ type Input struct {
 	Selectors string         // one per line: raw selectors or gopher:// / gemini:// URLs
 	Agents    string         // one per line, `GUS(indexer)` syntax; none means "*"
 	Dialects  []core.Dialect // the visible dialects, in display order
+
+	// LintLater skips linting when the findings are not already known
+	// (a Builder knows them while the file and the selectors are
+	// unchanged): Findings is then nil and LintPending true, and the
+	// caller builds again without it once typing pauses. Linting is the
+	// largest part of a build on big files.
+	LintLater bool
 }
 
 // Row is one agent and selector under every visible dialect.
@@ -71,7 +78,10 @@ type Grid struct {
 	Problems  []Problem
 	Policies  map[PolicyKey]Policy
 	Truncated bool // the robots.txt is longer than core.MaxBytes; the rest was ignored
-	Lines     int  // lines in the part of the robots.txt that was read
+	// LintPending: Input.LintLater left the findings out; build again
+	// without it to get them.
+	LintPending bool
+	Lines       int // lines in the part of the robots.txt that was read
 }
 
 type line struct {
@@ -233,12 +243,17 @@ func (b *Builder) Build(in Input) Grid {
 		}
 	}
 
-	if !b.linted || !slices.Equal(queries, b.lintQueries) {
+	switch {
+	case b.linted && slices.Equal(queries, b.lintQueries):
+		g.Findings = b.findings
+	case in.LintLater:
+		g.LintPending = true
+	default:
 		b.findings = core.Lint(f, queries)
 		b.lintQueries = queries
 		b.linted = true
+		g.Findings = b.findings
 	}
-	g.Findings = b.findings
 	return g
 }
 

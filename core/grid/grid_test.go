@@ -244,3 +244,27 @@ func FuzzBuild(f *testing.F) {
 		}
 	})
 }
+
+func TestLintLater(t *testing.T) {
+	in := Input{Robots: clash, Selectors: "/public", Agents: "GUS", Dialects: core.Dialects(), LintLater: true}
+	var b Builder
+	g := b.Build(in)
+	if !g.LintPending || g.Findings != nil || len(g.Rows) != 1 {
+		t.Fatalf("first build with LintLater: pending %v, %d findings, %d rows; want pending, none, 1", g.LintPending, len(g.Findings), len(g.Rows))
+	}
+	in.LintLater = false
+	full := b.Build(in)
+	if full.LintPending || len(full.Findings) == 0 {
+		t.Fatalf("build without LintLater: pending %v, %d findings", full.LintPending, len(full.Findings))
+	}
+	// Known findings are given even with LintLater: only the agents changed.
+	in.LintLater, in.Agents = true, "GUS\n*"
+	if g := b.Build(in); g.LintPending || !reflect.DeepEqual(g.Findings, full.Findings) {
+		t.Errorf("agents edit with LintLater: pending %v; want the cached findings", g.LintPending)
+	}
+	// A changed file makes them unknown again.
+	in.Robots += "Disallow: /x\n"
+	if g := b.Build(in); !g.LintPending || g.Findings != nil {
+		t.Errorf("file edit with LintLater: pending %v, %d findings", g.LintPending, len(g.Findings))
+	}
+}
