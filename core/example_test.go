@@ -152,3 +152,17 @@ func ExamplePolicy_Settings() {
 	// 2 crawl-delay 10 true
 	// 3 request-rate 1/5 true
 }
+
+// Lint reports what reads differently across dialects, by line, with a
+// stable code.
+func ExampleLint() {
+	f := core.Parse([]byte("User-agent: *\nDissallow: /private\nDisallow: /*.tmp$\n"))
+	for _, fd := range core.Lint(f, []string{"/private/x"}) {
+		fmt.Println(fd.Line, fd.Code, fd.Severity, fd.Dialects)
+	}
+	// Output:
+	// 0 lf-line-endings warning [gopherdraft]
+	// 2 field-typo error [gopher2019 gopherdraft gemini conner2020 norobots]
+	// 3 dollar-portability warning [gopher2019 gopherdraft gemini conner2020 norobots]
+	// 3 glob-portability warning [gopherdraft gemini conner2020 norobots]
+}
