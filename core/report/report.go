@@ -427,7 +427,10 @@ func notes(g grid.Grid) section {
 
 func lints(g grid.Grid) section {
 	s := section{Title: "Lints", Alt: "lints"}
-	if len(g.Findings) == 0 && len(g.Problems) == 0 {
+	switch {
+	case g.LintPending:
+		s.Prose = wordWrap("The file was not linted for this report (build the grid without LintLater to include the lints).", Width)
+	case len(g.Findings) == 0 && len(g.Problems) == 0:
 		s.Prose = []string{"No lint findings."}
 		return s
 	}

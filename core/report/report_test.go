@@ -218,6 +218,14 @@ func TestContent(t *testing.T) {
 	}
 }
 
+func TestLintPending(t *testing.T) {
+	c := cases()[0]
+	g := grid.Build(grid.Input{Robots: c.robots, Selectors: c.selectors, Dialects: c.dialects, LintLater: true})
+	if out := Text(g, c.robots, ""); !strings.Contains(out, "was not linted") || strings.Contains(out, "No lint findings") {
+		t.Errorf("a grid without lints is reported as lint-free:\n%s", out)
+	}
+}
+
 func TestClean(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain":        "plain",
