@@ -277,7 +277,7 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	bad := 0
-	for i := 0; i < 20; i++ {
+	for i := 0; i < 100; i++ {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
@@ -295,7 +295,7 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 	}
 	wg.Wait()
 	if bad > 0 {
-		t.Errorf("%d of 20 concurrent requests through workerd failed", bad)
+		t.Errorf("%d of 100 concurrent requests through workerd failed", bad)
 	}
 }
 
