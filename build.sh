@@ -16,7 +16,7 @@ log() { printf '==> %s\n' "$*" >&2; }
 
 # Debian packages the tests start for real: Gopher and Gemini servers,
 # headless Chromium, openssl for test certificates.
-APT_PACKAGES=(gophernicus molly-brown chromium openssl systemd)
+APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd)
 
 deps_apt() {
   local missing=()
