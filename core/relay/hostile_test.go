@@ -50,7 +50,7 @@ func listen(t *testing.T, handle func(net.Conn)) string {
 			go func() {
 				defer wg.Done()
 				defer c.Close()
-				c.SetDeadline(time.Now().Add(5 * time.Second))
+				c.SetDeadline(time.Now().Add(20 * time.Second))
 				handle(c)
 			}()
 		}
@@ -141,8 +141,10 @@ func decode(t *testing.T, target string, a answer) answer {
 	if err := json.Unmarshal(a.raw, &a.res); err != nil {
 		t.Fatalf("%s: answer is not JSON: %v: %.200q", target, err, a.raw)
 	}
-	if a.took > testTimeout+time.Second {
-		t.Fatalf("%s: took %v, more than the timeout", target, a.took)
+	// Not a speed check: a generous bound that only a hang exceeds (the
+	// hostile servers give up after 20s).
+	if a.took > testTimeout+8*time.Second {
+		t.Fatalf("%s: took %v; the relay did not give up at its timeout", target, a.took)
 	}
 	return a
 }
