@@ -155,7 +155,7 @@ func ExamplePolicy_Settings() {
 
 // Lint reports what reads differently across dialects, by line, with a
 // stable code.
-func ExampleLint() {
+func ExampleLint_portability() {
 	f := core.Parse([]byte("User-agent: *\nDissallow: /private\nDisallow: /*.tmp$\n"))
 	for _, fd := range core.Lint(f, []string{"/private/x"}) {
 		fmt.Println(fd.Line, fd.Code, fd.Severity, fd.Dialects)
