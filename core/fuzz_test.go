@@ -162,22 +162,26 @@ func checkValuePos(t *testing.T, l *core.Line, base int, text string) {
 }
 
 // canonical writes the parsed lines back as text in one spelling: LF
-// endings, `Name: Value` field lines, comments reduced to `#`. Every
-// dialect must read it as it read the original.
+// endings, `Name: Value` field lines, no indentation, comments kept as
+// written. Every dialect must read it as it read the original.
 func canonical(file *core.File) []byte {
 	var b bytes.Buffer
 	for i := range file.Lines {
 		l := &file.Lines[i]
+		content, comment, _ := strings.Cut(l.Text, "#")
 		switch l.Kind {
 		case core.FieldLine:
 			b.WriteString(l.Name + ": " + l.Value)
 		case core.Blank:
 			b.WriteString(" ")
-		case core.CommentOnly:
-			b.WriteString("#")
 		case core.NoColon:
-			content, _, _ := strings.Cut(l.Text, "#")
 			b.WriteString(strings.Trim(content, " \t"))
+		}
+		if l.HasComment {
+			if l.Kind != core.CommentOnly {
+				b.WriteByte(' ')
+			}
+			b.WriteString("#" + comment)
 		}
 		b.WriteByte('\n')
 	}
