@@ -107,7 +107,11 @@ func checkParsed(t *testing.T, data []byte, file *core.File) {
 			t.Fatalf("line %d: Text %q holds a line break", i+1, l.Text)
 		}
 		switch l.Terminator {
-		case "\n", "\r\n", "\r":
+		case "\n", "\r\n":
+		case "\r":
+			if i+1 < len(file.Lines) && file.Lines[i+1].Text == "" && strings.HasPrefix(file.Lines[i+1].Terminator, "\n") {
+				t.Fatalf("line %d ends in a lone CR followed by LF: that is one CRLF", i+1)
+			}
 		case "":
 			if i != len(file.Lines)-1 {
 				t.Fatalf("line %d has no terminator but is not last", i+1)
