@@ -134,6 +134,56 @@ func HTML(text string) string {
 	return b.String()
 }
 
+// Cache colours text line by line and remembers each line's HTML, so a
+// keystroke re-lexes one line, not the file. The lexer's states all end
+// at a line break, so a line lexed alone comes out as it would in the
+// whole text. The zero value is ready to use.
+type Cache struct {
+	lines map[string]string
+}
+
+// HTML is the package's HTML, from the cache where it can.
+func (c *Cache) HTML(text string) string {
+	if len(text) > MaxBytes {
+		var b strings.Builder
+		Plain(&b, text)
+		return b.String()
+	}
+	n := strings.Count(text, "\n") + 1
+	if c.lines == nil || len(c.lines) > 2*n+1024 {
+		c.lines = make(map[string]string, n)
+	}
+	var b strings.Builder
+	b.Grow(len(text) * 4)
+	for text != "" {
+		line := text
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line = text[:i+1]
+		}
+		text = text[len(line):]
+		h, ok := c.lines[line]
+		if !ok {
+			h = lineHTML(line)
+			c.lines[line] = h
+		}
+		b.WriteString(h)
+	}
+	return b.String()
+}
+
+func lineHTML(line string) string {
+	var b strings.Builder
+	it, err := Lexer.Tokenise(nil, line)
+	if err == nil {
+		err = formatter.Format(&b, Light, it)
+	}
+	if err != nil {
+		b.Reset()
+		Plain(&b, line)
+	}
+	return b.String()
+}
+
 // Plain writes text with the same line structure as HTML and no colours.
 func Plain(w io.StringWriter, text string) {
 	for text != "" {

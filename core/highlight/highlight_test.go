@@ -131,3 +131,34 @@ func BenchmarkHTML100Lines(b *testing.B) {
 		HTML(text)
 	}
 }
+
+// Line by line from the cache gives what the whole text gives.
+func TestCacheMatchesWhole(t *testing.T) {
+	texts := []string{
+		"", "\n", "User-agent: GUS # c\nDisallow: /a*b$\n\nCrawl-delay: x\nno colon\nSitemap: s",
+		"Allow:\n# only a comment\n  \t\nDisallow: /x<y>&\n",
+	}
+	var c Cache
+	for _, text := range texts {
+		for i := 0; i < 2; i++ { // cold, then warm
+			if got, want := c.HTML(text), HTML(text); got != want {
+				t.Errorf("cache pass %d of %q:\n got %s\nwant %s", i, text, got, want)
+			}
+		}
+	}
+	big := strings.Repeat("Disallow: /x\n", MaxBytes/13+1)
+	if c.HTML(big) != HTML(big) {
+		t.Error("text over MaxBytes differs")
+	}
+}
+
+func BenchmarkCacheKeystroke(b *testing.B) {
+	text := strings.Repeat("User-agent: GUS\nDisallow: /private/*.gmi$ # c\nCrawl-delay: 10\n\n", 25)
+	var c Cache
+	c.HTML(text)
+	i := 0
+	for b.Loop() {
+		i++
+		c.HTML(text[:40] + strings.Repeat("x", i%50) + text[40:])
+	}
+}

@@ -128,15 +128,55 @@ func TestLintsAndGutter(t *testing.T) {
 	if LintsHTML(nil, nil) != `<li class="none">No lint findings.</li>` {
 		t.Error("empty lint list")
 	}
-	gut := GutterHTML(3, fs)
-	if strings.Count(gut, `class="gl`) != 3 || strings.Count(gut, `class="mark error"`) != 1 {
+	gut := GutterHTML(1, 4, IndexMarks(fs), 2)
+	if strings.Count(gut, `class="gl`) != 3 || strings.Count(gut, `class="mark error"`) != 1 || !strings.Contains(gut, `class="gl marked current"`) {
 		t.Errorf("gutter:\n%s", gut)
 	}
 	if !strings.Contains(gut, `aria-label="line 2: a &lt;line&gt; [no-colon]; info [x]"`) {
 		t.Errorf("mark label:\n%s", gut)
 	}
-	if n := strings.Count(GutterHTML(MaxGutterLines+50, nil), `class="gl"`); n != MaxGutterLines {
-		t.Errorf("gutter has %d lines, cap %d", n, MaxGutterLines)
+	many := make([]core.Finding, MaxLintItems+5)
+	for i := range many {
+		many[i] = core.Finding{Line: i + 1, Code: "c", Severity: core.SevInfo, Message: "m"}
+	}
+	if out := LintsHTML(many, nil); strings.Count(out, "data-code=") != MaxLintItems || !strings.Contains(out, "and 5 more findings") {
+		t.Errorf("lint list not capped at %d", MaxLintItems)
+	}
+}
+
+func TestGutterWindow(t *testing.T) {
+	cases := []struct{ lines, first, visible, from, to int }{
+		{1, 1, 20, 1, 2},
+		{100, 1, 20, 1, 101},
+		{30000, 1, 20, 1, 221},
+		{30000, 10000, 20, 9800, 10220},
+		{30000, 29990, 20, 29790, 30001},
+		{10, 500, 20, 1, 11}, // scrolled past a text that shrank
+	}
+	for _, c := range cases {
+		from, to := GutterWindow(c.lines, c.first, c.visible)
+		if from != c.from || to != c.to {
+			t.Errorf("GutterWindow(%d, %d, %d) = %d, %d; want %d, %d", c.lines, c.first, c.visible, from, to, c.from, c.to)
+		}
+	}
+}
+
+func TestGridShapeAndCells(t *testing.T) {
+	a := build(clash, "/x\n/y", "GUS")
+	b := build(clash+"Disallow: /x\n", "/x\n/y", "GUS")
+	c := build(clash, "/x\n/z", "GUS")
+	if GridShape(&a) != GridShape(&b) {
+		t.Error("editing the file changed the grid's shape")
+	}
+	if GridShape(&a) == GridShape(&c) {
+		t.Error("a new selector did not change the grid's shape")
+	}
+	v := a.Rows[0].Cells[0]
+	if CellClass(v, true) != "cell disallow chosen" || !strings.Contains(CellInner(v), "deny") {
+		t.Errorf("cell %q %q", CellClass(v, true), CellInner(v))
+	}
+	if RowClass(true) != "disagree" || !strings.Contains(AgreeInner(true), "differ") {
+		t.Error("row marks")
 	}
 }
 

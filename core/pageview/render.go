@@ -7,6 +7,7 @@ package pageview
 import (
 	"fmt"
 	"html"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -75,11 +76,9 @@ func GridHTML(g *grid.Grid, selected string) string {
 			fmt.Fprintf(&b, `<tr><td colspan="%d">Only the first %d of %d rows are drawn.</td></tr>`, len(g.Dialects)+3, MaxRows, len(g.Rows))
 			break
 		}
-		b.WriteString(`<tr`)
-		if r.Disagree {
-			b.WriteString(` class="disagree"`)
-		}
-		b.WriteString(`><th scope="row">`)
+		b.WriteString(`<tr class="`)
+		b.WriteString(RowClass(r.Disagree))
+		b.WriteString(`"><th scope="row">`)
 		b.WriteString(esc(r.Agent))
 		b.WriteString(`</th><td class="sel">`)
 		b.WriteString(esc(r.Selector))
@@ -90,14 +89,11 @@ func GridHTML(g *grid.Grid, selected string) string {
 		}
 		b.WriteString(`</td>`)
 		for c, v := range r.Cells {
-			key := r.Key(g, c)
-			b.WriteString(`<td><button type="button" class="cell `)
-			b.WriteString(VerdictAttr(v.Allowed))
-			if key == selected {
-				b.WriteString(` chosen" aria-pressed="true`)
-			} else {
-				b.WriteString(`" aria-pressed="false`)
-			}
+			chosen := r.Key(g, c) == selected
+			b.WriteString(`<td><button type="button" class="`)
+			b.WriteString(CellClass(v, chosen))
+			b.WriteString(`" aria-pressed="`)
+			b.WriteString(strconv.FormatBool(chosen))
 			b.WriteByte('"')
 			attr(&b, "data-dialect", v.Dialect)
 			attr(&b, "data-agent", r.Agent)
@@ -106,29 +102,92 @@ func GridHTML(g *grid.Grid, selected string) string {
 			attr(&b, "data-line", strconv.Itoa(v.Line))
 			attr(&b, "data-row", strconv.Itoa(i))
 			attr(&b, "data-col", strconv.Itoa(c))
-			b.WriteString(`><span class="icon" aria-hidden="true">`)
-			b.WriteString(icon(v.Allowed))
-			b.WriteString(`</span> `)
-			b.WriteString(Word(v.Allowed))
-			if v.Line > 0 {
-				fmt.Fprintf(&b, ` <span class="ln"><span class="vh">by line </span><span aria-hidden="true">L</span>%d</span>`, v.Line)
-			}
-			if v.Note != "" {
-				b.WriteString(` <span class="note-mark" title="has an interpretation note">*<span class="vh"> with a note</span></span>`)
-			}
-			b.WriteString(`<span class="vh"> (`)
-			b.WriteString(esc(v.Dialect))
-			b.WriteString(`)</span>`)
+			b.WriteString(`>`)
+			b.WriteString(CellInner(v))
 			b.WriteString(`</button></td>`)
 		}
-		if r.Disagree {
-			b.WriteString(`<td class="agree"><span class="icon" aria-hidden="true">⚠</span> differ</td>`)
-		} else {
-			b.WriteString(`<td class="agree">same</td>`)
-		}
+		b.WriteString(`<td class="agree">`)
+		b.WriteString(AgreeInner(r.Disagree))
+		b.WriteString(`</td>`)
 		b.WriteString(`</tr>`)
 	}
 	b.WriteString(`</tbody>`)
+	return b.String()
+}
+
+func pastTense(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "disallowed"
+}
+
+// CellClass is a verdict button's class list.
+func CellClass(v core.Verdict, chosen bool) string {
+	if chosen {
+		return "cell " + VerdictAttr(v.Allowed) + " chosen"
+	}
+	return "cell " + VerdictAttr(v.Allowed)
+}
+
+// CellInner is what a verdict button shows: an icon and the verdict in
+// words, the deciding line, a mark for a note, and for screen readers
+// the dialect.
+func CellInner(v core.Verdict) string {
+	var b strings.Builder
+	b.WriteString(`<span class="icon" aria-hidden="true">`)
+	b.WriteString(icon(v.Allowed))
+	b.WriteString(`</span> `)
+	b.WriteString(Word(v.Allowed))
+	if v.Line > 0 {
+		fmt.Fprintf(&b, ` <span class="ln"><span class="vh">by line </span><span aria-hidden="true">L</span>%d</span>`, v.Line)
+	}
+	if v.Note != "" {
+		b.WriteString(` <span class="note-mark" title="has an interpretation note">*<span class="vh"> with a note</span></span>`)
+	}
+	b.WriteString(`<span class="vh"> (`)
+	b.WriteString(esc(v.Dialect))
+	b.WriteString(`)</span>`)
+	return b.String()
+}
+
+// RowClass marks rows where the dialects disagree.
+func RowClass(disagree bool) string {
+	if disagree {
+		return "disagree"
+	}
+	return "same"
+}
+
+// AgreeInner is the last column: disagreement in words, not colour alone.
+func AgreeInner(disagree bool) string {
+	if disagree {
+		return `<span class="icon" aria-hidden="true">⚠</span> differ`
+	}
+	return "same"
+}
+
+// GridShape names the table's rows and columns. While it stays the same
+// from one keystroke to the next, the page patches changed cells in
+// place instead of drawing the table again.
+func GridShape(g *grid.Grid) string {
+	var b strings.Builder
+	for _, d := range g.Dialects {
+		b.WriteString(d.ID)
+		b.WriteByte(0)
+	}
+	for i, r := range g.Rows {
+		if i == MaxRows {
+			fmt.Fprintf(&b, "\x01%d", len(g.Rows))
+			break
+		}
+		b.WriteByte(1)
+		b.WriteString(r.Agent)
+		b.WriteByte(0)
+		b.WriteString(r.Selector)
+		b.WriteByte(0)
+		b.WriteString(r.Query)
+	}
 	return b.String()
 }
 
@@ -195,6 +254,10 @@ func allDialectIDs() []string {
 	return ids
 }
 
+// MaxLintItems bounds the lint list; a huge file can have a finding on
+// every line, and the gutter still marks each of them.
+const MaxLintItems = 200
+
 // LintsHTML lists findings and input problems; each finding is a button
 // that moves the caret to its line.
 func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
@@ -202,7 +265,11 @@ func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
 	if len(findings) == 0 && len(problems) == 0 {
 		return `<li class="none">No lint findings.</li>`
 	}
-	for _, f := range findings {
+	for i, f := range findings {
+		if i == MaxLintItems {
+			fmt.Fprintf(&b, `<li class="more">…and %d more findings; the first %d are listed here and every one is marked in the editor's margin.</li>`, len(findings)-MaxLintItems, MaxLintItems)
+			break
+		}
 		b.WriteString(`<li class="lint `)
 		b.WriteString(esc(string(f.Severity)))
 		b.WriteByte('"')
@@ -239,51 +306,93 @@ func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
 	return b.String()
 }
 
-// MaxGutterLines bounds the gutter; past it the editor still holds the
-// text but lines are not numbered.
-const MaxGutterLines = 20000
+// Marks are the findings with a line, sorted by line, for the gutter.
+type Marks []core.Finding
 
-// GutterHTML numbers lines 1..lines and marks those with findings with a
-// focusable button whose label is the message.
-func GutterHTML(lines int, findings []core.Finding) string {
-	if lines > MaxGutterLines {
-		lines = MaxGutterLines
+// IndexMarks keeps the findings that have a line, sorted by line (the
+// linter already sorts them; a huge file can have one on every line, so
+// this stays a slice searched by line, not a map).
+func IndexMarks(findings []core.Finding) Marks {
+	m := make(Marks, 0, len(findings))
+	sorted := true
+	for _, f := range findings {
+		if f.Line > 0 {
+			if len(m) > 0 && f.Line < m[len(m)-1].Line {
+				sorted = false
+			}
+			m = append(m, f)
+		}
 	}
+	if !sorted {
+		sort.SliceStable(m, func(i, j int) bool { return m[i].Line < m[j].Line })
+	}
+	return m
+}
+
+// from returns the index of the first mark on line n or later.
+func (m Marks) from(n int) int {
+	return sort.Search(len(m), func(i int) bool { return m[i].Line >= n })
+}
+
+// GutterMargin is how many lines the gutter draws above and below the
+// visible ones, so scrolling rarely redraws it.
+const GutterMargin = 200
+
+// GutterWindow says which lines to draw, [from, to) with 1-based line
+// numbers, for a text of lines lines whose first visible line is first
+// and that shows visible lines at once.
+func GutterWindow(lines, first, visible int) (from, to int) {
 	if lines < 1 {
 		lines = 1
 	}
-	marks := map[int][]core.Finding{}
-	for _, f := range findings {
-		if f.Line > 0 {
-			marks[f.Line] = append(marks[f.Line], f)
-		}
+	from = max(1, first-GutterMargin)
+	to = min(lines+1, first+visible+GutterMargin)
+	if to <= from {
+		from, to = max(1, lines-visible-GutterMargin), lines+1
 	}
+	return from, to
+}
+
+// GutterHTML numbers lines from..to-1 and marks those with findings
+// with a focusable button whose label is the message. current is the
+// deciding line shown in the editor (0 for none).
+func GutterHTML(from, to int, marks Marks, current int) string {
 	var b strings.Builder
-	b.Grow(lines * 24)
-	for n := 1; n <= lines; n++ {
-		fs := marks[n]
-		if len(fs) == 0 {
-			b.WriteString(`<span class="gl">`)
-			b.WriteString(strconv.Itoa(n))
-			b.WriteString("</span>")
-			continue
+	b.Grow((to - from) * 28)
+	k := marks.from(from)
+	for n := from; n < to; n++ {
+		b.WriteString(`<span class="gl`)
+		end := k
+		for end < len(marks) && marks[end].Line == n {
+			end++
 		}
-		msgs := make([]string, len(fs))
-		sev := core.SevInfo
-		for i, f := range fs {
-			msgs[i] = f.Message + " [" + f.Code + "]"
-			sev = worse(sev, f.Severity)
+		fs := marks[k:end]
+		k = end
+		if len(fs) > 0 {
+			b.WriteString(` marked`)
 		}
-		msg := strings.Join(msgs, "; ")
-		b.WriteString(`<span class="gl marked"><button type="button" class="mark `)
-		b.WriteString(esc(string(sev)))
-		b.WriteByte('"')
-		attr(&b, "data-line", strconv.Itoa(n))
-		attr(&b, "title", msg)
-		attr(&b, "aria-label", fmt.Sprintf("line %d: %s", n, msg))
-		b.WriteString(`>`)
-		b.WriteString(markIcon(sev))
-		b.WriteString(`</button>`)
+		if n == current {
+			b.WriteString(` current`)
+		}
+		b.WriteString(`">`)
+		if len(fs) > 0 {
+			msgs := make([]string, len(fs))
+			sev := core.SevInfo
+			for i, f := range fs {
+				msgs[i] = f.Message + " [" + f.Code + "]"
+				sev = worse(sev, f.Severity)
+			}
+			msg := strings.Join(msgs, "; ")
+			b.WriteString(`<button type="button" class="mark `)
+			b.WriteString(esc(string(sev)))
+			b.WriteByte('"')
+			attr(&b, "data-line", strconv.Itoa(n))
+			attr(&b, "title", msg)
+			attr(&b, "aria-label", fmt.Sprintf("line %d: %s", n, msg))
+			b.WriteString(`>`)
+			b.WriteString(markIcon(sev))
+			b.WriteString(`</button>`)
+		}
 		b.WriteString(strconv.Itoa(n))
 		b.WriteString("</span>")
 	}
@@ -320,7 +429,7 @@ func ExplainHTML(g *grid.Grid, row, col int) string {
 	d := g.Dialects[col]
 	var b strings.Builder
 	fmt.Fprintf(&b, `<h3><span class="icon" aria-hidden="true">%s</span> %s: %s for <code>%s</code>, selector <code>%s</code></h3>`,
-		icon(v.Allowed), esc(d.ID), esc(Word(v.Allowed)+"ed"), esc(r.Agent), esc(quoteSelector(r.Selector)))
+		icon(v.Allowed), esc(d.ID), esc(pastTense(v.Allowed)), esc(r.Agent), esc(quoteSelector(r.Selector)))
 	b.WriteString(`<dl>`)
 	dt := func(term, def string) {
 		b.WriteString(`<dt>`)

@@ -18,14 +18,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/smolbots/smolbots/core/relay"
+	"github.com/smolbots/smolbots/web/internal/headless"
 )
-
-const chromiumPath = "/usr/bin/chromium"
 
 var (
 	siteDir string // the built page
@@ -113,39 +110,13 @@ type browser struct {
 
 func newBrowser(t testing.TB) *browser {
 	t.Helper()
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Fatalf("headless tests need Debian's chromium at %s (./build.sh deps installs it): %v", chromiumPath, err)
+	ctx, cancel, err := headless.Start(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
-	profile := t.TempDir()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.UserDataDir(profile),
-		chromedp.Headless,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 1000),
-	}
-	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
 	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
 	b := &browser{ctx: ctx}
-	b.cancel = func() { tcancel(); cancel(); acancel() }
-	// A headless tab never has the window's focus, so focus events would
-	// not fire; emulate a focused page as a user's would be.
-	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
-		return err
-	})); err != nil {
-		b.cancel()
-		t.Fatalf("starting chromium: %v", err)
-	}
+	b.cancel = func() { tcancel(); cancel() }
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {

@@ -1,0 +1,412 @@
+// Command bench measures the playground in headless Chromium against a
+// bare Go hello-world wasm page built the same way, in one run:
+//
+//	go run ./web/bench            (from the repository root)
+//
+// It prints the figures for the "Playground" section of BENCHMARKS.md:
+// wasm size (gzip, brotli) and the ratio to hello world's; cold load to
+// the first verdict grid against hello world's first paint; keystroke to
+// updated grid (p50, p95) for 100 lines x 50 selectors x 4 agents x 6
+// dialects and for a 500 KiB file.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/smolbots/smolbots/web/internal/headless"
+)
+
+var (
+	loads = flag.Int("loads", 7, "cold loads of each page (fresh profile each)")
+	keys  = flag.Int("keys", 200, "keystrokes for the 100-line case")
+	big   = flag.Int("bigkeys", 40, "keystrokes for the 500 KiB case")
+)
+
+func main() {
+	flag.Parse()
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+const helloMain = `//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"syscall/js"
+)
+
+func main() {
+	fmt.Println("hello, world")
+	doc := js.Global().Get("document")
+	doc.Get("body").Set("textContent", "hello, world")
+	js.Global().Get("performance").Call("mark", "hello-painted")
+}
+`
+
+const helloHTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>hello</title>
+<script src="wasm_exec.js" defer></script><script src="main.js" defer></script>
+</head><body></body></html>
+`
+
+const helloJS = `"use strict";
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch("hello.wasm"), go.importObject).then(r => go.run(r.instance));
+`
+
+func run() error {
+	tmp, err := os.MkdirTemp("", "smolbots-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+
+	// The playground, exactly as shipped.
+	site := filepath.Join(tmp, "site")
+	cmd := exec.Command("web/build-site.sh", site)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building the playground (run from the repository root): %w", err)
+	}
+	// Hello world, built the same way and loaded the same way.
+	hello := filepath.Join(tmp, "hello")
+	if err := buildHello(hello); err != nil {
+		return err
+	}
+
+	fmt.Printf("Measured %s on %s/%s, %d CPUs, %s, Chromium headless.\n\n", time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+
+	// Sizes.
+	pg, err := os.ReadFile(filepath.Join(site, "playground.wasm"))
+	if err != nil {
+		return err
+	}
+	hw, err := os.ReadFile(filepath.Join(hello, "hello.wasm"))
+	if err != nil {
+		return err
+	}
+	pgz, hgz := gz(pg), gz(hw)
+	pbr, hbr, brErr := brotli(pg), brotli(hw), error(nil)
+	if pbr < 0 || hbr < 0 {
+		brErr = fmt.Errorf("brotli not installed")
+	}
+	fmt.Println("| wasm | raw | gzip -9 | brotli -q 11 |")
+	fmt.Println("|---|---:|---:|---:|")
+	fmt.Printf("| playground | %s | %s | %s |\n", mb(len(pg)), mb(pgz), mbOr(pbr, brErr))
+	fmt.Printf("| hello world | %s | %s | %s |\n", mb(len(hw)), mb(hgz), mbOr(hbr, brErr))
+	fmt.Printf("| ratio | %.2fx | **%.2fx** | **%s** |\n\n", float64(len(pg))/float64(len(hw)), float64(pgz)/float64(hgz), ratioOr(pbr, hbr, brErr))
+
+	siteSrv := httptest.NewServer(http.FileServer(http.Dir(site)))
+	defer siteSrv.Close()
+	helloSrv := httptest.NewServer(http.FileServer(http.Dir(hello)))
+	defer helloSrv.Close()
+
+	// Cold loads, alternating so both see the same machine state.
+	var pgLoad, hwLoad []float64
+	for i := 0; i < *loads; i++ {
+		h, err := coldLoad(tmp, helloSrv.URL+"/", "hello-painted")
+		if err != nil {
+			return err
+		}
+		p, err := coldLoad(tmp, siteSrv.URL+"/", "smolbots-first-grid")
+		if err != nil {
+			return err
+		}
+		hwLoad, pgLoad = append(hwLoad, h), append(pgLoad, p)
+	}
+	fmt.Println("| cold load (median of", *loads, ") | ms |")
+	fmt.Println("|---|---:|")
+	fmt.Printf("| hello world: navigation to its first paint | %.0f |\n", median(hwLoad))
+	fmt.Printf("| playground: navigation to the first verdict grid | %.0f |\n", median(pgLoad))
+	fmt.Printf("| ratio | **%.2fx** |\n\n", median(pgLoad)/median(hwLoad))
+
+	// Keystrokes.
+	ctx, cancel, err := headless.Start(context.Background(), filepath.Join(tmp, "profile-keys"))
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(siteSrv.URL+"/")); err != nil {
+		return err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](waitReady, chromedp.EvalAwaitPromise)); err != nil {
+		return err
+	}
+	small, err := keystrokes(ctx, smallCase(), *keys, 50)
+	if err != nil {
+		return err
+	}
+	large, err := keystrokes(ctx, largeCase(), *big, 250)
+	if err != nil {
+		return err
+	}
+	fmt.Println("| keystroke to updated grid | keys | p50 ms | p95 ms | max ms | model p50 | draw p50 |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
+	for _, r := range []struct {
+		name string
+		k    keyTimes
+	}{
+		{"100 lines x 50 selectors x 4 agents x 6 dialects (1,200 cells)", small},
+		{fmt.Sprintf("500 KiB robots.txt, same selectors and agents (update after a %d ms pause)", 60), large},
+	} {
+		fmt.Printf("| %s | %d | %.1f | **%.1f** | %.1f | %.1f | %.1f |\n", r.name, len(r.k.total), pct(r.k.total, 50), pct(r.k.total, 95), pct(r.k.total, 100), pct(r.k.model, 50), pct(r.k.draw, 50))
+	}
+	return nil
+}
+
+func buildHello(dir string) error {
+	src := filepath.Join(dir, "src")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		return err
+	}
+	files := map[string]string{
+		filepath.Join(src, "go.mod"):     "module hello\n\ngo 1.26\n",
+		filepath.Join(src, "main.go"):    helloMain,
+		filepath.Join(dir, "index.html"): helloHTML,
+		filepath.Join(dir, "main.js"):    helloJS,
+	}
+	for name, body := range files {
+		if err := os.WriteFile(name, []byte(body), 0o644); err != nil {
+			return err
+		}
+	}
+	out, _ := filepath.Abs(filepath.Join(dir, "hello.wasm"))
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, ".")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOWORK=off")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building hello world: %w", err)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return err
+	}
+	js, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644)
+}
+
+func gz(b []byte) int {
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w.Write(b)
+	w.Close()
+	return buf.Len()
+}
+
+// brotli is the size of b under the brotli CLI at its best quality, or
+// -1 when the Debian package is not installed.
+func brotli(b []byte) int {
+	cmd := exec.Command("brotli", "-q", "11", "-c")
+	cmd.Stdin = bytes.NewReader(b)
+	out, err := cmd.Output()
+	if err != nil {
+		return -1
+	}
+	return len(out)
+}
+
+func mb(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+
+func mbOr(n int, err error) string {
+	if err != nil {
+		return "n/a (" + err.Error() + ")"
+	}
+	return mb(n)
+}
+
+func ratioOr(a, b int, err error) string {
+	if err != nil {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2fx", float64(a)/float64(b))
+}
+
+const waitReady = `new Promise((ok, fail) => {
+	const t0 = Date.now();
+	(function poll() {
+		if (document.body.dataset.ready === "true") return ok(true);
+		if (Date.now() - t0 > 30000) return fail(new Error("the page did not start"));
+		setTimeout(poll, 5);
+	})();
+})`
+
+// coldLoad opens url in a new browser with an empty profile and returns
+// the time from navigation start to the performance mark.
+func coldLoad(tmp, url, mark string) (float64, error) {
+	profile, err := os.MkdirTemp(tmp, "profile-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(profile)
+	ctx, cancel, err := headless.Start(context.Background(), profile)
+	if err != nil {
+		return 0, err
+	}
+	defer cancel()
+	ctx, tcancel := context.WithTimeout(ctx, time.Minute)
+	defer tcancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		return 0, err
+	}
+	return chromedp.Run(ctx, chromedp.Evaluate[float64](fmt.Sprintf(`new Promise((ok, fail) => {
+		const t0 = Date.now();
+		(function poll() {
+			const m = performance.getEntriesByName(%q);
+			if (m.length) return ok(m[0].startTime);
+			if (Date.now() - t0 > 30000) return fail(new Error("no mark %s"));
+			setTimeout(poll, 5);
+		})();
+	})`, mark, mark), chromedp.EvalAwaitPromise))
+}
+
+type benchCase struct{ robots, selectors, agents string }
+
+// smallCase: 100 lines in 10 groups, 50 selectors, 4 agents.
+func smallCase() benchCase {
+	var r strings.Builder
+	agents := []string{"GUS", "indexer", "archiver", "Lupa", "researcher", "Elpher", "webproxy", "Kristall", "feed", "*"}
+	for g := 0; g < 10; g++ {
+		fmt.Fprintf(&r, "# group %d\n", g)
+		if g%3 == 1 {
+			fmt.Fprintf(&r, "Virtual-agent: %s\n", agents[g])
+		} else {
+			fmt.Fprintf(&r, "User-agent: %s\n", agents[g])
+		}
+		for i := 0; i < 6; i++ {
+			field := "Disallow"
+			if i%3 == 2 {
+				field = "Allow"
+			}
+			fmt.Fprintf(&r, "%s: /area%d/sub%d%s\n", field, g, i, []string{"", "*", "/", "$", ".gmi", ""}[i])
+		}
+		fmt.Fprintf(&r, "Crawl-delay: %d\n", g+1)
+		r.WriteString("\n")
+	}
+	var s strings.Builder
+	for i := 0; i < 50; i++ {
+		fmt.Fprintf(&s, "/area%d/sub%d/page%d.gmi\n", i%10, i%6, i)
+	}
+	return benchCase{r.String(), s.String(), "GUS(indexer)\nLupa(archiver,researcher)\nElpher\n*\n"}
+}
+
+// largeCase: a 500 KiB file of many groups.
+func largeCase() benchCase {
+	c := smallCase()
+	var r strings.Builder
+	for i := 0; r.Len() < 500*1024-200; i++ {
+		fmt.Fprintf(&r, "User-agent: bot%d\nDisallow: /private%d/\nAllow: /private%d/open\n\n", i, i, i)
+	}
+	return benchCase{c.robots + r.String()[:500*1024-len(c.robots)], c.selectors, c.agents}
+}
+
+// keystrokes loads the case, then types n characters into the robots.txt
+// (inside the value of line 3), spaced by gap ms, and returns for each
+// the ms from the input event to the grid updated and laid out.
+// keyTimes are per keystroke: the whole, the Go model (grid.Build) and
+// the drawing (HTML and DOM updates), in ms.
+type keyTimes struct{ total, model, draw []float64 }
+
+func keystrokes(ctx context.Context, c benchCase, n, gap int) (keyTimes, error) {
+	setup := fmt.Sprintf(`(() => {
+		for (const [id, v] of [["robots", %s], ["selectors", %s], ["agents", %s]]) {
+			const el = document.getElementById(id);
+			el.value = v;
+			el.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
+		}
+		return true;
+	})()`, quote(c.robots), quote(c.selectors), quote(c.agents))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](setup)); err != nil {
+		return keyTimes{}, err
+	}
+	time.Sleep(3 * time.Second) // let the big case settle and the link be written
+	script := fmt.Sprintf(`(async () => {
+		const ta = document.getElementById("robots");
+		const grid = document.getElementById("grid");
+		const pos = ta.value.indexOf("\n", ta.value.indexOf("\n", ta.value.indexOf("\n") + 1) + 1);
+		const updated = (before) => new Promise(ok => {
+			if (Number(document.body.dataset.updates) > before) return ok();
+			const mo = new MutationObserver(() => {
+				if (Number(document.body.dataset.updates) > before) { mo.disconnect(); ok(); }
+			});
+			mo.observe(document.body, {attributes: true, attributeFilter: ["data-updates"]});
+		});
+		const times = [], model = [], draw = [];
+		for (let i = 0; i < %d; i++) {
+			const before = Number(document.body.dataset.updates);
+			const t0 = performance.now();
+			ta.setRangeText("x", pos + i, pos + i, "end");
+			ta.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText", data: "x"}));
+			await updated(before);
+			grid.getBoundingClientRect(); // style and layout of the new grid
+			times.push(performance.now() - t0);
+			model.push(Number(document.body.dataset.modelMs));
+			draw.push(Number(document.body.dataset.drawMs));
+			await new Promise(ok => setTimeout(ok, %d));
+		}
+		return [times, model, draw];
+	})()`, n, gap)
+	r, err := chromedp.Run(ctx, chromedp.Evaluate[[][]float64](script, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return keyTimes{}, err
+	}
+	return keyTimes{r[0], r[1], r[2]}, nil
+}
+
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func median(v []float64) float64 { return pct(v, 50) }
+
+// pct is the nearest-rank percentile.
+func pct(v []float64, p int) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s) == 0 {
+		return 0
+	}
+	i := (p*len(s)+99)/100 - 1
+	if i < 0 {
+		i = 0
+	}
+	return s[i]
+}

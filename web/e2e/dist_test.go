@@ -1,0 +1,96 @@
+package e2e
+
+import (
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestDist builds the deployable site and loads it: hashed names, every
+// reference rewritten, the deployed CSP, no errors.
+func TestDist(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "dist")
+	cmd := exec.Command("../dist.sh", out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("dist.sh: %v\n%s", err, b)
+	}
+	index, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := regexp.MustCompile(`(?:src|href)="([^"#]+)"`).FindAllStringSubmatch(string(index), -1)
+	if len(refs) < 5 {
+		t.Fatalf("index.html references %d files", len(refs))
+	}
+	hashed := regexp.MustCompile(`^assets/[a-z_]+\.[0-9a-f]{16}\.(js|css|svg|wasm)$`)
+	for _, r := range refs {
+		if !hashed.MatchString(r[1]) {
+			t.Errorf("index.html references %q, not a hashed asset", r[1])
+		}
+		if _, err := os.Stat(filepath.Join(out, r[1])); err != nil {
+			t.Errorf("referenced %s is missing: %v", r[1], err)
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Join(out, "assets"))
+	var wasm string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".wasm") {
+			wasm = e.Name()
+		}
+	}
+	mainJS, _ := filepath.Glob(filepath.Join(out, "assets", "main.*.js"))
+	if len(mainJS) != 1 || wasm == "" {
+		t.Fatalf("assets: main.js %v, wasm %q", mainJS, wasm)
+	}
+	if js, _ := os.ReadFile(mainJS[0]); !strings.Contains(string(js), `"assets/`+wasm+`"`) {
+		t.Errorf("main.js does not load %s", wasm)
+	}
+
+	csp, err := deployedCSP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(withCSP(csp, siteHandler(out)))
+	defer srv.Close()
+	b := newBrowser(t)
+	b.do(t, chromedp.Navigate(srv.URL+"/"))
+	b.waitUpdates(t, 1)
+	if n := len(b.cells(t)); n == 0 {
+		t.Error("the deployed page drew no grid")
+	}
+	b.noErrors(t)
+}
+
+// TestScreenshot keeps a picture of the page for the README; set
+// SCREENSHOT_OUT to write it there (docs/screenshot.png).
+func TestScreenshot(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	n := b.updates(t)
+	b.do(t, chromedp.SetValue(chromedp.ID("example"), "indexer-clash"), chromedp.Click(chromedp.ID("load-example")))
+	b.waitUpdates(t, n+1)
+	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"][data-agent="GUS(indexer)"]`)),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(png) < 8 || string(png[1:4]) != "PNG" {
+		t.Fatalf("not a PNG (%d bytes)", len(png))
+	}
+	out := os.Getenv("SCREENSHOT_OUT")
+	if out == "" {
+		out = filepath.Join(t.TempDir(), "screenshot.png")
+	}
+	if err := os.WriteFile(out, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", out)
+	b.noErrors(t)
+}
