@@ -286,6 +286,15 @@ func (p *page) update() {
 		html := ""
 		if len(robots) > highlight.MaxBytes {
 			cls.Call("add", "plain")
+		} else if p.updates == 0 {
+			// The first grid does not wait for the lexer's first use
+			// (compiling its patterns): the text shows uncoloured, then
+			// coloured a moment later.
+			cls.Call("remove", "plain")
+			var b strings.Builder
+			highlight.Plain(&b, robots)
+			html = b.String()
+			time.AfterFunc(0, p.colourLater)
 		} else {
 			cls.Call("remove", "plain")
 			html = p.colours.HTML(robots)
@@ -309,6 +318,20 @@ func (p *page) update() {
 	ds.Set("modelMs", strconv.FormatFloat(t1-t0, 'f', 2, 64))
 	ds.Set("drawMs", strconv.FormatFloat(perf.Call("now").Float()-t1, 'f', 2, 64))
 	ds.Set("updates", p.updates)
+}
+
+// colourLater colours the overlay once the first grid is shown.
+func (p *page) colourLater() {
+	robots := p.shownRobots
+	if len(robots) > highlight.MaxBytes || robots != p.robots.Value() {
+		return // an update since has drawn the overlay already
+	}
+	setHTML(p.hl, &p.shownHL, p.colours.HTML(robots))
+	if n := p.hlLine; n > 0 {
+		if c := child(p.hl, n-1); !c.IsNull() {
+			c.Get("classList").Call("add", "hl")
+		}
+	}
 }
 
 // drawGrid draws the verdict table, or, when its rows and columns are

@@ -75,6 +75,13 @@ func TestExplainAndLineHighlight(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
+	// The overlay is coloured by chroma's classes, line for line.
+	if got := eval[[]string](t, b, `[...document.querySelectorAll("#robots-hl .line")].map(l => l.textContent)`); strings.Join(got, "") != clash || len(got) != 5 {
+		t.Errorf("overlay lines %q do not match the editor", got)
+	}
+	if k := eval[int](t, b, `document.querySelectorAll("#robots-hl .k").length`); k != 4 {
+		t.Errorf("%d field names coloured as keywords, want 4", k)
+	}
 	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))
 	explain := eval[string](t, b, `document.getElementById("explain").textContent`)
 	for _, want := range []string{"gemini", "Group chosen", "Why this group", "Deciding line", "line 2", "Disallow: /", "Other dialects"} {
