@@ -15,8 +15,9 @@ export PATH="$PATH:/usr/local/go/bin:$(go env GOPATH 2>/dev/null || echo "$HOME/
 log() { printf '==> %s\n' "$*" >&2; }
 
 # Debian packages the tests start for real: Gopher and Gemini servers,
-# headless Chromium, openssl for test certificates.
-APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd)
+# headless Chromium, openssl for test certificates, brotli for the page
+# benchmark's compressed sizes.
+APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli)
 
 deps_apt() {
   local missing=()
