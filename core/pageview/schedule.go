@@ -20,6 +20,10 @@ func Delay(inputBytes, rows int) time.Duration {
 	return BigDelay
 }
 
+// LintDelay is how long a big file waits, after the last keystroke,
+// for its lint (the verdicts do not wait).
+const LintDelay = 400 * time.Millisecond
+
 // HashDelay is how long the permalink waits after the last change: a
 // link is compressed from the whole state, so big cases wait longer.
 func HashDelay(inputBytes int) time.Duration {

@@ -40,6 +40,10 @@ type page struct {
 	hidden                    []string
 	cell                      string // chosen cell's grid.CellKey
 	g                         grid.Grid
+	builder                   grid.Builder   // keeps the parse and policies between keystrokes
+	findings                  []core.Finding // the last complete lint
+	lintTimer                 *time.Timer    // lints a big file once typing pauses
+	lintNow                   bool
 	shownRobots               string // text the overlay shows
 	shownGutter, shownLints   string
 	shownFacts, gridShape     string
@@ -272,12 +276,32 @@ func (p *page) update() {
 	// it here would lay the page out in the middle of the update.
 	v := p.view
 	robots := p.robots.Value()
-	p.g = grid.Build(grid.Input{
+	// A big file is linted once typing pauses: linting is most of the
+	// work there, and the verdicts should not wait for it.
+	p.g = p.builder.Build(grid.Input{
 		Robots:    robots,
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Dialects:  pageview.DialectsShown(p.hidden),
+		LintLater: len(robots) > pageview.SmallBytes && !p.lintNow,
 	})
+	if p.lintTimer != nil {
+		p.lintTimer.Stop()
+		p.lintTimer = nil
+	}
+	if p.g.LintPending {
+		// Until then the last findings stay up, marked as being redone.
+		p.g.Findings = p.findings
+		p.lintTimer = time.AfterFunc(pageview.LintDelay, func() {
+			p.lintNow = true
+			p.update()
+			p.lintNow = false
+		})
+	} else {
+		p.findings = p.g.Findings
+	}
+	p.lints.Set("ariaBusy", strconv.FormatBool(p.g.LintPending))
+	p.lints.Get("classList").Call("toggle", "stale", p.g.LintPending)
 	t1 := perf.Call("now").Float()
 	if robots != p.shownRobots {
 		p.shownRobots = robots
@@ -315,6 +339,7 @@ func (p *page) update() {
 	p.updates++
 	// The page benchmark reads how long the model and the drawing took.
 	ds := p.body.Get("dataset")
+	ds.Set("startMs", strconv.FormatFloat(t0, 'f', 2, 64))
 	ds.Set("modelMs", strconv.FormatFloat(t1-t0, 'f', 2, 64))
 	ds.Set("drawMs", strconv.FormatFloat(perf.Call("now").Float()-t1, 'f', 2, 64))
 	ds.Set("updates", p.updates)
