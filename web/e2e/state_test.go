@@ -152,6 +152,22 @@ func TestHugePasteTruncates(t *testing.T) {
 	if c, ok := find(b.cells(t), "rfc9309", "*", "/private/x"); !ok || c.Verdict != "disallow" {
 		t.Errorf("the grid does not work on the file's head: %+v", c)
 	}
+	// The big file's own lint follows once typing pauses.
+	eval[bool](t, b, `new Promise((ok, fail) => {
+		const t0 = Date.now();
+		(function poll() {
+			if (!document.getElementById("lints").classList.contains("stale")) return ok(true);
+			if (Date.now() - t0 > 20000) return fail(new Error("the lint never caught up"));
+			setTimeout(poll, 20);
+		})();
+	})`)
+	codes = eval[[]string](t, b, `[...document.querySelectorAll("#lints [data-code]")].map(e => e.dataset.code)`)
+	if len(codes) < 2 || codes[0] != "file-too-large" {
+		t.Errorf("lints after the pause: %v", codes)
+	}
+	if busy := eval[string](t, b, `document.getElementById("lints").getAttribute("aria-busy")`); busy != "false" {
+		t.Errorf("aria-busy=%q after the lint", busy)
+	}
 	// Typing still lands after the paste: nothing typed is lost.
 	n = b.updates(t)
 	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const el = document.getElementById("robots"); el.setSelectionRange(el.value.length, el.value.length); })()`),
