@@ -1,5 +1,11 @@
 package core
 
+import (
+	"slices"
+	"strings"
+	"sync"
+)
+
 // Allowed answers whether the bot may fetch selector, like Test but
 // without building the explanation: no strings, no allocations for plain
 // selectors. It uses the same decision as Test, so
@@ -9,4 +15,180 @@ func (p *Policy) Allowed(selector string) bool {
 		return r.allow
 	}
 	return true
+}
+
+// ruleTable is the compiled rules of one list of groups. Policies of a
+// ruleset that choose the same groups (every bot in gopher2019, every bot
+// that falls back to *) share it, and with it the index built for it.
+type ruleTable struct {
+	groups []*Group
+	d      tableDialect
+	rules  []compiledRule
+
+	indexable bool // enough rules for an index to pay
+	once      sync.Once
+	idx       *ruleIndex // nil: test every rule
+}
+
+// tableDialect is what compileRules and the index depend on.
+type tableDialect struct {
+	sel         Selection
+	dec         Decision
+	pat         PatternSyntax
+	norm        Normalization
+	acceptTypos bool
+}
+
+func tableDialectOf(d *Dialect) tableDialect {
+	return tableDialect{d.Selection, d.Decision, d.Patterns, d.Normalize, d.AcceptTypos}
+}
+
+// tableCache keeps a ruleset's recent tables; it is safe for concurrent use.
+type tableCache struct {
+	mu   sync.Mutex
+	tabs []*ruleTable // oldest first
+}
+
+const maxTables = 8
+
+// table is the compiled rules of groups, from the cache when another
+// policy chose the same groups.
+func (rs *Ruleset) table(d *Dialect, groups []*Group) *ruleTable {
+	td := tableDialectOf(d)
+	var c *tableCache
+	if rs != nil {
+		c = rs.tables
+	}
+	if c != nil {
+		c.mu.Lock()
+		for _, t := range c.tabs {
+			if t.d == td && slices.Equal(t.groups, groups) {
+				c.mu.Unlock()
+				return t
+			}
+		}
+		c.mu.Unlock()
+	}
+	t := &ruleTable{groups: slices.Clone(groups), d: td, rules: compileRules(d, groups)}
+	t.indexable = indexMode > 0 || indexMode == 0 && len(t.rules) >= minIndexed
+	if c != nil {
+		c.mu.Lock()
+		if len(c.tabs) == maxTables {
+			c.tabs = append(c.tabs[:0], c.tabs[1:]...)
+		}
+		c.tabs = append(c.tabs, t)
+		c.mu.Unlock()
+	}
+	return t
+}
+
+// index is the table's index, built on first use; nil when the table is
+// too small for one to pay.
+func (t *ruleTable) index() *ruleIndex {
+	t.once.Do(func() { t.idx = buildIndex(t.d, t.rules) })
+	return t.idx
+}
+
+// ruleIndex finds the rules that can match a selector without trying
+// them all: a rule matches only selectors starting with the literal part
+// of its pattern before any operator, so rules are filed under that
+// prefix and a selector looks up each of its own prefixes of a length
+// some rule has. Rules that cannot decide are left out: under
+// AnyDisallow the Allow lines, an empty pattern (except the first, which
+// a note names), and a rule repeating an earlier pattern of the same
+// kind (in the same group under FirstMatch), which never comes first.
+type ruleIndex struct {
+	byPrefix map[string][]int32 // positions in file order
+	lens     []int              // the prefix lengths in byPrefix, ascending
+	always   []int32            // rules with no literal prefix, tried for every selector
+}
+
+// minIndexed: below this many rules, trying them all is as fast.
+const minIndexed = 64
+
+// indexMode lets tests index every table made from now on (1) or none (-1).
+var indexMode = 0
+
+func buildIndex(d tableDialect, rules []compiledRule) *ruleIndex {
+	x := &ruleIndex{byPrefix: map[string][]int32{}}
+	type key struct {
+		pattern string
+		allow   bool
+		group   int32
+	}
+	seen := make(map[key]bool, len(rules))
+	pyAll := d.norm == PythonQuote && d.dec == FirstMatch
+	emptySeen := false
+	largest := 0
+	for i := range rules {
+		r := &rules[i]
+		switch {
+		case d.dec == AnyDisallow && r.allow:
+			continue
+		case pyAll && (r.pattern == "" || r.line.Value == "*"):
+			// robotparser's reading: these match every selector.
+			x.always = append(x.always, int32(i))
+			continue
+		case r.pattern == "":
+			if d.dec == AnyDisallow && !emptySeen {
+				emptySeen = true
+				x.always = append(x.always, int32(i))
+			}
+			continue
+		}
+		k := key{pattern: r.pattern, allow: r.allow}
+		if d.dec == FirstMatch {
+			k.group = r.group
+		}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		pre := r.prefix
+		if pre == "" {
+			x.always = append(x.always, int32(i))
+			continue
+		}
+		list, ok := x.byPrefix[pre]
+		if !ok {
+			x.lens = append(x.lens, len(pre))
+		}
+		x.byPrefix[pre] = append(list, int32(i))
+		largest = max(largest, len(list)+1)
+	}
+	if indexMode == 0 && (2*len(x.always) > len(rules) || 2*largest > len(rules)) {
+		return nil // most rules would be tried anyway
+	}
+	slices.Sort(x.lens)
+	x.lens = slices.Compact(x.lens)
+	return x
+}
+
+// requiredPrefix is the literal start every selector the rule matches has.
+func requiredPrefix(s PatternSyntax, r *compiledRule) string {
+	p := r.pattern
+	if r.literal {
+		return p
+	}
+	if s == GlobDollar && strings.HasSuffix(p, "$") {
+		p = p[:len(p)-1]
+	}
+	if i := strings.IndexByte(p, '*'); i >= 0 {
+		p = p[:i]
+	}
+	return p
+}
+
+// candidates lists, in file order, every rule that can match sel.
+func (x *ruleIndex) candidates(sel string, buf []int32) []int32 {
+	out := buf[:0]
+	for _, n := range x.lens {
+		if n > len(sel) {
+			break
+		}
+		out = append(out, x.byPrefix[sel[:n]]...)
+	}
+	out = append(out, x.always...)
+	slices.Sort(out)
+	return out
 }

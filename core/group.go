@@ -1,7 +1,7 @@
 package core
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -39,26 +39,33 @@ func (g *Group) LastLine() int {
 
 // Label names the group for people: its lines and its agents.
 func (g *Group) Label() string {
-	var names []string
-	for _, l := range g.Agents {
-		names = append(names, "User-agent: "+l.Value)
-	}
-	for _, l := range g.VirtualAgents {
-		names = append(names, "Virtual-agent: "+l.Value)
-	}
-	head := "all Disallow lines"
-	if len(names) > 0 {
-		head = strings.Join(names, ", ")
-	}
+	var b strings.Builder
 	first, last := g.FirstLine(), g.LastLine()
 	switch {
 	case first == 0:
-		return head
 	case first == last:
-		return fmt.Sprintf("line %d (%s)", first, head)
+		b.WriteString("line " + strconv.Itoa(first) + " (")
 	default:
-		return fmt.Sprintf("lines %d-%d (%s)", first, last, head)
+		b.WriteString("lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last) + " (")
 	}
+	if len(g.Agents)+len(g.VirtualAgents) == 0 {
+		b.WriteString("all Disallow lines")
+	}
+	sep := ""
+	for _, l := range g.Agents {
+		b.WriteString(sep + "User-agent: ")
+		b.WriteString(l.Value)
+		sep = ", "
+	}
+	for _, l := range g.VirtualAgents {
+		b.WriteString(sep + "Virtual-agent: ")
+		b.WriteString(l.Value)
+		sep = ", "
+	}
+	if first != 0 {
+		b.WriteString(")")
+	}
+	return b.String()
 }
 
 // isStar reports whether the group names the catch-all agent.
@@ -99,11 +106,13 @@ type Ruleset struct {
 	// Ignored are lines of fields the dialect honours that belong to no
 	// group (a rule before any User-agent, or cut off by a blank line).
 	Ignored []*Line
+
+	tables *tableCache // compiled rules shared by its policies
 }
 
 // Compile groups the file's lines the way the dialect reads them.
 func (d Dialect) Compile(f *File) *Ruleset {
-	rs := &Ruleset{Dialect: d, File: f}
+	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}}
 	switch d.Grouping {
 	case NoGroups:
 		g := &Group{}

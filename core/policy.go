@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -19,28 +20,34 @@ type Policy struct {
 	alternative *Policy
 	altNote     string
 
-	rules [][]compiledRule // per group (AnyDisallow/FirstMatch combine groups most restrictively)
+	tab *ruleTable // the chosen groups' rules, maybe shared with other policies of the ruleset
 
 	// Verdict fields that are the same for every selector, made once.
 	agent      string
 	group      string
 	groupLines []int
+	notes      string  // Notes joined, as they were when compiled
+	notesN     int     // len(Notes) then
+	notes0     *string // &Notes[0] then
 }
 
 type compiledRule struct {
 	line    *Line
-	allow   bool
 	pattern string // value after the dialect's normalisation
+	group   int32  // position of the rule's group among the policy's (0 for all when merged)
+	allow   bool
 	literal bool   // no operator in pattern under the dialect's syntax: a plain prefix
+	prefix  string // the literal start of pattern that every selector it matches has
 }
 
 // matches is s.Match(r.pattern, sel), skipping the operator scan for
-// plain prefixes, the common case.
+// plain prefixes, the common case, and for selectors that do not start
+// with the pattern's literal part.
 func (r *compiledRule) matches(s PatternSyntax, sel string) bool {
 	if r.literal {
 		return strings.HasPrefix(sel, r.pattern)
 	}
-	return s.Match(r.pattern, sel)
+	return strings.HasPrefix(sel, r.prefix) && s.Match(r.pattern, sel)
 }
 
 // Policy chooses the groups that apply to a bot. Do it once per bot and
@@ -63,7 +70,7 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	case MergeEqual:
 		p.chooseMergeEqual(rs)
 	}
-	p.compile()
+	p.compile(rs)
 	return p
 }
 
@@ -84,8 +91,50 @@ func (d *Dialect) agentMatches(value, name string) bool {
 		} else if value == "" {
 			return false // an empty value names no robot
 		}
-		return strings.Contains(strings.ToLower(name), strings.ToLower(value))
+		return containsLower(name, value)
 	}
+}
+
+// containsLower is strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+// without building the lower-case copies when both are ASCII, the usual case.
+func containsLower(s, sub string) bool {
+	if !isASCII(s) || !isASCII(sub) {
+		return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+	}
+	n := len(sub)
+	for i := 0; i+n <= len(s); i++ {
+		if equalFoldASCII(s[i:i+n], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// equalFoldASCII compares two ASCII strings of equal length, ignoring case.
+func equalFoldASCII(a, b string) bool {
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if x != y && lowerASCII(x) != lowerASCII(y) {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // groupNames reports the first agent line of g matching any of names.
@@ -152,9 +201,9 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 		return false
 	}
 	if l := p.Dialect.groupNames(g, names); l != nil {
-		p.Notes = append(p.Notes, fmt.Sprintf("line %d %q starts a record with no rule this dialect reads (a blank line may have cut them off), so that record is not used", l.Pos.Line, l.Rule()))
+		p.Notes = append(p.Notes, "line "+strconv.Itoa(l.Pos.Line)+" "+strconv.Quote(l.Rule())+" starts a record with no rule this dialect reads (a blank line may have cut them off), so that record is not used")
 	} else if g.isStar(&p.Dialect) {
-		p.Notes = append(p.Notes, fmt.Sprintf("the * record at line %d has no rule this dialect reads (a blank line may have cut them off), so it is not used", g.FirstLine()))
+		p.Notes = append(p.Notes, "the * record at line "+strconv.Itoa(g.FirstLine())+" has no rule this dialect reads (a blank line may have cut them off), so it is not used")
 	}
 	return true
 }
@@ -211,7 +260,7 @@ func (p *Policy) chooseCombineMatching(rs *Ruleset) {
 		if len(stars) > 0 {
 			alt := &Policy{Dialect: p.Dialect, Agent: p.Agent, Groups: mergeInFileOrder(matched, stars)}
 			alt.Why = p.Why + ", plus the * record"
-			alt.compile()
+			alt.compile(rs)
 			p.alternative = alt
 			p.altNote = "the Gemini text also says bots should still respect the * record; read that way, the * record applies too"
 		}
@@ -281,10 +330,14 @@ func (p *Policy) chooseMostTargeted(rs *Ruleset) {
 // noteUserAgentRoleClash: under Conner's proposal `User-agent: indexer`
 // names a bot called "indexer", not the role. Say so when it matters.
 func (p *Policy) noteUserAgentRoleClash(rs *Ruleset, byRole []*Group) {
+	inByRole := make(map[*Group]bool, len(byRole))
+	for _, g := range byRole {
+		inByRole[g] = true
+	}
 	for _, role := range p.Agent.Roles {
 		for _, g := range rs.Groups {
 			for _, l := range g.Agents {
-				if strings.EqualFold(l.Value, role) && !containsGroup(byRole, g) {
+				if strings.EqualFold(l.Value, role) && !inByRole[g] {
 					p.Notes = append(p.Notes, fmt.Sprintf("line %d %q names a user agent called %q here, not the virtual agent: this proposal uses Virtual-agent: %s for that (Gemini-style files read differently)", l.Pos.Line, l.Rule(), l.Value, role))
 				}
 			}
@@ -319,14 +372,17 @@ func (p *Policy) chooseMergeEqual(rs *Ruleset) {
 	}
 }
 
+// mergeInFileOrder merges two lists of groups, each in file order.
 func mergeInFileOrder(a, b []*Group) []*Group {
-	out := append(append([]*Group{}, a...), b...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Index < out[j-1].Index; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
+	out := make([]*Group, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].Index < a[0].Index {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
 		}
 	}
-	return out
+	return append(append(out, a...), b...)
 }
 
 func containsFold(list []string, s string) bool {
@@ -338,17 +394,8 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
-func containsGroup(list []*Group, g *Group) bool {
-	for _, x := range list {
-		if x == g {
-			return true
-		}
-	}
-	return false
-}
-
 // compile prepares the chosen groups' rules for fast testing.
-func (p *Policy) compile() {
+func (p *Policy) compile(rs *Ruleset) {
 	d := &p.Dialect
 	p.agent = p.Agent.String()
 	labels := make([]string, len(p.Groups))
@@ -358,11 +405,26 @@ func (p *Policy) compile() {
 		p.groupLines = append(p.groupLines, g.FirstLine())
 	}
 	p.group = strings.Join(labels, "; ")
-	merge := d.Selection == MergeEqual
-	p.rules = p.rules[:0]
-	var merged []compiledRule
-	for _, g := range p.Groups {
-		var rules []compiledRule
+	p.notes, p.notesN, p.notes0 = strings.Join(p.Notes, ". "), len(p.Notes), nil
+	if len(p.Notes) > 0 {
+		p.notes0 = &p.Notes[0]
+	}
+	p.tab = rs.table(d, p.Groups)
+}
+
+// compileRules prepares the rules of groups for testing, in file order
+// within each group. Under MergeEqual the groups count as one.
+func compileRules(d *Dialect, groups []*Group) []compiledRule {
+	n := 0
+	for _, g := range groups {
+		n += len(g.Rules)
+	}
+	rules := make([]compiledRule, 0, n)
+	for gi, g := range groups {
+		seq := int32(gi)
+		if d.Selection == MergeEqual {
+			seq = 0
+		}
 		for _, l := range g.Rules {
 			k := d.fieldOf(l)
 			allow := k == Allow
@@ -372,17 +434,12 @@ func (p *Policy) compile() {
 			pat := d.normalizePattern(l.Value)
 			star, dollar := HasOperators(pat)
 			literal := d.Patterns == Prefix || !star && !(dollar && d.Patterns == GlobDollar)
-			rules = append(rules, compiledRule{line: l, allow: allow, pattern: pat, literal: literal})
-		}
-		if merge {
-			merged = append(merged, rules...)
-		} else {
-			p.rules = append(p.rules, rules)
+			r := compiledRule{line: l, allow: allow, pattern: pat, literal: literal, group: seq}
+			r.prefix = requiredPrefix(d.Patterns, &r)
+			rules = append(rules, r)
 		}
 	}
-	if merge {
-		p.rules = [][]compiledRule{merged}
-	}
+	return rules
 }
 
 // Setting is a delay or re-check value that applies to the bot.

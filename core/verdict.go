@@ -38,10 +38,11 @@ func Decide(f *File, d Dialect, a Agent, selector string) Verdict {
 }
 
 // Test answers whether the bot may fetch selector.
-func (p *Policy) Test(selector string) Verdict {
-	v := p.test(selector)
+func (p *Policy) Test(selector string) (v Verdict) {
+	p.test(&v, selector)
 	if p.alternative != nil {
-		alt := p.alternative.test(selector)
+		var alt Verdict
+		p.alternative.test(&alt, selector)
 		if alt.Allowed != v.Allowed {
 			v.Alternative = &Alternative{Allowed: alt.Allowed, Line: alt.Line, Rule: alt.Rule, Reading: p.altNote}
 			v.Note = joinNotes(v.Note, fmt.Sprintf("%s; then this selector would be %s (line %d)", p.altNote, word(alt.Allowed), alt.Line))
@@ -67,22 +68,38 @@ func joinNotes(a, b string) string {
 	return a + ". " + b
 }
 
-func (p *Policy) test(selector string) (v Verdict) {
+// test fills in v, which the caller passes zero.
+func (p *Policy) test(v *Verdict, selector string) {
 	d := &p.Dialect
-	v = Verdict{Dialect: d.ID, Agent: p.agent, Selector: selector, Allowed: true, Why: p.Why, Group: p.group}
+	v.Dialect, v.Agent, v.Selector, v.Allowed, v.Why, v.Group = d.ID, p.agent, selector, true, p.Why, p.group
 	if len(p.groupLines) > 0 {
-		v.GroupLines = append([]int(nil), p.groupLines...) // the caller may keep and change it
+		v.GroupLines = make([]int, len(p.groupLines)) // the caller may keep and change it
+		copy(v.GroupLines, p.groupLines)
 	}
-	notes := append([]string{}, p.Notes...)
-	defer func() { v.Note = strings.Join(notes, ". ") }()
-
-	if decided := p.decide(selector, &notes); decided != nil {
+	var extra []string
+	if decided := p.decide(selector, &extra); decided != nil {
 		v.Allowed = decided.allow
 		v.Line = decided.line.Pos.Line
 		v.Rule = decided.line.Rule()
-		notes = append(notes, p.ruleNotes(decided)...)
+		extra = append(extra, p.ruleNotes(decided)...)
 	}
-	return v
+	v.Note = p.notesWith(extra)
+}
+
+// notesWith is the policy's notes and extra, joined by ". ". The
+// policy's own part is joined once: a file may give it thousands of notes.
+func (p *Policy) notesWith(extra []string) string {
+	base := p.notes
+	if len(p.Notes) != p.notesN || len(p.Notes) > 0 && &p.Notes[0] != p.notes0 {
+		base = strings.Join(p.Notes, ". ") // changed since compile
+	}
+	switch {
+	case len(extra) == 0:
+		return base
+	case len(p.Notes) == 0:
+		return strings.Join(extra, ". ")
+	}
+	return base + ". " + strings.Join(extra, ". ")
 }
 
 // decide is the one decision behind Test and Allowed: the rule that
@@ -97,62 +114,92 @@ func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
 		return nil
 	}
 	sel := d.normalizeSelector(selector)
-	switch d.Decision {
-	case LongestMatch:
-		return p.longestMatch(sel)
-	case FirstMatch:
-		return p.firstMatchRestrictive(sel)
-	case AllowException:
-		return p.allowException(sel)
+	t := p.tab
+	if t == nil {
+		return nil
 	}
-	return p.anyDisallow(sel, notes)
-}
-
-// anyDisallow: Allow lines are not rules here; the first matching
-// non-empty Disallow in file order decides.
-func (p *Policy) anyDisallow(sel string, notes *[]string) *compiledRule {
-	d := &p.Dialect
-	var empty *compiledRule
-	for _, rules := range p.rules {
-		for i := range rules {
-			r := &rules[i]
-			if r.allow {
-				continue
+	rules := t.rules
+	var cand []int32
+	if t.indexable {
+		if x := t.index(); x != nil {
+			// Decide among the candidates: every rule that can match, in
+			// file order, so the decision is the same.
+			var buf [32]int32
+			cand = x.candidates(sel, buf[:0])
+			var scratch [32]compiledRule
+			rules = scratch[:0]
+			if len(cand) > len(scratch) {
+				rules = make([]compiledRule, 0, len(cand))
 			}
-			if r.pattern == "" {
-				if empty == nil {
-					empty = r
-				}
-				continue
-			}
-			if r.matches(d.Patterns, sel) {
-				return r
+			for _, i := range cand {
+				rules = append(rules, t.rules[i])
 			}
 		}
 	}
-	if empty != nil && d.Patterns == Glob && notes != nil {
-		*notes = append(*notes, fmt.Sprintf("an empty Disallow disallows nothing here; read literally, the 2019 text would make line %d match every selector", empty.line.Pos.Line))
+	var k int
+	switch d.Decision {
+	case LongestMatch:
+		k = p.longestMatch(rules, sel)
+	case FirstMatch:
+		k = p.firstMatchRestrictive(rules, sel)
+	case AllowException:
+		k = p.allowException(rules, sel)
+	default:
+		k = p.anyDisallow(rules, sel, notes)
 	}
-	return nil
+	switch {
+	case k < 0:
+		return nil
+	case cand != nil:
+		k = int(cand[k])
+	}
+	return &t.rules[k]
+}
+
+// The decisions below return the position in rules of the deciding
+// rule, -1 if none decides.
+
+// anyDisallow: Allow lines are not rules here; the first matching
+// non-empty Disallow in file order decides.
+func (p *Policy) anyDisallow(rules []compiledRule, sel string, notes *[]string) int {
+	d := &p.Dialect
+	empty := -1
+	for k := range rules {
+		r := &rules[k]
+		if r.allow {
+			continue
+		}
+		if r.pattern == "" {
+			if empty < 0 {
+				empty = k
+			}
+			continue
+		}
+		if r.matches(d.Patterns, sel) {
+			return k
+		}
+	}
+	if empty >= 0 && d.Patterns == Glob && notes != nil {
+		*notes = append(*notes, fmt.Sprintf("an empty Disallow disallows nothing here; read literally, the 2019 text would make line %d match every selector", rules[empty].line.Pos.Line))
+	}
+	return -1
 }
 
 // allowException: a matching Allow is an exception that wins; else any
 // matching Disallow disallows.
-func (p *Policy) allowException(sel string) *compiledRule {
+func (p *Policy) allowException(rules []compiledRule, sel string) int {
 	d := &p.Dialect
-	var disallow *compiledRule
-	for _, rules := range p.rules {
-		for i := range rules {
-			r := &rules[i]
-			if r.pattern == "" || !r.matches(d.Patterns, sel) {
-				continue
-			}
-			if r.allow {
-				return r
-			}
-			if disallow == nil {
-				disallow = r
-			}
+	disallow := -1
+	for k := range rules {
+		r := &rules[k]
+		if r.pattern == "" || !r.matches(d.Patterns, sel) {
+			continue
+		}
+		if r.allow {
+			return k
+		}
+		if disallow < 0 {
+			disallow = k
 		}
 	}
 	return disallow
@@ -160,62 +207,57 @@ func (p *Policy) allowException(sel string) *compiledRule {
 
 // firstMatchRestrictive: in each group the first matching rule decides;
 // with several groups (combined most restrictively) a disallow wins.
-func (p *Policy) firstMatchRestrictive(sel string) *compiledRule {
-	var firstAllow *compiledRule
-	for _, rules := range p.rules {
-		r := p.firstMatch(rules, sel)
-		if r == nil {
+func (p *Policy) firstMatchRestrictive(rules []compiledRule, sel string) int {
+	d := &p.Dialect
+	python := d.Normalize == PythonQuote
+	firstAllow := -1
+	group, decided := int32(-1), false
+	for k := range rules {
+		r := &rules[k]
+		if r.group != group {
+			group, decided = r.group, false
+		}
+		if decided {
 			continue
 		}
-		if !r.allow {
-			return r
+		if python {
+			// robotparser compares even empty paths (they match everything)
+			// and, per DIALECTS.md, a bare * matches everything too.
+			if r.line.Value != "*" && !r.matches(d.Patterns, sel) {
+				continue
+			}
+		} else if r.pattern == "" || !r.matches(d.Patterns, sel) {
+			continue
 		}
-		if firstAllow == nil {
-			firstAllow = r
+		decided = true
+		if !r.allow {
+			return k
+		}
+		if firstAllow < 0 {
+			firstAllow = k
 		}
 	}
 	return firstAllow
 }
 
-func (p *Policy) firstMatch(rules []compiledRule, sel string) *compiledRule {
-	d := &p.Dialect
-	python := d.Normalize == PythonQuote
-	for i := range rules {
-		r := &rules[i]
-		if python {
-			// robotparser compares even empty paths (they match everything)
-			// and, per DIALECTS.md, a bare * matches everything too.
-			if r.line.Value == "*" || r.matches(d.Patterns, sel) {
-				return r
-			}
-			continue
-		}
-		if r.pattern != "" && r.matches(d.Patterns, sel) {
-			return r
-		}
-	}
-	return nil
-}
-
 // longestMatch: RFC 9309's most specific match, Allow winning a tie. An
 // empty pattern has priority 0 and never decides.
-func (p *Policy) longestMatch(sel string) *compiledRule {
+func (p *Policy) longestMatch(rules []compiledRule, sel string) int {
 	d := &p.Dialect
-	var best *compiledRule
-	for _, rules := range p.rules {
-		for i := range rules {
-			r := &rules[i]
-			if r.pattern == "" {
-				continue
-			}
-			// Only a longer pattern, or an Allow of the same length, can
-			// replace best: check that before the costlier match.
-			if best != nil && !(len(r.pattern) > len(best.pattern) || len(r.pattern) == len(best.pattern) && r.allow && !best.allow) {
-				continue
-			}
-			if r.matches(d.Patterns, sel) {
-				best = r
-			}
+	best := -1
+	var b *compiledRule
+	for k := range rules {
+		r := &rules[k]
+		if r.pattern == "" {
+			continue
+		}
+		// Only a longer pattern, or an Allow of the same length, can
+		// replace best: check that before the costlier match.
+		if b != nil && !(len(r.pattern) > len(b.pattern) || len(r.pattern) == len(b.pattern) && r.allow && !b.allow) {
+			continue
+		}
+		if r.matches(d.Patterns, sel) {
+			best, b = k, r
 		}
 	}
 	return best

@@ -1,0 +1,178 @@
+package core
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Adversarial 500 KiB files: shapes that make a check or a policy
+// quadratic in lines, groups or rules if one slips in.
+type bigCase struct {
+	name string
+	data []byte
+}
+
+// fill repeats unit(i) after head until the file holds MaxBytes, then
+// cuts it there.
+func fill(head string, unit func(i int) string) []byte {
+	var b strings.Builder
+	b.WriteString(head)
+	for i := 0; b.Len() < MaxBytes; i++ {
+		b.WriteString(unit(i))
+	}
+	return []byte(b.String()[:MaxBytes])
+}
+
+func bigCases() []bigCase {
+	return []bigCase{
+		// About 20,000 groups of one rule, each for another robot.
+		{"one-rule-groups", fill("", func(i int) string {
+			return fmt.Sprintf("User-agent: b%d\nDisallow: /%d\n", i, i)
+		})},
+		// The same robots named again and again, with blank lines, roles
+		// written both ways, and * records among them: duplicate groups,
+		// merged and combined policies over thousands of groups.
+		{"repeated-groups", fill("", func(i int) string {
+			switch i % 4 {
+			case 0:
+				return "User-agent: *\nDisallow: /s" + itoa(i) + "\n\n"
+			case 1:
+				return "User-agent: GUS\nDisallow: /g" + itoa(i) + "\nAllow: /g" + itoa(i) + "/o\n\n"
+			case 2:
+				return "User-agent: indexer\nVirtual-agent: indexer\nDisallow: /i" + itoa(i) + "\n"
+			}
+			return "User-agent: *\n\nDisallow: /lost" + itoa(i) + "\n"
+		})},
+		// About 40,000 rules in one group, many a prefix of later ones.
+		{"one-group-prefixes", fill("User-agent: *\n", func(i int) string {
+			if i%3 == 0 {
+				return "Allow: /p/" + itoa(i) + "\n"
+			}
+			return "Disallow: /p/" + itoa(i) + "\n"
+		})},
+		// About 30,000 User-agent lines and a single rule.
+		{"agent-lines", append(fill("", func(i int) string {
+			return "User-agent: bot" + itoa(i) + "\n"
+		})[:MaxBytes-16], "\nDisallow: /\n"...)},
+		// About 35,000 records with no rules: notes name each of them.
+		{"ruleless-records", fill("", func(i int) string {
+			return "User-agent: *\n\n"
+		})},
+	}
+}
+
+var bigSelectors = func() []string {
+	var s []string
+	for i := 0; i < 50; i++ {
+		switch i % 5 {
+		case 0:
+			s = append(s, fmt.Sprintf("/p/%d", i*97))
+		case 1:
+			s = append(s, fmt.Sprintf("/%d", i*31))
+		case 2:
+			s = append(s, fmt.Sprintf("/g%d/o/x", i))
+		case 3:
+			s = append(s, fmt.Sprintf("p/%d", i))
+		default:
+			s = append(s, fmt.Sprintf("1/s%d", i))
+		}
+	}
+	return s
+}()
+
+var bigAgents = []Agent{MustAgent("GUS(indexer)"), MustAgent("*"), MustAgent("Lupa(researcher,archiver)"), MustAgent("archiver")}
+
+// BenchmarkBig times, on each adversarial file, the lints and what the
+// playground does for a grid: compile every dialect, choose a policy per
+// agent and test every selector.
+func BenchmarkBig(b *testing.B) {
+	for _, c := range bigCases() {
+		f := Parse(c.data)
+		b.Run(c.name, func(b *testing.B) {
+			b.Run("lint", func(b *testing.B) {
+				b.SetBytes(int64(len(c.data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					Lint(f, bigSelectors)
+				}
+			})
+			b.Run("verdicts", func(b *testing.B) {
+				b.SetBytes(int64(len(c.data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					for _, d := range Dialects() {
+						rs := d.Compile(f)
+						for _, a := range bigAgents {
+							p := rs.Policy(a)
+							for _, s := range bigSelectors {
+								p.Test(s)
+							}
+						}
+					}
+				}
+			})
+		})
+	}
+}
+
+// The rule index must give the very verdicts of trying every rule: random
+// files full of rules that share prefixes, repeat patterns and use every
+// operator, under each dialect and bot.
+func TestRuleIndex_SameVerdicts(t *testing.T) {
+	defer func(m int) { indexMode = m }(indexMode)
+	agents := []string{"*", "GUS", "indexer", "archiver", "gus/1.0", "Lupa", "* x", "%2A", "Index"}
+	pats := []string{"", "/", "/a", "/a/", "/a/b", "/a/b/c", "/a*", "/a*b", "/*.x$", "/a$", "$", "*", "**", "/*",
+		"/%7e", "/%7Ea", "/~a", "/a?b", "/a;p", "a", "a/b", "/A", "/a%2Fb", "/ä", "/a b", "*/b", "/a/*/c$", "/a$b"}
+	sels := []string{"", "/", "/a", "/a/", "/a/b", "/a/b/c", "/a/b/c/d", "/ax", "/axb", "/q.x", "/q.x/y", "/a$", "$",
+		"/~a", "/%7ea", "/%7Ea/x", "/a?b", "/a;p", "a", "a/b", "/A", "/a%2Fb", "/a/b", "/ä", "/a b", "x/b", "/a/z/c",
+		"/robots.txt", "gopher://h/1/a/b", "/a/q/c", "/a$b"}
+	for seed := uint32(1); seed <= 40; seed++ {
+		x := seed * 2654435761
+		rnd := func(n int) int {
+			x ^= x << 13
+			x ^= x >> 17
+			x ^= x << 5
+			return int(x % uint32(n))
+		}
+		var b strings.Builder
+		for i := 0; i < 300; i++ {
+			switch r := rnd(20); {
+			case r < 3:
+				fmt.Fprintf(&b, "User-agent: %s\n", agents[rnd(len(agents))])
+			case r == 3:
+				b.WriteString("Virtual-agent: indexer\n")
+			case r == 4:
+				b.WriteString("\n")
+			case r == 5:
+				b.WriteString("  \n")
+			case r < 9:
+				fmt.Fprintf(&b, "Allow: %s\n", pats[rnd(len(pats))])
+			default:
+				fmt.Fprintf(&b, "Disallow: %s\n", pats[rnd(len(pats))])
+			}
+		}
+		f := Parse([]byte(b.String()))
+		for _, d := range Dialects() {
+			plain, indexed := d.Compile(f), d.Compile(f)
+			for _, as := range []string{"*", "GUS(indexer)", "archiver", "Lupa(researcher,archiver)", "gus", "indexer", "Nobody(indexer)"} {
+				a := MustAgent(as)
+				indexMode = -1
+				pp := plain.Policy(a)
+				indexMode = 1
+				pi := indexed.Policy(a)
+				for _, s := range sels {
+					want := pp.Test(s)
+					got := pi.Test(s)
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("seed %d, %s, %s, %q:\nindexed %+v\nplain   %+v\nfile:\n%s", seed, d.ID, as, s, got, want, b.String())
+					}
+					if pi.Allowed(s) != want.Allowed {
+						t.Fatalf("seed %d, %s, %s, %q: Allowed differs", seed, d.ID, as, s)
+					}
+				}
+			}
+		}
+	}
+}
