@@ -176,3 +176,42 @@ func TestRuleIndex_SameVerdicts(t *testing.T) {
 		}
 	}
 }
+
+// Groups share one array per kind of line; appending to one group's list
+// must leave the next group's alone.
+func TestCompile_GroupListsAreApart(t *testing.T) {
+	f := Parse([]byte("User-agent: a\nUser-agent: b\nDisallow: /1\nCrawl-delay: 1\nCheck: 5\nUser-agent: c\nVirtual-agent: indexer\nDisallow: /2\nAllow: /3\n\nUser-agent: d\nDisallow: /4\n"))
+	for _, d := range Dialects() {
+		rs := d.Compile(f)
+		var before [][4][]string
+		lists := func(g *Group) [4][]*Line { return [4][]*Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} }
+		for _, g := range rs.Groups {
+			var v [4][]string
+			for k, ls := range lists(g) {
+				for _, l := range ls {
+					v[k] = append(v[k], l.Text)
+				}
+			}
+			before = append(before, v)
+		}
+		extra := &Line{Text: "extra"}
+		for _, g := range rs.Groups {
+			_ = append(g.Agents, extra)
+			_ = append(g.VirtualAgents, extra)
+			_ = append(g.Rules, extra)
+			_ = append(g.Settings, extra)
+		}
+		for i, g := range rs.Groups {
+			for k, ls := range lists(g) {
+				if len(ls) != len(before[i][k]) {
+					t.Fatalf("%s group %d list %d: %d lines, want %d", d.ID, i, k, len(ls), len(before[i][k]))
+				}
+				for j, l := range ls {
+					if l.Text != before[i][k][j] {
+						t.Fatalf("%s group %d list %d line %d: %q, want %q", d.ID, i, k, j, l.Text, before[i][k][j])
+					}
+				}
+			}
+		}
+	}
+}

@@ -2,7 +2,6 @@ package core
 
 import (
 	"slices"
-	"strings"
 	"sync"
 )
 
@@ -166,17 +165,10 @@ func buildIndex(d tableDialect, rules []compiledRule) *ruleIndex {
 
 // requiredPrefix is the literal start every selector the rule matches has.
 func requiredPrefix(s PatternSyntax, r *compiledRule) string {
-	p := r.pattern
 	if r.literal {
-		return p
+		return r.pattern
 	}
-	if s == GlobDollar && strings.HasSuffix(p, "$") {
-		p = p[:len(p)-1]
-	}
-	if i := strings.IndexByte(p, '*'); i >= 0 {
-		p = p[:i]
-	}
-	return p
+	return patternPrefix(s, r.pattern)
 }
 
 // candidates lists, in file order, every rule that can match sel.

@@ -108,17 +108,61 @@ type Ruleset struct {
 	Ignored []*Line
 
 	tables *tableCache // compiled rules shared by its policies
+	arena  *groupArena // while compiling
+}
+
+// groupArena holds the groups' line lists while a file is grouped, one
+// array per kind of line sized from the file, instead of an array per
+// group that grows line by line. A group grows only while it is the
+// newest, so its lines stay contiguous.
+type groupArena struct{ agents, virtual, rules, settings lineArena }
+
+type lineArena struct{ buf []*Line }
+
+// add appends l to s, a list ending at the arena's end (or empty).
+func (a *lineArena) add(s []*Line, l *Line) []*Line {
+	if len(a.buf) == cap(a.buf) || len(s) > 0 && &s[len(s)-1] != &a.buf[len(a.buf)-1] {
+		return append(s[:len(s):len(s)], l) // not at the end: a copy of its own
+	}
+	a.buf = append(a.buf, l)
+	if len(s) == 0 {
+		return a.buf[len(a.buf)-1:]
+	}
+	return s[:len(s)+1]
+}
+
+func newGroupArena(d *Dialect, f *File) *groupArena {
+	var n [4]int
+	for i := range f.Lines {
+		switch k := d.fieldOf(&f.Lines[i]); {
+		case k == "" || !d.recognises(k):
+		case k == UserAgent:
+			n[0]++
+		case k == VirtualAgent:
+			n[1]++
+		case k == Allow || k == Disallow:
+			n[2]++
+		default:
+			n[3]++
+		}
+	}
+	return &groupArena{
+		agents:   lineArena{make([]*Line, 0, n[0])},
+		virtual:  lineArena{make([]*Line, 0, n[1])},
+		rules:    lineArena{make([]*Line, 0, n[2])},
+		settings: lineArena{make([]*Line, 0, n[3])},
+	}
 }
 
 // Compile groups the file's lines the way the dialect reads them.
 func (d Dialect) Compile(f *File) *Ruleset {
-	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}}
+	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}, arena: newGroupArena(&d, f)}
 	switch d.Grouping {
 	case NoGroups:
 		g := &Group{}
 		for i := range f.Lines {
 			if d.fieldOf(&f.Lines[i]) == Disallow {
-				g.Rules = append(g.Rules, &f.Lines[i])
+				g.Rules = rs.arena.rules.add(g.Rules, &f.Lines[i])
 			}
 		}
 		rs.Groups = []*Group{g}
@@ -131,7 +175,11 @@ func (d Dialect) Compile(f *File) *Ruleset {
 	}
 	for i, g := range rs.Groups {
 		g.Index = i
+		// Appends by callers must not run into the next group's lines.
+		g.Agents, g.VirtualAgents = clip(g.Agents), clip(g.VirtualAgents)
+		g.Rules, g.Settings = clip(g.Rules), clip(g.Settings)
 	}
+	rs.arena = nil
 	return rs
 }
 
@@ -155,14 +203,14 @@ func (rs *Ruleset) groupByBlankLines() {
 				cur = &Group{}
 				rs.Groups = append(rs.Groups, cur)
 			}
-			cur.Agents = append(cur.Agents, l)
+			cur.Agents = rs.arena.agents.add(cur.Agents, l)
 			continue
 		}
 		if cur == nil {
 			rs.Ignored = append(rs.Ignored, l)
 			continue
 		}
-		cur.add(k, l)
+		rs.add(cur, k, l)
 	}
 }
 
@@ -187,7 +235,7 @@ func (rs *Ruleset) groupLikePython() {
 			if state != 1 {
 				cur = &Group{}
 			}
-			cur.Agents = append(cur.Agents, l)
+			cur.Agents = rs.arena.agents.add(cur.Agents, l)
 			state = 1
 			continue
 		}
@@ -198,7 +246,7 @@ func (rs *Ruleset) groupLikePython() {
 		if state == 1 {
 			rs.Groups = append(rs.Groups, cur)
 		}
-		cur.add(k, l)
+		rs.add(cur, k, l)
 		state = 2
 	}
 }
@@ -220,9 +268,9 @@ func (rs *Ruleset) groupByAgentRuns() {
 				rs.Groups = append(rs.Groups, cur)
 			}
 			if k == UserAgent {
-				cur.Agents = append(cur.Agents, l)
+				cur.Agents = rs.arena.agents.add(cur.Agents, l)
 			} else {
-				cur.VirtualAgents = append(cur.VirtualAgents, l)
+				cur.VirtualAgents = rs.arena.virtual.add(cur.VirtualAgents, l)
 			}
 			continue
 		}
@@ -230,7 +278,7 @@ func (rs *Ruleset) groupByAgentRuns() {
 			rs.Ignored = append(rs.Ignored, l)
 			continue
 		}
-		cur.add(k, l)
+		rs.add(cur, k, l)
 	}
 }
 
@@ -243,10 +291,12 @@ func (rs *Ruleset) closesAgentRun(g *Group) bool {
 	return len(g.Rules)+len(g.Settings) > 0
 }
 
-func (g *Group) add(k Field, l *Line) {
+func (rs *Ruleset) add(g *Group, k Field, l *Line) {
 	if k == Allow || k == Disallow {
-		g.Rules = append(g.Rules, l)
+		g.Rules = rs.arena.rules.add(g.Rules, l)
 	} else {
-		g.Settings = append(g.Settings, l)
+		g.Settings = rs.arena.settings.add(g.Settings, l)
 	}
 }
+
+func clip(s []*Line) []*Line { return s[:len(s):len(s)] }

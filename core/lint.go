@@ -68,6 +68,8 @@ const (
 	inNorobots
 
 	inAll dialectSet = inGopher2019 | inGopherDraft | inGemini | inConner2020 | inRFC9309 | inNorobots
+
+	numDialects = 6 // bits in inAll
 )
 
 // Dialect order of Dialects(): index i is bit 1<<i.
@@ -86,12 +88,6 @@ var setIDs, setNames = func() (ids [inAll + 1][]string, names [inAll + 1]string)
 	}
 	return
 }()
-
-// ids lists the dialects in display order, in a slice of its own.
-func (s dialectSet) ids() []string {
-	s &= inAll
-	return append(make([]string, 0, len(setIDs[s])), setIDs[s]...)
-}
 
 // String names the dialects for a sentence: "gemini, gopherdraft and norobots".
 func (s dialectSet) String() string { return setNames[s&inAll] }
@@ -147,7 +143,7 @@ type linter struct {
 	f         *File
 	selectors []string
 	views     []*lintView
-	out       []Finding
+	out       []rawFinding
 	// Dialects for which a blank-line-in-group finding already tells why
 	// a rule line is lost.
 	explainedRules []dialectSet
@@ -225,12 +221,32 @@ func recognisers(k Field) dialectSet {
 	return s
 }
 
+// rawFinding is a finding before its dialect list is spelled out.
+type rawFinding struct {
+	line, col int
+	code      string
+	sev       Severity
+	set       dialectSet
+	msg       string
+}
+
 func (lt *linter) add(line, col int, code string, sev Severity, set dialectSet, format string, args ...any) {
-	lt.out = append(lt.out, Finding{
-		Line: line, Col: col, Code: code, Severity: sev,
-		Message:  fmt.Sprintf(format, args...),
-		Dialects: set.ids(),
-	})
+	var msg string
+	if s, ok := onlyString(format, args); ok {
+		msg = s // many checks build their message themselves
+	} else {
+		msg = fmt.Sprintf(format, args...)
+	}
+	lt.out = append(lt.out, rawFinding{line: line, col: col, code: code, sev: sev, set: set & inAll, msg: msg})
+}
+
+// onlyString is args' one string when format is just "%s".
+func onlyString(format string, args []any) (string, bool) {
+	if format != "%s" || len(args) != 1 {
+		return "", false
+	}
+	s, ok := args[0].(string)
+	return s, ok
 }
 
 func (lt *linter) finish() []Finding {
@@ -242,24 +258,37 @@ func (lt *linter) finish() []Finding {
 	}
 	slices.SortFunc(order, func(i, j int32) int {
 		a, b := &lt.out[i], &lt.out[j]
-		if c := cmp.Compare(a.Line, b.Line); c != 0 {
+		if c := cmp.Compare(a.line, b.line); c != 0 {
 			return c
 		}
-		if c := strings.Compare(a.Code, b.Code); c != 0 {
+		if c := strings.Compare(a.code, b.code); c != 0 {
 			return c
 		}
 		return cmp.Compare(i, j)
 	})
-	out := make([]Finding, 0, len(order))
-	for _, i := range order {
-		fd := lt.out[i]
-		if n := len(out); n > 0 && out[n-1].Line == fd.Line && out[n-1].Code == fd.Code {
-			continue
+	kept := order[:0]
+	names := 0
+	for k, i := range order {
+		fd := &lt.out[i]
+		if k > 0 {
+			if prev := &lt.out[order[k-1]]; prev.line == fd.line && prev.code == fd.code {
+				continue
+			}
 		}
-		out = append(out, fd)
+		kept = append(kept, i)
+		names += len(setIDs[fd.set])
 	}
-	if len(out) == 0 {
+	if len(kept) == 0 {
 		return nil
+	}
+	// Every finding gets a dialect list of its own, cut from one array.
+	ids := make([]string, 0, names)
+	out := make([]Finding, len(kept))
+	for k, i := range kept {
+		fd := &lt.out[i]
+		start := len(ids)
+		ids = append(ids, setIDs[fd.set]...)
+		out[k] = Finding{Line: fd.line, Col: fd.col, Code: fd.code, Severity: fd.sev, Message: fd.msg, Dialects: ids[start:len(ids):len(ids)]}
 	}
 	return out
 }

@@ -1,6 +1,8 @@
 package core
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -402,20 +404,29 @@ func (lt *linter) unreachableRules() {
 		byEmpty bool // by an empty Disallow (or a bare *) that Python takes as allowing all
 		differ  bool // the shadowing rule has the other verdict
 	}
-	found := map[int]map[dialectSet]shadow{}
-	for _, w := range lt.views {
+	// The shadows of a line, by view; found in lines' order of discovery.
+	type shadows struct {
+		line int
+		by   [numDialects]shadow // by nil: not shadowed in that view
+	}
+	var found []shadows
+	at := map[int]int{} // line → index in found
+	type item struct {
+		pattern string
+		allow   bool
+		line    *Line
+		idx     int
+	}
+	type entry struct{ it, first *item }
+	var items []item
+	var stack []entry
+	for vi, w := range lt.views {
 		if w.d.Decision != FirstMatch {
 			continue
 		}
 		python := w.d.Normalize == PythonQuote
 		for _, g := range w.rs.Groups {
-			type item struct {
-				pattern string
-				allow   bool
-				line    *Line
-				idx     int
-			}
-			items := make([]item, 0, len(g.Rules))
+			items = items[:0]
 			for i, l := range g.Rules {
 				it := item{allow: w.d.fieldOf(l) == Allow, line: l, idx: i}
 				switch {
@@ -429,14 +440,13 @@ func (lt *linter) unreachableRules() {
 				}
 				items = append(items, it)
 			}
-			sort.Slice(items, func(a, b int) bool {
-				if items[a].pattern != items[b].pattern {
-					return items[a].pattern < items[b].pattern
+			slices.SortFunc(items, func(a, b item) int {
+				if c := strings.Compare(a.pattern, b.pattern); c != 0 {
+					return c
 				}
-				return items[a].idx < items[b].idx
+				return cmp.Compare(a.idx, b.idx)
 			})
-			type entry struct{ it, first *item }
-			var stack []entry
+			stack = stack[:0]
 			for k := range items {
 				it := &items[k]
 				for len(stack) > 0 && !strings.HasPrefix(it.pattern, stack[len(stack)-1].it.pattern) {
@@ -446,35 +456,47 @@ func (lt *linter) unreachableRules() {
 				if len(stack) > 0 {
 					if f := stack[len(stack)-1].first; f.idx < it.idx {
 						first = f
-						m := found[it.line.Pos.Line]
-						if m == nil {
-							m = map[dialectSet]shadow{}
-							found[it.line.Pos.Line] = m
+						n, ok := at[it.line.Pos.Line]
+						if !ok {
+							n = len(found)
+							at[it.line.Pos.Line] = n
+							found = append(found, shadows{line: it.line.Pos.Line})
 						}
-						m[w.bit] = shadow{by: f.line, byEmpty: python && f.pattern == "", differ: f.allow != it.allow}
+						found[n].by[vi] = shadow{by: f.line, byEmpty: python && f.pattern == "", differ: f.allow != it.allow}
 					}
 				}
 				stack = append(stack, entry{it, first})
 			}
 		}
 	}
-	for line, m := range found {
+	for fi := range found {
+		line := found[fi].line
 		var set, differ dialectSet
 		byLine := map[int]dialectSet{}
-		var byOrder []int
 		var shadows []shadow
-		for bit, s := range m {
+		for vi, s := range found[fi].by {
+			if s.by == nil {
+				continue
+			}
+			bit := lt.views[vi].bit
 			set |= bit
 			if s.differ {
 				differ |= bit
 			}
 			if _, ok := byLine[s.by.Pos.Line]; !ok {
-				byOrder = append(byOrder, s.by.Pos.Line)
 				shadows = append(shadows, s)
+			} else if s.byEmpty {
+				// One rule shadows in conner2020 and norobots: say how
+				// robotparser reads it.
+				for k := range shadows {
+					if shadows[k].by == s.by {
+						shadows[k].byEmpty = true
+					}
+				}
 			}
 			byLine[s.by.Pos.Line] |= bit
 		}
-		sort.Slice(shadows, func(a, b int) bool { return shadows[a].by.Pos.Line < shadows[b].by.Pos.Line })
+		slices.SortFunc(shadows, func(a, b shadow) int { return cmp.Compare(a.by.Pos.Line, b.by.Pos.Line) })
 		rule := ruleText(&lt.f.Lines[line-1])
 		var parts []string
 		for _, s := range shadows {

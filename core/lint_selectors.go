@@ -1,6 +1,9 @@
 package core
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Checks that compare the patterns with the selectors under test: gopher
 // selectors are sent as they are, often without a leading slash or with
@@ -78,6 +81,27 @@ func (lt *linter) selectorChecks() {
 		}
 		return c[sel]
 	}
+	// The other spellings, per normalisation, sorted: the ones a rule can
+	// match start with its pattern's literal part, a range found by
+	// binary search, so a rule is not tried against every selector.
+	type spelling struct {
+		s  string
+		si int
+	}
+	sorted := map[Normalization][]spelling{}
+	for vi, w := range lt.views {
+		if _, ok := sorted[w.d.Normalize]; ok {
+			continue
+		}
+		list := make([]spelling, n)
+		for si := range lt.selectors {
+			list[si] = spelling{norm[vi][1][si], si}
+		}
+		slices.SortFunc(list, func(a, b spelling) int { return strings.Compare(a.s, b.s) })
+		sorted[w.d.Normalize] = list
+	}
+	miss := make([]dialectSet, n)
+	var touched []int
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
 		if l.Kind != FieldLine || (l.Key != Disallow && l.Key != Allow) || l.Value == "" {
@@ -88,32 +112,63 @@ func (lt *linter) selectorChecks() {
 			continue
 		}
 		slashed := strings.HasPrefix(l.Value, "/")
+		touched = touched[:0]
+		var last struct {
+			norm   Normalization
+			prefix string
+			lo, hi int
+			ok     bool
+		}
+		for vi, w := range lt.views {
+			if readers&w.bit == 0 {
+				continue
+			}
+			prefix := ""
+			if w.d.Normalize != PythonQuote || l.Value != "*" {
+				prefix = patternPrefix(w.d.Patterns, w.pattern(l))
+			}
+			list := sorted[w.d.Normalize]
+			if !last.ok || last.norm != w.d.Normalize || last.prefix != prefix {
+				lo, _ := slices.BinarySearchFunc(list, prefix, func(e spelling, p string) int { return strings.Compare(e.s, p) })
+				hi := lo
+				for hi < len(list) && strings.HasPrefix(list[hi].s, prefix) {
+					hi++
+				}
+				last.norm, last.prefix, last.lo, last.hi, last.ok = w.d.Normalize, prefix, lo, hi, true
+			}
+			for _, e := range list[last.lo:last.hi] {
+				si := e.si
+				if !umn[si] && slashed == strings.HasPrefix(lt.selectors[si], "/") {
+					continue // same spelling as the pattern
+				}
+				if !w.ruleMatches(l, norm[vi][0][si]) && w.ruleMatches(l, norm[vi][1][si]) && !covered(vi, int(w.group[i]), si) {
+					if miss[si] == 0 {
+						touched = append(touched, si)
+					}
+					miss[si] |= w.bit
+				}
+			}
+		}
+		if len(touched) == 0 {
+			continue
+		}
+		slices.Sort(touched)
 		var slashSet, umnSet dialectSet
 		var slashSels, umnSels []string
 		umnFirst := ""
-		for si, s := range lt.selectors {
-			if !umn[si] && slashed == strings.HasPrefix(s, "/") {
-				continue // same spelling as the pattern
-			}
-			var miss dialectSet
-			for vi, w := range lt.views {
-				if readers&w.bit != 0 && !w.ruleMatches(l, norm[vi][0][si]) && w.ruleMatches(l, norm[vi][1][si]) && !covered(vi, int(w.group[i]), si) {
-					miss |= w.bit
-				}
-			}
-			if miss == 0 {
-				continue
-			}
+		for _, si := range touched {
+			s := lt.selectors[si]
 			if umn[si] {
-				umnSet |= miss
+				umnSet |= miss[si]
 				if umnFirst == "" {
 					umnFirst = s
 				}
 				umnSels = append(umnSels, describeSelector(s))
 			} else {
-				slashSet |= miss
+				slashSet |= miss[si]
 				slashSels = append(slashSels, describeSelector(s))
 			}
+			miss[si] = 0
 		}
 		rule := ruleText(l)
 		if slashSet != 0 {

@@ -68,3 +68,18 @@ func (s PatternSyntax) Match(pattern, selector string) bool {
 func HasOperators(pattern string) (star, dollar bool) {
 	return strings.IndexByte(pattern, '*') >= 0, strings.HasSuffix(pattern, "$")
 }
+
+// patternPrefix is the literal start of pattern under syntax s: every
+// selector the pattern matches begins with it.
+func patternPrefix(s PatternSyntax, pattern string) string {
+	if s == Prefix {
+		return pattern
+	}
+	if s == GlobDollar && strings.HasSuffix(pattern, "$") {
+		pattern = pattern[:len(pattern)-1]
+	}
+	if i := strings.IndexByte(pattern, '*'); i >= 0 {
+		pattern = pattern[:i]
+	}
+	return pattern
+}
