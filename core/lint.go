@@ -322,7 +322,7 @@ func lineList(lines []int) string {
 		return "no line"
 	}
 	if len(lines) == 1 {
-		return fmt.Sprintf("line %d", lines[0])
+		return "line " + strconv.Itoa(lines[0])
 	}
 	contiguous := true
 	for i := 1; i < len(lines); i++ {
@@ -332,13 +332,13 @@ func lineList(lines []int) string {
 		}
 	}
 	if contiguous {
-		return fmt.Sprintf("lines %d-%d", lines[0], lines[len(lines)-1])
+		return "lines " + strconv.Itoa(lines[0]) + "-" + strconv.Itoa(lines[len(lines)-1])
 	}
 	const most = 6
 	var words []string
 	for i, n := range lines {
 		if i == most {
-			words = append(words, fmt.Sprintf("%d more", len(lines)-most))
+			words = append(words, strconv.Itoa(len(lines)-most)+" more")
 			break
 		}
 		words = append(words, strconv.Itoa(n))

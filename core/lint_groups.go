@@ -560,8 +560,7 @@ func (lt *linter) agentsIgnoredByGopher2019() {
 		if len(names) == 0 {
 			continue // empty-user-agent says what these lines mean
 		}
-		lt.add(agents[0].Pos.Line, 0, "user-agent-portability", SevWarning, inGopher2019,
-			"gopher2019 has no groups and ignores User-agent lines, so the %s on %s %s to every robot there, not only to %s.",
-			plural(len(rules), "Disallow line", "Disallow lines"), lineList(rules), plural(len(rules), "applies", "apply"), joinWords(capWords(names, 5)))
+		lt.add(agents[0].Pos.Line, 0, "user-agent-portability", SevWarning, inGopher2019, "%s",
+			"gopher2019 has no groups and ignores User-agent lines, so the "+plural(len(rules), "Disallow line", "Disallow lines")+" on "+lineList(rules)+" "+plural(len(rules), "applies", "apply")+" to every robot there, not only to "+joinWords(capWords(names, 5))+".")
 	}
 }

@@ -115,9 +115,8 @@ func (lt *linter) unknownName(l *Line) {
 	accept &= readers
 	ignore := readers &^ accept
 	if accept != 0 {
-		lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore,
-			"%s is a misspelling of %s. %s it, as Google's parser does, but %s the line. Write %s.",
-			quote(l.Name), fieldTitle(k), accept.says("accepts", "accept"), ignore.says("ignores", "ignore"), quote(fieldTitle(k)+":"))
+		lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore, "%s",
+			quote(l.Name)+" is a misspelling of "+fieldTitle(k)+". "+accept.says("accepts", "accept")+" it, as Google's parser does, but "+ignore.says("ignores", "ignore")+" the line. Write "+quote(fieldTitle(k)+":")+".")
 		return
 	}
 	lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore,
@@ -170,9 +169,13 @@ func editDistance(a, b string, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var rows [3][24]int // short words need no allocation
+	var prev2, prev, cur []int
+	if len(b) < len(rows[0]) {
+		prev2, prev, cur = rows[0][:len(b)+1], rows[1][:len(b)+1], rows[2][:len(b)+1]
+	} else {
+		prev2, prev, cur = make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
+	}
 	for j := range prev {
 		prev[j] = j
 	}
@@ -235,9 +238,8 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 			}
 		}
 		if miss != 0 {
-			lt.add(l.Pos.Line, l.ValuePos.Col+slash, "agent-version", SevWarning, miss,
-				"%s carries a version. Robots are matched by their name without the version, so %s %s with this line; %s. Write %s.",
-				quote(v), miss.says("never matches", "never match"), quote(name), versionTolerant(readers&^miss), quote("User-agent: "+name))
+			lt.add(l.Pos.Line, l.ValuePos.Col+slash, "agent-version", SevWarning, miss, "%s",
+				quote(v)+" carries a version. Robots are matched by their name without the version, so "+miss.says("never matches", "never match")+" "+quote(name)+" with this line; "+versionTolerant(readers&^miss)+". Write "+quote("User-agent: "+name)+".")
 		}
 	}
 	lower := strings.ToLower(v)
@@ -397,19 +399,23 @@ func firstRuleLine(g *Group) int {
 }
 
 // pattern: Allow lines, empty Disallow lines, `*` and `$` in patterns.
+// The dialects that do not know Allow, and what an Allow line means to them.
+var withoutAllow = func() (s dialectSet) {
+	for j := range lintDialects {
+		if !lintDialects[j].AllowField {
+			s |= 1 << j
+		}
+	}
+	return s
+}()
+
+var allowPortability = withoutAllow.String() + " do not know Allow and ignore this line, so what it opens stays disallowed there. Where it counts, gopherdraft lets a matching Allow win, rfc9309 takes the longest match, and conner2020 and norobots the first match in file order."
+
 func (lt *linter) pattern(i int, l *Line) {
 	v := l.Value
 	readers := lt.readers(i)
 	if l.Key == Allow {
-		var without dialectSet
-		for j := range lintDialects {
-			if !lintDialects[j].AllowField {
-				without |= 1 << j
-			}
-		}
-		lt.add(l.Pos.Line, 0, "allow-portability", SevWarning, without,
-			"%s do not know Allow and ignore this line, so what it opens stays disallowed there. Where it counts, gopherdraft lets a matching Allow win, rfc9309 takes the longest match, and conner2020 and norobots the first match in file order.",
-			without)
+		lt.add(l.Pos.Line, 0, "allow-portability", SevWarning, withoutAllow, "%s", allowPortability)
 	}
 	if v == "" {
 		if l.Key == Disallow {
@@ -433,9 +439,8 @@ func (lt *linter) pattern(i int, l *Line) {
 			}
 		}
 		if anchor != 0 && literal != 0 {
-			lt.add(l.Pos.Line, l.ValuePos.Col+len(v)-1, "dollar-portability", SevWarning, literal,
-				"%s reads the trailing $ as the end of the selector, so %s matches only %s there; %s $ literally, so there the rule matches only selectors that begin with %s.",
-				anchor, quote(v), quote(strings.TrimSuffix(v, "$")), literal.says("takes", "take"), quote(v))
+			lt.add(l.Pos.Line, l.ValuePos.Col+len(v)-1, "dollar-portability", SevWarning, literal, "%s",
+				anchor.String()+" reads the trailing $ as the end of the selector, so "+quote(v)+" matches only "+quote(strings.TrimSuffix(v, "$"))+" there; "+literal.says("takes", "take")+" $ literally, so there the rule matches only selectors that begin with "+quote(v)+".")
 		}
 	}
 }
@@ -490,9 +495,8 @@ func (lt *linter) emptyDisallow(i int, l *Line) {
 func (lt *linter) setting(l *Line) {
 	readers := recognisers(l.Key)
 	if ignoring := inAll &^ readers; ignoring != 0 && readers != 0 {
-		lt.add(l.Pos.Line, 0, "delay-portability", SevInfo, ignoring,
-			"%s is read by %s; %s it, so crawlers following them do not honour it.",
-			fieldTitle(l.Key), readers, ignoring.says("ignores", "ignore"))
+		lt.add(l.Pos.Line, 0, "delay-portability", SevInfo, ignoring, "%s",
+			fieldTitle(l.Key)+" is read by "+readers.String()+"; "+ignoring.says("ignores", "ignore")+" it, so crawlers following them do not honour it.")
 	}
 	v := l.Value
 	switch l.Key {
@@ -500,9 +504,8 @@ func (lt *linter) setting(l *Line) {
 		if isDigits(v) {
 			return
 		}
-		lt.add(l.Pos.Line, l.ValuePos.Col, "crawl-delay-invalid", SevWarning, readers,
-			"Crawl-delay %s %s: gopherdraft asks for a whole number of seconds with no unit, norobots (Python) ignores the line, and conner2020 expects seconds. Write a whole number such as %s.",
-			quote(v), delayProblem(v), quote("Crawl-delay: 10"))
+		lt.add(l.Pos.Line, l.ValuePos.Col, "crawl-delay-invalid", SevWarning, readers, "%s",
+			"Crawl-delay "+quote(v)+" "+delayProblem(v)+": gopherdraft asks for a whole number of seconds with no unit, norobots (Python) ignores the line, and conner2020 expects seconds. Write a whole number such as `Crawl-delay: 10`.")
 	case Check:
 		if isDigits(v) {
 			return

@@ -88,9 +88,15 @@ func (lt *linter) selectorChecks() {
 		s  string
 		si int
 	}
-	sorted := map[Normalization][]spelling{}
+	sorted := make([][]spelling, len(lt.views)) // by view, shared by views normalising alike
 	for vi, w := range lt.views {
-		if _, ok := sorted[w.d.Normalize]; ok {
+		for vj := range vi {
+			if lt.views[vj].d.Normalize == w.d.Normalize {
+				sorted[vi] = sorted[vj]
+				break
+			}
+		}
+		if sorted[vi] != nil {
 			continue
 		}
 		list := make([]spelling, n)
@@ -98,7 +104,7 @@ func (lt *linter) selectorChecks() {
 			list[si] = spelling{norm[vi][1][si], si}
 		}
 		slices.SortFunc(list, func(a, b spelling) int { return strings.Compare(a.s, b.s) })
-		sorted[w.d.Normalize] = list
+		sorted[vi] = list
 	}
 	miss := make([]dialectSet, n)
 	var touched []int
@@ -127,7 +133,7 @@ func (lt *linter) selectorChecks() {
 			if w.d.Normalize != PythonQuote || l.Value != "*" {
 				prefix = patternPrefix(w.d.Patterns, w.pattern(l))
 			}
-			list := sorted[w.d.Normalize]
+			list := sorted[vi]
 			if !last.ok || last.norm != w.d.Normalize || last.prefix != prefix {
 				lo, _ := slices.BinarySearchFunc(list, prefix, func(e spelling, p string) int { return strings.Compare(e.s, p) })
 				hi := lo
@@ -141,7 +147,7 @@ func (lt *linter) selectorChecks() {
 				if !umn[si] && slashed == strings.HasPrefix(lt.selectors[si], "/") {
 					continue // same spelling as the pattern
 				}
-				if !w.ruleMatches(l, norm[vi][0][si]) && w.ruleMatches(l, norm[vi][1][si]) && !covered(vi, int(w.group[i]), si) {
+				if w.ruleMatches(l, norm[vi][1][si]) && !w.ruleMatches(l, norm[vi][0][si]) && !covered(vi, int(w.group[i]), si) {
 					if miss[si] == 0 {
 						touched = append(touched, si)
 					}
