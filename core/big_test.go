@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -155,7 +156,7 @@ func TestRuleIndex_SameVerdicts(t *testing.T) {
 		}
 		f := Parse([]byte(b.String()))
 		for _, d := range Dialects() {
-			plain, indexed := d.Compile(f), d.Compile(f)
+			plain, indexed := d.compile(f), d.compile(f) // not shared through the file
 			for _, as := range []string{"*", "GUS(indexer)", "archiver", "Lupa(researcher,archiver)", "gus", "indexer", "Nobody(indexer)"} {
 				a := MustAgent(as)
 				indexMode = -1
@@ -212,6 +213,41 @@ func TestCompile_GroupListsAreApart(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// A built-in dialect groups a file once; a changed dialect of the same ID
+// gets its own grouping.
+func TestCompile_SharedPerFile(t *testing.T) {
+	f := Parse([]byte("User-agent: *\nAllow: /a\nDisallow: /\n"))
+	if Gemini.Compile(f) != Gemini.Compile(f) {
+		t.Fatal("gemini grouped the same file twice")
+	}
+	d := Gemini
+	d.AllowField = true
+	rs := d.Compile(f)
+	if rs == Gemini.Compile(f) || !rs.Dialect.AllowField || len(rs.Groups[0].Rules) != 2 {
+		t.Fatalf("a changed gemini shares the built-in grouping: %d rules", len(rs.Groups[0].Rules))
+	}
+	if n := len(Gemini.Compile(f).Groups[0].Rules); n != 1 {
+		t.Fatalf("built-in gemini reads %d rules, want 1 (Allow is not a rule there)", n)
+	}
+	var wg sync.WaitGroup
+	got := make([]*Ruleset, 8)
+	g := Parse([]byte("User-agent: *\nDisallow: /\n"))
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = RFC9309.Compile(g)
+			got[i].Policy(MustAgent("GUS")).Test("/x")
+		}()
+	}
+	wg.Wait()
+	for _, rs := range got {
+		if rs != got[0] {
+			t.Fatal("concurrent readers got different groupings")
 		}
 	}
 }

@@ -97,9 +97,19 @@ func (t *ruleTable) index() *ruleIndex {
 // a note names), and a rule repeating an earlier pattern of the same
 // kind (in the same group under FirstMatch), which never comes first.
 type ruleIndex struct {
-	byPrefix map[string][]int32 // positions in file order
-	lens     []int              // the prefix lengths in byPrefix, ascending
-	always   []int32            // rules with no literal prefix, tried for every selector
+	byPrefix map[string]bucket
+	next     []int32 // by position: the previous position filed under the same prefix, -1 for none
+	lens     []int   // the prefix lengths in byPrefix, ascending
+	always   []int32 // rules with no literal prefix, tried for every selector
+}
+
+// bucket is the rules filed under one prefix, as a list through next.
+type bucket struct {
+	last int32 // the last position filed
+	n    int32
+	// For the literal pattern equal to the prefix: 1 + the group in which
+	// an Allow, and a Disallow, of it was filed last (0: never).
+	allowIn, disallowIn int32
 }
 
 // minIndexed: below this many rules, trying them all is as fast.
@@ -109,16 +119,16 @@ const minIndexed = 64
 var indexMode = 0
 
 func buildIndex(d tableDialect, rules []compiledRule) *ruleIndex {
-	x := &ruleIndex{byPrefix: map[string][]int32{}}
+	x := &ruleIndex{byPrefix: make(map[string]bucket, len(rules)/2), next: make([]int32, len(rules))}
 	type key struct {
 		pattern string
 		allow   bool
 		group   int32
 	}
-	seen := make(map[key]bool, len(rules))
+	var seenGlobs map[key]bool
 	pyAll := d.norm == PythonQuote && d.dec == FirstMatch
 	emptySeen := false
-	largest := 0
+	largest := int32(0)
 	for i := range rules {
 		r := &rules[i]
 		switch {
@@ -135,27 +145,44 @@ func buildIndex(d tableDialect, rules []compiledRule) *ruleIndex {
 			}
 			continue
 		}
-		k := key{pattern: r.pattern, allow: r.allow}
+		group := int32(0)
 		if d.dec == FirstMatch {
-			k.group = r.group
+			group = r.group
 		}
-		if seen[k] {
-			continue
+		b, filed := x.byPrefix[r.prefix]
+		if r.literal {
+			seen := &b.disallowIn
+			if r.allow {
+				seen = &b.allowIn
+			}
+			if *seen == group+1 {
+				continue
+			}
+			*seen = group + 1
+		} else {
+			k := key{r.pattern, r.allow, group}
+			if seenGlobs[k] {
+				continue
+			}
+			if seenGlobs == nil {
+				seenGlobs = map[key]bool{}
+			}
+			seenGlobs[k] = true
 		}
-		seen[k] = true
-		pre := r.prefix
-		if pre == "" {
+		if r.prefix == "" {
 			x.always = append(x.always, int32(i))
 			continue
 		}
-		list, ok := x.byPrefix[pre]
-		if !ok {
-			x.lens = append(x.lens, len(pre))
+		if !filed {
+			b.last = -1
+			x.lens = append(x.lens, len(r.prefix))
 		}
-		x.byPrefix[pre] = append(list, int32(i))
-		largest = max(largest, len(list)+1)
+		x.next[i], b.last = b.last, int32(i)
+		b.n++
+		largest = max(largest, b.n)
+		x.byPrefix[r.prefix] = b
 	}
-	if indexMode == 0 && (2*len(x.always) > len(rules) || 2*largest > len(rules)) {
+	if indexMode == 0 && (2*len(x.always) > len(rules) || 2*int(largest) > len(rules)) {
 		return nil // most rules would be tried anyway
 	}
 	slices.Sort(x.lens)
@@ -178,7 +205,11 @@ func (x *ruleIndex) candidates(sel string, buf []int32) []int32 {
 		if n > len(sel) {
 			break
 		}
-		out = append(out, x.byPrefix[sel[:n]]...)
+		if b, ok := x.byPrefix[sel[:n]]; ok {
+			for i := b.last; i >= 0; i = x.next[i] {
+				out = append(out, i)
+			}
+		}
 	}
 	out = append(out, x.always...)
 	slices.Sort(out)

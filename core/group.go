@@ -1,6 +1,7 @@
 package core
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -154,8 +155,32 @@ func newGroupArena(d *Dialect, f *File) *groupArena {
 	}
 }
 
-// Compile groups the file's lines the way the dialect reads them.
+// Compile groups the file's lines the way the dialect reads them. For a
+// built-in dialect it is done once per file: every caller gets the same
+// Ruleset, which like the File is not to be changed.
 func (d Dialect) Compile(f *File) *Ruleset {
+	if f.cache != nil {
+		if i := builtinIndex(&d); i >= 0 {
+			c := &f.cache.rulesets[i]
+			c.once.Do(func() { c.rs = d.compile(f) })
+			return c.rs
+		}
+	}
+	return d.compile(f)
+}
+
+// builtinIndex is the position of d among Dialects(), -1 if it is not
+// one of them unchanged.
+func builtinIndex(d *Dialect) int {
+	for i := range lintDialects {
+		if lintDialects[i].ID == d.ID && reflect.DeepEqual(&lintDialects[i], d) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (d Dialect) compile(f *File) *Ruleset {
 	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}, arena: newGroupArena(&d, f)}
 	switch d.Grouping {
 	case NoGroups:

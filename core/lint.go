@@ -122,6 +122,9 @@ type lintView struct {
 }
 
 func (v *lintView) pattern(l *Line) string {
+	if v.d.Normalize == Raw {
+		return l.Value // what normalizePattern gives back
+	}
 	i := l.Pos.Line - 1
 	if i < 0 || i >= len(v.pats) {
 		return v.d.normalizePattern(l.Value)
@@ -154,6 +157,7 @@ func newLinter(f *File, selectors []string) *linter {
 	lt := &linter{
 		f:              f,
 		explainedRules: make([]dialectSet, len(f.Lines)),
+		out:            make([]rawFinding, 0, len(f.Lines)/4), // busy files have a finding every few lines
 	}
 	seen := map[string]bool{}
 	for _, s := range selectors {
@@ -163,9 +167,9 @@ func newLinter(f *File, selectors []string) *linter {
 		}
 	}
 	for i, d := range lintDialects {
-		v := &lintView{
-			d: d, bit: 1 << i, rs: d.Compile(f), group: make([]int32, len(f.Lines)),
-			pats: make([]string, len(f.Lines)), patsDone: make([]bool, len(f.Lines)),
+		v := &lintView{d: d, bit: 1 << i, rs: d.Compile(f), group: make([]int32, len(f.Lines))}
+		if d.Normalize != Raw {
+			v.pats, v.patsDone = make([]string, len(f.Lines)), make([]bool, len(f.Lines))
 		}
 		for j := range v.group {
 			v.group[j] = notRead

@@ -322,11 +322,12 @@ func (lt *linter) duplicateGroups() {
 		value string
 	}
 	dups := map[int]*dup{}
+	seen := map[string]firstSeen{}
 	for _, w := range lt.views {
 		if w.bit == inGopher2019 {
 			continue
 		}
-		seen := map[string]firstSeen{}
+		clear(seen)
 		for _, g := range w.rs.Groups {
 			for _, l := range g.Agents {
 				k := agentKey(&w.d, l.Value)

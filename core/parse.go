@@ -15,6 +15,7 @@ package core
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -111,12 +112,24 @@ type File struct {
 	NULLine         int
 	// Text is the part of the input that was read (after BOM removal).
 	Text string
+
+	cache *fileCache // what is derived from the file, made once
+}
+
+// fileCache holds the file read by each built-in dialect, so that the
+// linter and the caller's Compile share one grouping. It is filled
+// lazily and safe for concurrent use.
+type fileCache struct {
+	rulesets [numDialects]struct {
+		once sync.Once
+		rs   *Ruleset
+	}
 }
 
 // Parse reads a robots.txt. It never fails: odd content becomes lint
 // findings, not errors.
 func Parse(data []byte) *File {
-	f := &File{Size: len(data)}
+	f := &File{Size: len(data), cache: &fileCache{}}
 	if len(data) > MaxBytes {
 		data = data[:MaxBytes]
 		f.Truncated = true
@@ -196,13 +209,29 @@ func lexLine(text string, pos Pos) Line {
 	l.Value = trimSpaceTab(rawValue)
 	vo := colon + 1 + lead
 	l.ValuePos = Pos{Line: pos.Line, Col: vo + 1, Offset: pos.Offset + vo}
-	lower := strings.ToLower(l.Name)
-	if k, ok := knownFields[lower]; ok {
-		l.Key = k
-	} else if k, ok := googleTypos[lower]; ok {
-		l.Typo = k
-	}
+	l.Key, l.Typo = lookupField(l.Name)
 	return l
+}
+
+// lookupField finds a field name, case-insensitively, among the known
+// fields, else among the misspellings Google's parser accepts.
+func lookupField(name string) (key, typo Field) {
+	var buf [16]byte
+	if len(name) <= len(buf) && isASCII(name) {
+		// The usual case: no lower-case copy needed to look it up.
+		for i := 0; i < len(name); i++ {
+			buf[i] = lowerASCII(name[i])
+		}
+		if k, ok := knownFields[string(buf[:len(name)])]; ok {
+			return k, ""
+		}
+		return "", googleTypos[string(buf[:len(name)])]
+	}
+	lower := strings.ToLower(name)
+	if k, ok := knownFields[lower]; ok {
+		return k, ""
+	}
+	return "", googleTypos[lower]
 }
 
 func trimSpaceTab(s string) string { return strings.Trim(s, " \t") }
