@@ -132,6 +132,10 @@ func TestLintsAndGutter(t *testing.T) {
 	if strings.Count(gut, `class="gl`) != 3 || strings.Count(gut, `class="mark error"`) != 1 || !strings.Contains(gut, `class="gl marked current"`) {
 		t.Errorf("gutter:\n%s", gut)
 	}
+	two := GutterHTML(1, 5, IndexMarks(append(fs, core.Finding{Line: 4, Code: "y", Severity: core.SevInfo, Message: "m"})), 0)
+	if strings.Count(two, `tabindex="0"`) != 1 || strings.Count(two, `tabindex="-1"`) != 1 {
+		t.Errorf("the marks should be one tab stop:\n%s", two)
+	}
 	if !strings.Contains(gut, `aria-label="line 2: a &lt;line&gt; [no-colon]; info [x]"`) {
 		t.Errorf("mark label:\n%s", gut)
 	}

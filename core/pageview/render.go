@@ -354,12 +354,15 @@ func GutterWindow(lines, first, visible int) (from, to int) {
 }
 
 // GutterHTML numbers lines from..to-1 and marks those with findings
-// with a focusable button whose label is the message. current is the
-// deciding line shown in the editor (0 for none).
+// with a button whose label is the message. current is the deciding line
+// shown in the editor (0 for none). The marks are one stop in the tab
+// order (the first drawn one; arrow keys move between them), so a file
+// with a finding on every line does not bury the editor under tab stops.
 func GutterHTML(from, to int, marks Marks, current int) string {
 	var b strings.Builder
 	b.Grow((to - from) * 28)
 	k := marks.from(from)
+	tabStop := true
 	for n := from; n < to; n++ {
 		b.WriteString(`<span class="gl`)
 		end := k
@@ -385,7 +388,12 @@ func GutterHTML(from, to int, marks Marks, current int) string {
 			msg := strings.Join(msgs, "; ")
 			b.WriteString(`<button type="button" class="mark `)
 			b.WriteString(esc(string(sev)))
-			b.WriteByte('"')
+			if tabStop {
+				b.WriteString(`" tabindex="0"`)
+				tabStop = false
+			} else {
+				b.WriteString(`" tabindex="-1"`)
+			}
 			attr(&b, "data-line", strconv.Itoa(n))
 			attr(&b, "title", msg)
 			attr(&b, "aria-label", fmt.Sprintf("line %d: %s", n, msg))

@@ -181,6 +181,32 @@ func (p *page) bind() {
 			p.scrollToLine(n)
 		}
 	})
+	// Arrow keys move between the gutter's marks, which are one tab stop.
+	on(p.gutter, "keydown", func(ev js.Value) {
+		key := ev.Get("key").String()
+		if key != "ArrowDown" && key != "ArrowUp" {
+			return
+		}
+		marks := p.gutterLines.Call("querySelectorAll", "button.mark")
+		cur := p.doc.Get("activeElement")
+		for i, n := 0, marks.Length(); i < n; i++ {
+			if !marks.Index(i).Equal(cur) {
+				continue
+			}
+			j := i + 1
+			if key == "ArrowUp" {
+				j = i - 1
+			}
+			if j >= 0 && j < n {
+				ev.Call("preventDefault")
+				cur.Set("tabIndex", -1)
+				next := marks.Index(j)
+				next.Set("tabIndex", 0)
+				next.Call("focus")
+			}
+			return
+		}
+	})
 	on(p.el("load-example"), "click", func(js.Value) { p.loadExample() })
 	on(p.el("example"), "change", func(js.Value) { p.showExampleSource() })
 	// Clipboard and network calls wait on promises: never inside the
@@ -435,7 +461,17 @@ func (p *page) renderGutter(v view, force bool) {
 	lines := max(p.lines, 1)
 	from, to := pageview.GutterWindow(lines, first, visible)
 	p.gutterFrom, p.gutterTo = from, to
-	setHTML(p.gutterLines, &p.shownGutter, pageview.GutterHTML(from, to, p.marks, p.hlLine))
+	// Redrawing must not drop the focus of a keyboard user on a mark.
+	focused := ""
+	if a := p.doc.Get("activeElement"); !a.IsNull() && a.Get("classList").Call("contains", "mark").Bool() {
+		focused = dataset(a, "line")
+	}
+	if setHTML(p.gutterLines, &p.shownGutter, pageview.GutterHTML(from, to, p.marks, p.hlLine)) && focused != "" {
+		if m := p.gutterLines.Call("querySelector", `button.mark[data-line="`+focused+`"]`); !m.IsNull() {
+			m.Set("tabIndex", 0)
+			m.Call("focus")
+		}
+	}
 	if top, bottom := (from-1)*lineHeight, (lines+1-to)*lineHeight; top != p.spacers[0] || bottom != p.spacers[1] {
 		p.spacers = [2]int{top, bottom}
 		p.gutterTop.Get("style").Set("height", strconv.Itoa(top)+"px")
@@ -464,12 +500,15 @@ func (p *page) applyScroll(v view) {
 	p.renderGutter(v, false)
 }
 
-func setHTML(e js.Value, shown *string, html string) {
+// setHTML writes html into e unless e already shows it; it reports
+// whether it wrote.
+func setHTML(e js.Value, shown *string, html string) bool {
 	if *shown == html {
-		return
+		return false
 	}
 	*shown = html
 	e.Set("innerHTML", html)
+	return true
 }
 
 // choose selects a cell (by key), explains it and highlights its

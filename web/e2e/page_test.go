@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 const clash = "User-agent: indexer\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n"
@@ -150,6 +151,15 @@ func TestLintPanel(t *testing.T) {
 	b.do(t, chromedp.Focus(chromedp.CSS(`#gutter-inner button.mark[data-line="3"]`)))
 	if s := eval[string](t, b, `document.getElementById("editor-status").textContent`); s != label {
 		t.Errorf("focusing the mark shows %q, want %q", s, label)
+	}
+	// The marks are one tab stop; arrow keys move between them.
+	stops := eval[int](t, b, `document.querySelectorAll('#gutter-lines button.mark[tabindex="0"]').length`)
+	if stops != 1 {
+		t.Errorf("%d gutter marks in the tab order, want 1", stops)
+	}
+	b.do(t, chromedp.KeyEvent(kb.ArrowUp))
+	if l := eval[string](t, b, `document.activeElement.dataset.line || ""`); l != "2" {
+		t.Errorf("ArrowUp from the mark of line 3 went to line %q, want 2", l)
 	}
 	// Choosing an item moves the caret to its line.
 	b.do(t, chromedp.Click(chromedp.CSS(`#lints li[data-code="no-colon"] button`)))
