@@ -150,7 +150,8 @@ type linter struct {
 	// Dialects for which a blank-line-in-group finding already tells why
 	// a rule line is lost.
 	explainedRules []dialectSet
-	ruleAfter      []bool // see rulesAhead
+	ruleAfter      []bool       // see rulesAhead
+	readBy         []dialectSet // by line index: see readers
 }
 
 func newLinter(f *File, selectors []string) *linter {
@@ -191,6 +192,14 @@ func newLinter(f *File, selectors []string) *linter {
 		}
 		lt.views = append(lt.views, v)
 	}
+	lt.readBy = make([]dialectSet, len(f.Lines))
+	for _, v := range lt.views {
+		for i, g := range v.group {
+			if g >= 0 {
+				lt.readBy[i] |= v.bit
+			}
+		}
+	}
 	return lt
 }
 
@@ -204,15 +213,7 @@ func (lt *linter) view(bit dialectSet) *lintView {
 }
 
 // readers are the dialects that read line i as part of a group.
-func (lt *linter) readers(i int) dialectSet {
-	var s dialectSet
-	for _, v := range lt.views {
-		if v.group[i] >= 0 {
-			s |= v.bit
-		}
-	}
-	return s
-}
+func (lt *linter) readers(i int) dialectSet { return lt.readBy[i] }
 
 // recognisers are the dialects for which field k means something.
 func recognisers(k Field) dialectSet {

@@ -383,6 +383,9 @@ func (lt *linter) duplicateGroups() {
 	}
 }
 
+// smallGroup: groups of up to this many rules are checked pair by pair.
+const smallGroup = 12
+
 // agentKey is what makes two agent values the same in a dialect.
 func agentKey(d *Dialect, v string) string {
 	if isStarValue(d, v) {
@@ -398,7 +401,8 @@ func agentKey(d *Dialect, v string) string {
 // rule never decides when an earlier rule of its group matches all it
 // matches: with prefix patterns, an earlier pattern that is a prefix of
 // it. Found in O(n log n) per group by sorting patterns: the earlier
-// rules that are prefixes of a pattern form a chain on a stack.
+// rules that are prefixes of a pattern form a chain on a stack. Small
+// groups are checked pair by pair.
 func (lt *linter) unreachableRules() {
 	type shadow struct {
 		by      *Line
@@ -426,6 +430,16 @@ func (lt *linter) unreachableRules() {
 			continue
 		}
 		python := w.d.Normalize == PythonQuote
+		// mark: rule it never decides, f coming first.
+		mark := func(it, f *item) {
+			n, ok := at[it.line.Pos.Line]
+			if !ok {
+				n = len(found)
+				at[it.line.Pos.Line] = n
+				found = append(found, shadows{line: it.line.Pos.Line})
+			}
+			found[n].by[vi] = shadow{by: f.line, byEmpty: python && f.pattern == "", differ: f.allow != it.allow}
+		}
 		for _, g := range w.rs.Groups {
 			items = items[:0]
 			for i, l := range g.Rules {
@@ -440,6 +454,20 @@ func (lt *linter) unreachableRules() {
 					it.pattern = w.pattern(l)
 				}
 				items = append(items, it)
+			}
+			if len(items) <= smallGroup {
+				// A rule is shadowed by the first earlier rule whose
+				// pattern is a prefix of its own: few enough to try all.
+				for k := range items {
+					it := &items[k]
+					for j := range items[:k] {
+						if f := &items[j]; strings.HasPrefix(it.pattern, f.pattern) {
+							mark(it, f)
+							break
+						}
+					}
+				}
+				continue
 			}
 			slices.SortFunc(items, func(a, b item) int {
 				if c := strings.Compare(a.pattern, b.pattern); c != 0 {
@@ -457,13 +485,7 @@ func (lt *linter) unreachableRules() {
 				if len(stack) > 0 {
 					if f := stack[len(stack)-1].first; f.idx < it.idx {
 						first = f
-						n, ok := at[it.line.Pos.Line]
-						if !ok {
-							n = len(found)
-							at[it.line.Pos.Line] = n
-							found = append(found, shadows{line: it.line.Pos.Line})
-						}
-						found[n].by[vi] = shadow{by: f.line, byEmpty: python && f.pattern == "", differ: f.allow != it.allow}
+						mark(it, f)
 					}
 				}
 				stack = append(stack, entry{it, first})

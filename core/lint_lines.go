@@ -244,9 +244,8 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 	}
 	lower := strings.ToLower(v)
 	if isRole(lower) {
-		lt.add(l.Pos.Line, 0, "role-user-agent", SevInfo, readers&^inGemini,
-			"Only gemini reads %s as the virtual agent %s, covering every robot with that role. conner2020 reads it as a robot literally named %s (the role is %s there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS(%s).",
-			ruleText(l), lower, lower, quote("Virtual-agent: "+lower), lower)
+		lt.add(l.Pos.Line, 0, "role-user-agent", SevInfo, readers&^inGemini, "%s",
+			"Only gemini reads "+ruleText(l)+" as the virtual agent "+lower+", covering every robot with that role. conner2020 reads it as a robot literally named "+lower+" (the role is "+quote("Virtual-agent: "+lower)+" there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS("+lower+").")
 		return
 	}
 	if role, ok := roleNearMiss(lower); ok {
@@ -339,9 +338,8 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 		return
 	}
 	if len(g.Agents) > 0 {
-		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others,
-			"%s, so there the group applies only to its User-agent lines. gemini names virtual agents in User-agent lines instead (%s).",
-			base, quote("User-agent: "+strings.ToLower(l.Value)))
+		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s",
+			base+", so there the group applies only to its User-agent lines. gemini names virtual agents in User-agent lines instead ("+quote("User-agent: "+strings.ToLower(l.Value))+").")
 		return
 	}
 	first := firstRuleLine(g)
@@ -384,8 +382,8 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 	if lt.readers(first-1)&inGopher2019 != 0 {
 		msg += "; gopher2019 applies its Disallow lines to every robot"
 	}
-	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others,
-		"%s. gemini names virtual agents in User-agent lines instead (%s).", msg, quote("User-agent: "+strings.ToLower(l.Value)))
+	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others, "%s",
+		msg+". gemini names virtual agents in User-agent lines instead ("+quote("User-agent: "+strings.ToLower(l.Value))+").")
 }
 
 func firstRuleLine(g *Group) int {

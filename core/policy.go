@@ -152,6 +152,11 @@ func (d *Dialect) groupNames(g *Group, names []string) *Line {
 	return nil
 }
 
+// lineAndRule quotes a line for a reason: `line 3 "User-agent: GUS"`.
+func lineAndRule(l *Line) string {
+	return "line " + strconv.Itoa(l.Pos.Line) + " " + strconv.Quote(l.Rule())
+}
+
 func describeNames(a Agent, names []string) string {
 	if a.Name != "" {
 		return fmt.Sprintf("the bot's name %q", a.Name)
@@ -201,7 +206,7 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 		return false
 	}
 	if l := p.Dialect.groupNames(g, names); l != nil {
-		p.Notes = append(p.Notes, "line "+strconv.Itoa(l.Pos.Line)+" "+strconv.Quote(l.Rule())+" starts a record with no rule this dialect reads (a blank line may have cut them off), so that record is not used")
+		p.Notes = append(p.Notes, lineAndRule(l)+" starts a record with no rule this dialect reads (a blank line may have cut them off), so that record is not used")
 	} else if g.isStar(&p.Dialect) {
 		p.Notes = append(p.Notes, "the * record at line "+strconv.Itoa(g.FirstLine())+" has no rule this dialect reads (a blank line may have cut them off), so it is not used")
 	}
@@ -248,7 +253,7 @@ func (p *Policy) chooseCombineMatching(rs *Ruleset) {
 		}
 		if l := d.groupNames(g, names); l != nil {
 			matched = append(matched, g)
-			why = append(why, fmt.Sprintf("line %d %q", l.Pos.Line, l.Rule()))
+			why = append(why, lineAndRule(l))
 		} else if g.isStar(d) {
 			stars = append(stars, g)
 		}
@@ -295,7 +300,7 @@ func (p *Policy) chooseMostTargeted(rs *Ruleset) {
 			}
 			if containsFold(a.Roles, l.Value) {
 				byRole = append(byRole, g)
-				why = append(why, fmt.Sprintf("line %d %q", l.Pos.Line, l.Rule()))
+				why = append(why, lineAndRule(l))
 				break
 			}
 		}
@@ -338,7 +343,7 @@ func (p *Policy) noteUserAgentRoleClash(rs *Ruleset, byRole []*Group) {
 		for _, g := range rs.Groups {
 			for _, l := range g.Agents {
 				if strings.EqualFold(l.Value, role) && !inByRole[g] {
-					p.Notes = append(p.Notes, fmt.Sprintf("line %d %q names a user agent called %q here, not the virtual agent: this proposal uses Virtual-agent: %s for that (Gemini-style files read differently)", l.Pos.Line, l.Rule(), l.Value, role))
+					p.Notes = append(p.Notes, lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+" here, not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently)")
 				}
 			}
 		}
@@ -354,7 +359,7 @@ func (p *Policy) chooseMergeEqual(rs *Ruleset) {
 	for _, g := range rs.Groups {
 		if l := d.groupNames(g, names); l != nil {
 			matched = append(matched, g)
-			why = append(why, fmt.Sprintf("line %d %q", l.Pos.Line, l.Rule()))
+			why = append(why, lineAndRule(l))
 		}
 		if g.isStar(d) {
 			stars = append(stars, g)
