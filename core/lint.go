@@ -158,7 +158,7 @@ func newLinter(f *File, selectors []string) *linter {
 	lt := &linter{
 		f:              f,
 		explainedRules: make([]dialectSet, len(f.Lines)),
-		out:            make([]rawFinding, 0, len(f.Lines)/4), // busy files have a finding every few lines
+		out:            make([]rawFinding, 0, len(f.Lines)/2), // busy files have a finding every line or two
 	}
 	seen := map[string]bool{}
 	for _, s := range selectors {
@@ -228,12 +228,14 @@ func recognisers(k Field) dialectSet {
 
 // rawFinding is a finding before its dialect list is spelled out.
 type rawFinding struct {
-	line, col int
+	line, col int32
 	code      string
-	sev       Severity
-	set       dialectSet
 	msg       string
+	set       dialectSet
+	sev       uint8 // index in severities
 }
+
+var severities = [...]Severity{SevError, SevWarning, SevInfo}
 
 func (lt *linter) add(line, col int, code string, sev Severity, set dialectSet, format string, args ...any) {
 	var msg string
@@ -242,7 +244,7 @@ func (lt *linter) add(line, col int, code string, sev Severity, set dialectSet, 
 	} else {
 		msg = fmt.Sprintf(format, args...)
 	}
-	lt.out = append(lt.out, rawFinding{line: line, col: col, code: code, sev: sev, set: set & inAll, msg: msg})
+	lt.out = append(lt.out, rawFinding{line: int32(line), col: int32(col), code: code, sev: uint8(slices.Index(severities[:], sev)), set: set & inAll, msg: msg})
 }
 
 // onlyString is args' one string when format is just "%s".
@@ -293,7 +295,7 @@ func (lt *linter) finish() []Finding {
 		fd := &lt.out[i]
 		start := len(ids)
 		ids = append(ids, setIDs[fd.set]...)
-		out[k] = Finding{Line: fd.line, Col: fd.col, Code: fd.code, Severity: fd.sev, Message: fd.msg, Dialects: ids[start:len(ids):len(ids)]}
+		out[k] = Finding{Line: int(fd.line), Col: int(fd.col), Code: fd.code, Severity: severities[fd.sev], Message: fd.msg, Dialects: ids[start:len(ids):len(ids)]}
 	}
 	return out
 }

@@ -357,34 +357,46 @@ func (lt *linter) duplicateGroups() {
 		bite := d.set & firstOnly
 		combine := d.set &^ firstOnly
 		name := quote(d.value)
-		msg := name + " is already named by the group at line " + itoa(d.first) + "."
-		var together []string
-		if combine&inRFC9309 != 0 {
-			together = append(together, "in rfc9309 the two groups merge")
-		}
-		if combine&inGemini != 0 {
-			together = append(together, "in gemini they combine (the most restrictive rule wins)")
-		}
-		if len(together) > 0 {
-			msg += " " + upperFirst(joinWords(together))
+		var msg strings.Builder
+		msg.WriteString(name + " is already named by the group at line " + itoa(d.first) + ".")
+		if together := groupsTogether[combine&(inRFC9309|inGemini)]; together != "" {
+			msg.WriteString(" " + together)
 			if bite == 0 {
-				msg += "."
+				msg.WriteString(".")
 			}
 		}
 		if bite != 0 {
 			if combine != 0 {
-				msg += ", but"
+				msg.WriteString(", but")
 			}
-			msg += " " + bite.says("uses", "use") + " only the first, so this group never applies to " + name + " there. Merge the two groups."
-			lt.add(line, 0, "duplicate-group", SevWarning, bite, "%s", strings.TrimSpace(msg))
+			msg.WriteString(" " + bite.says("uses", "use") + " only the first, so this group never applies to " + name + " there. Merge the two groups.")
+			lt.add(line, 0, "duplicate-group", SevWarning, bite, "%s", strings.TrimSpace(msg.String()))
 			continue
 		}
-		lt.add(line, 0, "duplicate-group", SevInfo, d.set, "%s", strings.TrimSpace(msg))
+		lt.add(line, 0, "duplicate-group", SevInfo, d.set, "%s", strings.TrimSpace(msg.String()))
 	}
 }
 
 // smallGroup: groups of up to this many rules are checked pair by pair.
 const smallGroup = 12
+
+// groupsTogether says how rfc9309 and gemini treat two groups for one
+// agent, by which of the two are in the set.
+var groupsTogether = func() (out [inAll + 1]string) {
+	for s := range out {
+		var together []string
+		if dialectSet(s)&inRFC9309 != 0 {
+			together = append(together, "in rfc9309 the two groups merge")
+		}
+		if dialectSet(s)&inGemini != 0 {
+			together = append(together, "in gemini they combine (the most restrictive rule wins)")
+		}
+		if len(together) > 0 {
+			out[s] = upperFirst(joinWords(together))
+		}
+	}
+	return out
+}()
 
 // agentKey is what makes two agent values the same in a dialect.
 func agentKey(d *Dialect, v string) string {
