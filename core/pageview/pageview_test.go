@@ -227,7 +227,7 @@ func TestLineRange(t *testing.T) {
 }
 
 func TestDelay(t *testing.T) {
-	if Delay(100, 10) != 0 || Delay(SmallBytes+1, 10) == 0 || Delay(10, SmallRows+1) == 0 {
+	if NextFrame(100, 10) || !NextFrame(SmallBytes+1, 10) || !NextFrame(10, SmallRows+1) {
 		t.Error("small inputs update at once, big ones wait")
 	}
 	if HashDelay(10) >= HashDelay(500*1024) || HashDelay(10) < 100*time.Millisecond {

@@ -3,21 +3,19 @@ package pageview
 import "time"
 
 // Inputs up to SmallBytes update straight from the input event: a
-// keystroke costs well under a frame. Bigger ones wait for a pause in
-// typing of BigDelay so a burst of keys costs one update; the textarea
-// itself never waits, so no typed text is lost or lags.
+// keystroke costs well under a frame. Bigger ones update at the next
+// animation frame, so a burst of keys (or a paste and its follow-up
+// events) costs one update and the browser lays the page out once; the
+// textarea itself never waits, so no typed text is lost or lags.
 const (
 	SmallBytes = 32 * 1024
 	SmallRows  = 2000
-	BigDelay   = 60 * time.Millisecond
 )
 
-// Delay is how long to wait after an input event before rebuilding.
-func Delay(inputBytes, rows int) time.Duration {
-	if inputBytes <= SmallBytes && rows <= SmallRows {
-		return 0
-	}
-	return BigDelay
+// NextFrame says whether to update at the next animation frame instead
+// of inside the input event.
+func NextFrame(inputBytes, rows int) bool {
+	return inputBytes > SmallBytes || rows > SmallRows
 }
 
 // LintDelay is how long a big file waits, after the last keystroke,

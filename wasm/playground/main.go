@@ -60,7 +60,9 @@ type page struct {
 	cellSigs                  []cellSig      // what each drawn cell shows
 	rowDisagree               []bool
 	updates                   int
-	updateTimer, hashTimer    *time.Timer
+	hashTimer                 *time.Timer
+	onFrame                   js.Func // runs a deferred update
+	framePending              bool
 	lastHash                  string
 	fetching                  bool
 }
@@ -137,6 +139,12 @@ func closest(ev js.Value, selector string) js.Value {
 }
 
 func (p *page) bind() {
+	p.onFrame = js.FuncOf(func(js.Value, []js.Value) any {
+		p.framePending = false
+		p.update()
+		p.scheduleHash()
+		return nil
+	})
 	for _, ta := range []*dom.HTMLTextAreaElement{p.robots, p.selectors, p.agents} {
 		on(ta.Underlying(), "input", func(js.Value) { p.changed() })
 	}
@@ -268,15 +276,14 @@ func (p *page) showMessage(s string) {
 }
 
 // changed runs on every input event: small cases update at once, big
-// ones after a short pause in typing. The textarea never waits.
+// ones at the next animation frame. The textarea never waits.
 func (p *page) changed() {
-	if p.updateTimer != nil {
-		p.updateTimer.Stop()
-		p.updateTimer = nil
-	}
 	size := p.robots.Underlying().Get("textLength").Int()
-	if d := pageview.Delay(size, len(p.g.Rows)); d > 0 {
-		p.updateTimer = time.AfterFunc(d, func() { p.update(); p.scheduleHash() })
+	if pageview.NextFrame(size, len(p.g.Rows)) {
+		if !p.framePending {
+			p.framePending = true
+			js.Global().Call("requestAnimationFrame", p.onFrame)
+		}
 		return
 	}
 	p.update()
