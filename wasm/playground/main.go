@@ -310,13 +310,14 @@ func (p *page) update() {
 	v := p.view
 	robots := p.robots.Value()
 	// A big file is linted once typing pauses: linting is most of the
-	// work there, and the verdicts should not wait for it.
+	// work there, and the verdicts should not wait for it. Nor does the
+	// first grid after the page loads.
 	p.g = p.builder.Build(grid.Input{
 		Robots:    robots,
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Dialects:  pageview.DialectsShown(p.hidden),
-		LintLater: len(robots) > pageview.SmallBytes && !p.lintNow,
+		LintLater: (len(robots) > pageview.SmallBytes || p.updates == 0) && !p.lintNow,
 	})
 	if p.lintTimer != nil {
 		p.lintTimer.Stop()
@@ -345,13 +346,14 @@ func (p *page) update() {
 			cls.Call("add", "plain")
 		} else if p.updates == 0 {
 			// The first grid does not wait for the lexer's first use
-			// (compiling its patterns): the text shows uncoloured, then
-			// coloured a moment later.
+			// (compiling its patterns) or the lint: the text shows
+			// uncoloured, then a second update a moment later colours it
+			// and lints.
 			cls.Call("remove", "plain")
 			var b strings.Builder
 			highlight.Plain(&b, robots)
 			html = b.String()
-			time.AfterFunc(0, p.colourLater)
+			time.AfterFunc(0, p.finishFirst)
 		} else {
 			cls.Call("remove", "plain")
 			html = p.colours.HTML(robots)
@@ -378,18 +380,12 @@ func (p *page) update() {
 	ds.Set("updates", p.updates)
 }
 
-// colourLater colours the overlay once the first grid is shown.
-func (p *page) colourLater() {
-	robots := p.shownRobots
-	if len(robots) > highlight.MaxBytes || robots != p.robots.Value() {
-		return // an update since has drawn the overlay already
-	}
-	setHTML(p.hl, &p.shownHL, p.colours.HTML(robots))
-	if n := p.hlLine; n > 0 {
-		if c := child(p.hl, n-1); !c.IsNull() {
-			c.Get("classList").Call("add", "hl")
-		}
-	}
+// finishFirst completes the first update once its grid is shown.
+func (p *page) finishFirst() {
+	p.shownRobots = "" // colour the overlay
+	p.lintNow = true
+	p.update()
+	p.lintNow = false
 }
 
 // drawGrid draws the verdict table, or, when its rows and columns are
