@@ -108,6 +108,11 @@ func (lt *linter) selectorChecks() {
 	}
 	miss := make([]dialectSet, n)
 	var touched []int
+	type memoKey struct {
+		view  int
+		value string
+	}
+	memos := map[memoKey][]uint64{}
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
 		if l.Kind != FieldLine || (l.Key != Disallow && l.Key != Allow) || l.Value == "" {
@@ -142,12 +147,34 @@ func (lt *linter) selectorChecks() {
 				}
 				last.norm, last.prefix, last.lo, last.hi, last.ok = w.d.Normalize, prefix, lo, hi, true
 			}
-			for _, e := range list[last.lo:last.hi] {
+			spellings := list[last.lo:last.hi]
+			var memo []uint64
+			if len(spellings) > 4 {
+				// A short literal part (a glob such as /*.cgi) leaves
+				// many candidates, and such values often repeat.
+				k := memoKey{vi, l.Value}
+				if memo = memos[k]; memo == nil {
+					memo = make([]uint64, (n+63)/64)
+					for _, e := range spellings {
+						if w.ruleMatches(l, norm[vi][1][e.si]) && !w.ruleMatches(l, norm[vi][0][e.si]) {
+							memo[e.si/64] |= 1 << (e.si % 64)
+						}
+					}
+					memos[k] = memo
+				}
+			}
+			for _, e := range spellings {
 				si := e.si
 				if !umn[si] && slashed == strings.HasPrefix(lt.selectors[si], "/") {
 					continue // same spelling as the pattern
 				}
-				if w.ruleMatches(l, norm[vi][1][si]) && !w.ruleMatches(l, norm[vi][0][si]) && !covered(vi, int(w.group[i]), si) {
+				var other bool // the rule matches the other spelling only
+				if memo != nil {
+					other = memo[si/64]&(1<<(si%64)) != 0
+				} else {
+					other = w.ruleMatches(l, norm[vi][1][si]) && !w.ruleMatches(l, norm[vi][0][si])
+				}
+				if other && !covered(vi, int(w.group[i]), si) {
 					if miss[si] == 0 {
 						touched = append(touched, si)
 					}
