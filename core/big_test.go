@@ -28,8 +28,9 @@ func fill(head string, unit func(i int) string) []byte {
 
 func bigCases() []bigCase {
 	return []bigCase{
-		// What the playground's benchmark types: records for robots and
-		// roles, Allow lines, globs, delays.
+		// What the playground's benchmark types (the same records as
+		// core/grid's benchmark): robots and roles, Allow lines, globs,
+		// delays.
 		{"page", fill("", func(i int) string {
 			agents := []string{"*", "indexer", "GUS", "archiver", "Lupa", "researcher"}
 			var b strings.Builder

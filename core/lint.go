@@ -247,6 +247,41 @@ func (lt *linter) add(line, col int, code string, sev Severity, set dialectSet, 
 	lt.out = append(lt.out, rawFinding{line: int32(line), col: int32(col), code: code, sev: uint8(slices.Index(severities[:], sev)), set: set & inAll, msg: msg})
 }
 
+// byLine orders the findings by line, keeping the order they were found
+// in: a counting sort, as lines are many and findings few per line.
+func (lt *linter) byLine() []int32 {
+	maxLine := int32(0)
+	for i := range lt.out {
+		if l := lt.out[i].line; l < 0 || l > int32(len(lt.f.Lines))+1 {
+			maxLine = -1 // not a line of the file: sort them all
+			break
+		} else {
+			maxLine = max(maxLine, l)
+		}
+	}
+	order := make([]int32, len(lt.out))
+	if maxLine < 0 {
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortStableFunc(order, func(i, j int32) int { return cmp.Compare(lt.out[i].line, lt.out[j].line) })
+		return order
+	}
+	next := make([]int32, maxLine+2) // where the next finding of each line goes
+	for i := range lt.out {
+		next[lt.out[i].line+1]++
+	}
+	for n := 1; n < len(next); n++ {
+		next[n] += next[n-1]
+	}
+	for i := range lt.out {
+		l := lt.out[i].line
+		order[next[l]] = int32(i)
+		next[l]++
+	}
+	return order
+}
+
 // onlyString is args' one string when format is just "%s".
 func onlyString(format string, args []any) (string, bool) {
 	if format != "%s" || len(args) != 1 {
@@ -258,21 +293,19 @@ func onlyString(format string, args []any) (string, bool) {
 
 func (lt *linter) finish() []Finding {
 	// Sort indices rather than the findings themselves: fewer bytes move,
-	// and the index breaks ties so the first finding of a pair is kept.
-	order := make([]int32, len(lt.out))
-	for i := range order {
-		order[i] = int32(i)
+	// and a stable sort keeps the first finding of a pair first.
+	order := lt.byLine()
+	byCode := func(i, j int32) int { return strings.Compare(lt.out[i].code, lt.out[j].code) }
+	for k := 0; k < len(order); {
+		end := k + 1
+		for end < len(order) && lt.out[order[end]].line == lt.out[order[k]].line {
+			end++
+		}
+		if end-k > 1 {
+			slices.SortStableFunc(order[k:end], byCode)
+		}
+		k = end
 	}
-	slices.SortFunc(order, func(i, j int32) int {
-		a, b := &lt.out[i], &lt.out[j]
-		if c := cmp.Compare(a.line, b.line); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.code, b.code); c != 0 {
-			return c
-		}
-		return cmp.Compare(i, j)
-	})
 	kept := order[:0]
 	names := 0
 	for k, i := range order {
