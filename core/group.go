@@ -41,6 +41,11 @@ func (g *Group) LastLine() int {
 // Label names the group for people: its lines and its agents.
 func (g *Group) Label() string {
 	var b strings.Builder
+	g.writeLabel(&b)
+	return b.String()
+}
+
+func (g *Group) writeLabel(b *strings.Builder) {
 	first, last := g.FirstLine(), g.LastLine()
 	switch {
 	case first == 0:
@@ -66,7 +71,6 @@ func (g *Group) Label() string {
 	if first != 0 {
 		b.WriteString(")")
 	}
-	return b.String()
 }
 
 // isStar reports whether the group names the catch-all agent.

@@ -153,9 +153,27 @@ func (d *Dialect) groupNames(g *Group, names []string) *Line {
 }
 
 // lineAndRule quotes a line for a reason: `line 3 "User-agent: GUS"`.
-func lineAndRule(l *Line) string {
-	return "line " + strconv.Itoa(l.Pos.Line) + " " + strconv.Quote(l.Rule())
+func lineAndRule(l *Line) string { return string(appendLineAndRule(nil, l)) }
+
+func appendLineAndRule(b []byte, l *Line) []byte {
+	b = append(b, "line "...)
+	b = strconv.AppendInt(b, int64(l.Pos.Line), 10)
+	b = append(b, ' ')
+	return strconv.AppendQuote(b, l.Rule())
 }
+
+// ruleLines lists lines for a reason, joined by ", ", in one buffer: a
+// policy may name thousands.
+type ruleLines struct{ b []byte }
+
+func (r *ruleLines) add(l *Line) {
+	if len(r.b) > 0 {
+		r.b = append(r.b, ", "...)
+	}
+	r.b = appendLineAndRule(r.b, l)
+}
+
+func (r *ruleLines) String() string { return string(r.b) }
 
 func describeNames(a Agent, names []string) string {
 	if a.Name != "" {
@@ -246,14 +264,14 @@ func (p *Policy) chooseCombineMatching(rs *Ruleset) {
 		names = append([]string{p.Agent.Name}, names...)
 	}
 	var matched, stars []*Group
-	var why []string
+	var why ruleLines
 	for _, g := range rs.Groups {
 		if p.skipRuleless(g, names) {
 			continue
 		}
 		if l := d.groupNames(g, names); l != nil {
 			matched = append(matched, g)
-			why = append(why, lineAndRule(l))
+			why.add(l)
 		} else if g.isStar(d) {
 			stars = append(stars, g)
 		}
@@ -261,7 +279,7 @@ func (p *Policy) chooseCombineMatching(rs *Ruleset) {
 	switch {
 	case len(matched) > 0:
 		p.Groups = matched
-		p.Why = "records naming the bot or one of its virtual agents, combined most restrictively: " + strings.Join(why, ", ")
+		p.Why = "records naming the bot or one of its virtual agents, combined most restrictively: " + why.String()
 		if len(stars) > 0 {
 			alt := &Policy{Dialect: p.Dialect, Agent: p.Agent, Groups: mergeInFileOrder(matched, stars)}
 			alt.Why = p.Why + ", plus the * record"
@@ -292,7 +310,7 @@ func (p *Policy) chooseMostTargeted(rs *Ruleset) {
 	}
 	// (2) groups naming one of its specific virtual agents, combined.
 	var byRole []*Group
-	var why []string
+	var why ruleLines
 	for _, g := range rs.Groups {
 		for _, l := range g.VirtualAgents {
 			if l.Value == "*" {
@@ -300,7 +318,7 @@ func (p *Policy) chooseMostTargeted(rs *Ruleset) {
 			}
 			if containsFold(a.Roles, l.Value) {
 				byRole = append(byRole, g)
-				why = append(why, lineAndRule(l))
+				why.add(l)
 				break
 			}
 		}
@@ -308,7 +326,7 @@ func (p *Policy) chooseMostTargeted(rs *Ruleset) {
 	p.noteUserAgentRoleClash(rs, byRole)
 	if len(byRole) > 0 {
 		p.Groups = byRole
-		p.Why = "no group names the bot's user agent; groups naming its virtual agents apply, combined most restrictively: " + strings.Join(why, ", ")
+		p.Why = "no group names the bot's user agent; groups naming its virtual agents apply, combined most restrictively: " + why.String()
 		return
 	}
 	// (3) `Virtual-agent: *` if the bot declares any virtual agent.
@@ -355,11 +373,11 @@ func (p *Policy) chooseMergeEqual(rs *Ruleset) {
 	names := p.Agent.namesWithoutRoles()
 	p.noteRolesAsNames(names)
 	var matched, stars []*Group
-	var why []string
+	var why ruleLines
 	for _, g := range rs.Groups {
 		if l := d.groupNames(g, names); l != nil {
 			matched = append(matched, g)
-			why = append(why, lineAndRule(l))
+			why.add(l)
 		}
 		if g.isStar(d) {
 			stars = append(stars, g)
@@ -368,7 +386,7 @@ func (p *Policy) chooseMergeEqual(rs *Ruleset) {
 	switch {
 	case len(matched) > 0:
 		p.Groups = matched
-		p.Why = "groups whose user agent equals the bot's product token, merged: " + strings.Join(why, ", ")
+		p.Why = "groups whose user agent equals the bot's product token, merged: " + why.String()
 	case len(stars) > 0:
 		p.Groups = stars
 		p.Why = "no group names the bot's product token, so the * groups apply, merged"
@@ -403,13 +421,17 @@ func containsFold(list []string, s string) bool {
 func (p *Policy) compile(rs *Ruleset) {
 	d := &p.Dialect
 	p.agent = p.Agent.String()
-	labels := make([]string, len(p.Groups))
-	p.groupLines = nil
+	var labels strings.Builder // the groups' labels joined by "; "
+	labels.Grow(48 * len(p.Groups)) // a typical label's length
+	p.groupLines = make([]int, 0, len(p.Groups))
 	for i, g := range p.Groups {
-		labels[i] = g.Label()
+		if i > 0 {
+			labels.WriteString("; ")
+		}
+		g.writeLabel(&labels)
 		p.groupLines = append(p.groupLines, g.FirstLine())
 	}
-	p.group = strings.Join(labels, "; ")
+	p.group = labels.String()
 	p.notes, p.notesN, p.notes0 = strings.Join(p.Notes, ". "), len(p.Notes), nil
 	if len(p.Notes) > 0 {
 		p.notes0 = &p.Notes[0]
