@@ -421,7 +421,7 @@ func containsFold(list []string, s string) bool {
 func (p *Policy) compile(rs *Ruleset) {
 	d := &p.Dialect
 	p.agent = p.Agent.String()
-	var labels strings.Builder // the groups' labels joined by "; "
+	var labels strings.Builder      // the groups' labels joined by "; "
 	labels.Grow(48 * len(p.Groups)) // a typical label's length
 	p.groupLines = make([]int, 0, len(p.Groups))
 	for i, g := range p.Groups {
