@@ -374,16 +374,27 @@ func lineList(lines []int) string {
 	if contiguous {
 		return "lines " + strconv.Itoa(lines[0]) + "-" + strconv.Itoa(lines[len(lines)-1])
 	}
+	// "lines " and the numbers as joinWords joins them, the seventh on
+	// counted: "lines 3, 7, 9, 11, 13, 15 and 4 more".
 	const most = 6
-	var words []string
-	for i, n := range lines {
+	words := min(len(lines), most+1)
+	b := make([]byte, 0, 8*words+16)
+	b = append(b, "lines "...)
+	for i := range words {
+		switch {
+		case i == words-1:
+			b = append(b, " and "...)
+		case i > 0:
+			b = append(b, ", "...)
+		}
 		if i == most {
-			words = append(words, strconv.Itoa(len(lines)-most)+" more")
+			b = strconv.AppendInt(b, int64(len(lines)-most), 10)
+			b = append(b, " more"...)
 			break
 		}
-		words = append(words, strconv.Itoa(n))
+		b = strconv.AppendInt(b, int64(lines[i]), 10)
 	}
-	return "lines " + joinWords(words)
+	return string(b)
 }
 
 // capWords keeps the first few words of a long list and counts the rest,

@@ -564,8 +564,11 @@ func (lt *linter) unreachableRules() {
 func (lt *linter) agentsIgnoredByGopher2019() {
 	w := lt.view(inRFC9309)
 	g19 := lt.view(inGopher2019)
+	var agents []*Line // scratch, reused from group to group
+	var rules []int
+	var names []string
 	for _, g := range w.rs.Groups {
-		var agents []*Line
+		agents, rules, names = agents[:0], rules[:0], names[:0]
 		star := false
 		for _, l := range g.Agents {
 			if l.Key != UserAgent {
@@ -577,7 +580,6 @@ func (lt *linter) agentsIgnoredByGopher2019() {
 		if star || len(agents) == 0 {
 			continue
 		}
-		var rules []int
 		for _, l := range g.Rules {
 			if l.Value != "" && g19.group[l.Pos.Line-1] >= 0 {
 				rules = append(rules, l.Pos.Line)
@@ -586,7 +588,6 @@ func (lt *linter) agentsIgnoredByGopher2019() {
 		if len(rules) == 0 {
 			continue
 		}
-		var names []string
 		for _, l := range agents {
 			if l.Value != "" {
 				names = append(names, quote(l.Value))
