@@ -152,6 +152,7 @@ type linter struct {
 	explainedRules []dialectSet
 	ruleAfter      []bool       // see rulesAhead
 	readBy         []dialectSet // by line index: see readers
+	msgs           map[msgKey]string
 }
 
 func newLinter(f *File, selectors []string) *linter {
@@ -280,6 +281,26 @@ func (lt *linter) byLine() []int32 {
 		next[l]++
 	}
 	return order
+}
+
+// msgKey names a message by what it is made of; many lines of a large
+// file repeat the same value and get the same words.
+type msgKey struct {
+	code, a, b string
+	s1, s2     dialectSet
+}
+
+// message is the message for k, written by build the first time.
+func (lt *linter) message(k msgKey, build func() string) string {
+	if m, ok := lt.msgs[k]; ok {
+		return m
+	}
+	if lt.msgs == nil {
+		lt.msgs = map[msgKey]string{}
+	}
+	m := build()
+	lt.msgs[k] = m
+	return m
 }
 
 // onlyString is args' one string when format is just "%s".

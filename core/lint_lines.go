@@ -245,7 +245,9 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 	lower := strings.ToLower(v)
 	if isRole(lower) {
 		lt.add(l.Pos.Line, 0, "role-user-agent", SevInfo, readers&^inGemini, "%s",
-			"Only gemini reads "+ruleText(l)+" as the virtual agent "+lower+", covering every robot with that role. conner2020 reads it as a robot literally named "+lower+" (the role is "+quote("Virtual-agent: "+lower)+" there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS("+lower+").")
+			lt.message(msgKey{"role-user-agent", l.Name, l.Value, 0, 0}, func() string {
+				return "Only gemini reads " + ruleText(l) + " as the virtual agent " + lower + ", covering every robot with that role. conner2020 reads it as a robot literally named " + lower + " (the role is " + quote("Virtual-agent: "+lower) + " there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS(" + lower + ")."
+			}))
 		return
 	}
 	if role, ok := roleNearMiss(lower); ok {
@@ -466,11 +468,14 @@ func (lt *linter) glob(l *Line, readers dialectSet, star int) {
 			wild.says("takes", "take"), literal.says("reads", "read"), ruleText(l))
 		return
 	}
-	msg := "* is a wildcard in " + wild.String() + " but a literal character in " + literal.String() +
-		", where " + quote(v) + " matches only selectors containing that exact text."
-	if trimmed := strings.TrimRight(v, "*"); !strings.Contains(trimmed, "*") && trimmed != "" {
-		msg += " A trailing * adds nothing for wildcard readers: " + quote(trimmed) + " means the same there and works in every dialect."
-	}
+	msg := lt.message(msgKey{"glob-portability", v, "", wild, literal}, func() string {
+		msg := "* is a wildcard in " + wild.String() + " but a literal character in " + literal.String() +
+			", where " + quote(v) + " matches only selectors containing that exact text."
+		if trimmed := strings.TrimRight(v, "*"); !strings.Contains(trimmed, "*") && trimmed != "" {
+			msg += " A trailing * adds nothing for wildcard readers: " + quote(trimmed) + " means the same there and works in every dialect."
+		}
+		return msg
+	})
 	lt.add(l.Pos.Line, col, "glob-portability", SevWarning, literal, "%s", msg)
 }
 
@@ -494,7 +499,9 @@ func (lt *linter) setting(l *Line) {
 	readers := recognisers(l.Key)
 	if ignoring := inAll &^ readers; ignoring != 0 && readers != 0 {
 		lt.add(l.Pos.Line, 0, "delay-portability", SevInfo, ignoring, "%s",
-			fieldTitle(l.Key)+" is read by "+readers.String()+"; "+ignoring.says("ignores", "ignore")+" it, so crawlers following them do not honour it.")
+			lt.message(msgKey{"delay-portability", string(l.Key), "", 0, 0}, func() string {
+				return fieldTitle(l.Key) + " is read by " + readers.String() + "; " + ignoring.says("ignores", "ignore") + " it, so crawlers following them do not honour it."
+			}))
 	}
 	v := l.Value
 	switch l.Key {
