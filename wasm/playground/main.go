@@ -10,6 +10,7 @@
 package main
 
 import (
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -68,6 +69,10 @@ type page struct {
 }
 
 func main() {
+	// The collector runs on the page's only thread, inside keystrokes:
+	// let the heap grow further between collections, within a bound.
+	debug.SetGCPercent(400)
+	debug.SetMemoryLimit(256 << 20)
 	p := newPage()
 	p.bind()
 	p.view = p.readView()
