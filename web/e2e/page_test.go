@@ -69,6 +69,14 @@ func TestLoadTypeAndReadVerdicts(t *testing.T) {
 	if len(rows) != 4 {
 		t.Errorf("%d rows, want 4", len(rows))
 	}
+	// Real key presses: a new selector typed at the end of the box.
+	n := b.updates(t)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("selectors"); s.focus(); s.setSelectionRange(s.value.length, s.value.length); })()`),
+		chromedp.SendKeys(chromedp.ID("selectors"), "/private/y"))
+	b.waitUpdates(t, n+len("/private/y"))
+	if c, ok := find(b.cells(t), "rfc9309", "Elpher", "/private/y"); !ok || c.Verdict != "disallow" {
+		t.Errorf("typed selector: %+v %v", c, ok)
+	}
 	b.noErrors(t)
 }
 
