@@ -328,15 +328,16 @@ func (lt *linter) duplicateGroups() {
 			continue
 		}
 		clear(seen)
+		var key []byte
 		for _, g := range w.rs.Groups {
 			for _, l := range g.Agents {
-				k := agentKey(&w.d, l.Value)
-				if k == "" {
+				key = appendAgentKey(key[:0], &w.d, l.Value)
+				if len(key) == 0 {
 					continue
 				}
-				prev, ok := seen[k]
+				prev, ok := seen[string(key)] // looked up without a copy of key
 				if !ok {
-					seen[k] = firstSeen{g.Index, l.Pos.Line}
+					seen[string(key)] = firstSeen{g.Index, l.Pos.Line}
 					continue
 				}
 				if prev.group == g.Index {
@@ -398,15 +399,23 @@ var groupsTogether = func() (out [inAll + 1]string) {
 	return out
 }()
 
-// agentKey is what makes two agent values the same in a dialect.
-func agentKey(d *Dialect, v string) string {
+// What makes two agent values the same in a dialect; appendAgentKey
+// appends it to b: `*` for the catch-all, else the value
+// (its product token under RFC 9309) in lower case.
+func appendAgentKey(b []byte, d *Dialect, v string) []byte {
 	if isStarValue(d, v) {
-		return "*"
+		return append(b, '*')
 	}
 	if d.Agents == ProductToken {
 		v = productToken(v)
 	}
-	return strings.ToLower(v)
+	if !isASCII(v) {
+		return append(b, strings.ToLower(v)...)
+	}
+	for i := 0; i < len(v); i++ {
+		b = append(b, lowerASCII(v[i]))
+	}
+	return b
 }
 
 // unreachableRules: under first-match dialects (conner2020, norobots) a

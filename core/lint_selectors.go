@@ -88,11 +88,15 @@ func (lt *linter) selectorChecks() {
 		s  string
 		si int
 	}
-	sorted := make([][]spelling, len(lt.views)) // by view, shared by views normalising alike
-	for vi, w := range lt.views {
+	// By view; views whose spellings come out the same (plain selectors
+	// normalise to themselves) share one list, and one search per rule.
+	sorted := make([][]spelling, len(lt.views))
+	listOf := make([]int, len(lt.views)) // the first view with the same list
+	for vi := range lt.views {
+		listOf[vi] = vi
 		for vj := range vi {
-			if lt.views[vj].d.Normalize == w.d.Normalize {
-				sorted[vi] = sorted[vj]
+			if listOf[vj] == vj && slices.Equal(norm[vj][1], norm[vi][1]) {
+				listOf[vi], sorted[vi] = vj, sorted[vj]
 				break
 			}
 		}
@@ -125,7 +129,7 @@ func (lt *linter) selectorChecks() {
 		slashed := strings.HasPrefix(l.Value, "/")
 		touched = touched[:0]
 		var last struct {
-			norm   Normalization
+			list   int
 			prefix string
 			lo, hi int
 			ok     bool
@@ -139,13 +143,13 @@ func (lt *linter) selectorChecks() {
 				prefix = patternPrefix(w.d.Patterns, w.pattern(l))
 			}
 			list := sorted[vi]
-			if !last.ok || last.norm != w.d.Normalize || last.prefix != prefix {
+			if !last.ok || last.list != listOf[vi] || last.prefix != prefix {
 				lo, _ := slices.BinarySearchFunc(list, prefix, func(e spelling, p string) int { return strings.Compare(e.s, p) })
 				hi := lo
 				for hi < len(list) && strings.HasPrefix(list[hi].s, prefix) {
 					hi++
 				}
-				last.norm, last.prefix, last.lo, last.hi, last.ok = w.d.Normalize, prefix, lo, hi, true
+				last.list, last.prefix, last.lo, last.hi, last.ok = listOf[vi], prefix, lo, hi, true
 			}
 			spellings := list[last.lo:last.hi]
 			var memo []uint64
