@@ -74,7 +74,13 @@ func (p *page) fetch() {
 		p.showFetch(pageview.FetchView{Status: "The relay's answer broke off: " + errText(bodyText) + "."})
 		return
 	}
-	v := pageview.ReadFetch(url, code, []byte(bodyText.String()))
+	text := bodyText.String()
+	var v pageview.FetchView
+	if len(text) > pageview.MaxRelayBytes {
+		v = pageview.FetchViewOf(url, code, nil, true)
+	} else {
+		v = pageview.FetchViewOf(url, code, decodeRelay(text), false)
+	}
 	if v.Load {
 		p.robots.SetValue(v.Body)
 		p.cell = ""

@@ -3,12 +3,15 @@ package e2e
 import (
 	"bufio"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/smolbots/smolbots/core/relay"
 	"github.com/smolbots/smolbots/internal/realservers"
 )
 
@@ -149,6 +152,49 @@ func TestFetchProgress(t *testing.T) {
 	status, _ := b.fetchURL(t, "gopher://"+l.Addr().String())
 	if !strings.Contains(status, "loaded them into the editor") {
 		t.Errorf("status %q", status)
+	}
+	b.noErrors(t)
+}
+
+// A relay (or a proxy in front of it) answering something else: a clear
+// message, no crash, the editor untouched.
+func TestFetchGarbageAnswers(t *testing.T) {
+	answers := map[string]struct {
+		status int
+		body   string
+	}{
+		"html":   {200, "<html>oops</html>"},
+		"array":  {200, `[1, 2, 3]`},
+		"empty":  {200, `{}`},
+		"nulls":  {200, `{"outcome": "not-found", "attempts": [null, 7, {"url": 5}], "conclusions": "x"}`},
+		"proxy":  {502, "Bad Gateway"},
+		"errmsg": {429, `{"error": "slow down"}`},
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc(relay.Path, func(w http.ResponseWriter, r *http.Request) {
+		a := answers[strings.TrimPrefix(r.URL.Query().Get("url"), "gemini://")]
+		w.WriteHeader(a.status)
+		w.Write([]byte(a.body))
+	})
+	mux.Handle("/", http.FileServer(http.Dir(siteDir)))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	b := newBrowser(t)
+	b.do(t, chromedp.Navigate(srv.URL+"/"))
+	b.waitUpdates(t, 1)
+	before := eval[string](t, b, `document.getElementById("robots").value`)
+	want := map[string]string{
+		"html": "could not be read", "array": "could not be read", "empty": "could not be read",
+		"nulls": "has no robots.txt", "proxy": "HTTP 502", "errmsg": "slow down",
+	}
+	for name, w := range want {
+		status, _ := b.fetchURL(t, "gemini://"+name)
+		if !strings.Contains(status, w) {
+			t.Errorf("%s: status %q, want %q in it", name, status, w)
+		}
+	}
+	if after := eval[string](t, b, `document.getElementById("robots").value`); after != before {
+		t.Error("a bad answer changed the editor")
 	}
 	b.noErrors(t)
 }
