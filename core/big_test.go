@@ -274,3 +274,22 @@ func TestCompile_SharedPerFile(t *testing.T) {
 		}
 	}
 }
+
+// A compiled rule matches exactly what PatternSyntax.Match says.
+func TestCompiledRule_MatchesLikeMatch(t *testing.T) {
+	pats := []string{"/", "/a", "/a*", "*", "**", "$", "/a$", "/a*$", "*$", "/a$b", "/*.x$", "/a*b*c", "/a**b", "a$$", "/$*", "*/b$"}
+	sels := []string{"", "/", "/a", "/ab", "/a$", "/a$b", "/x.x", "/x.x/", "/abc", "/a/b/c", "/aXbYc", "a$", "a$$", "/$", "x/b", "/b"}
+	for _, d := range Dialects() {
+		for _, pat := range pats {
+			f := Parse([]byte("User-agent: *\nDisallow: " + pat + "\n"))
+			rules := compileRules(&d, d.compile(f).Groups)
+			for _, r := range rules {
+				for _, s := range sels {
+					if got, want := r.matches(d.Patterns, s), d.Patterns.Match(r.pattern, s); got != want {
+						t.Errorf("%s: %q against %q: %v, want %v", d.ID, r.pattern, s, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -27,7 +27,12 @@ func (s PatternSyntax) Match(pattern, selector string) bool {
 		anchored = true
 		pattern = pattern[:len(pattern)-1]
 	}
-	star := strings.IndexByte(pattern, '*')
+	return globMatch(pattern, strings.IndexByte(pattern, '*'), anchored, selector)
+}
+
+// globMatch is Match for a pattern already stripped of its anchoring $,
+// given the position of its first star (-1 for none).
+func globMatch(pattern string, star int, anchored bool, selector string) bool {
 	if star < 0 {
 		if anchored {
 			return selector == pattern

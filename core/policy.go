@@ -32,22 +32,27 @@ type Policy struct {
 }
 
 type compiledRule struct {
-	line    *Line
-	pattern string // value after the dialect's normalisation
-	group   int32  // position of the rule's group among the policy's (0 for all when merged)
-	allow   bool
-	literal bool   // no operator in pattern under the dialect's syntax: a plain prefix
-	prefix  string // the literal start of pattern that every selector it matches has
+	line     *Line
+	pattern  string // value after the dialect's normalisation
+	group    int32  // position of the rule's group among the policy's (0 for all when merged)
+	star     int32  // first * in pattern, -1 if none (when not literal)
+	allow    bool
+	literal  bool   // no operator in pattern under the dialect's syntax: a plain prefix
+	anchored bool   // pattern ends in a $ that anchors it (when not literal)
+	prefix   string // the literal start of pattern that every selector it matches has
 }
 
-// matches is s.Match(r.pattern, sel), skipping the operator scan for
-// plain prefixes, the common case, and for selectors that do not start
-// with the pattern's literal part.
+// matches is s.Match(r.pattern, sel), with the operators found once
+// when the rule was compiled.
 func (r *compiledRule) matches(s PatternSyntax, sel string) bool {
 	if r.literal {
 		return strings.HasPrefix(sel, r.pattern)
 	}
-	return strings.HasPrefix(sel, r.prefix) && s.Match(r.pattern, sel)
+	pattern := r.pattern
+	if r.anchored {
+		pattern = pattern[:len(pattern)-1]
+	}
+	return globMatch(pattern, int(r.star), r.anchored, sel)
 }
 
 // Policy chooses the groups that apply to a bot. Do it once per bot and
@@ -462,6 +467,12 @@ func compileRules(d *Dialect, groups []*Group) []compiledRule {
 			star, dollar := HasOperators(pat)
 			literal := d.Patterns == Prefix || !star && !(dollar && d.Patterns == GlobDollar)
 			r := compiledRule{line: l, allow: allow, pattern: pat, literal: literal, group: seq}
+			r.anchored = d.Patterns == GlobDollar && dollar
+			body := pat // without the anchoring $
+			if r.anchored {
+				body = body[:len(body)-1]
+			}
+			r.star = int32(strings.IndexByte(body, '*'))
 			r.prefix = requiredPrefix(d.Patterns, &r)
 			rules = append(rules, r)
 		}

@@ -115,91 +115,95 @@ func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
 	}
 	sel := d.normalizeSelector(selector)
 	t := p.tab
-	if t == nil {
+	switch {
+	case t == nil:
 		return nil
+	case t.indexable:
+		return p.decideIndexed(t, sel, notes)
 	}
-	rules := t.rules
-	var cand []int32
-	if t.indexable {
-		if x := t.index(); x != nil {
-			// Decide among the candidates: every rule that can match, in
-			// file order, so the decision is the same.
-			var buf [32]int32
-			cand = x.candidates(sel, buf[:0])
-			var scratch [32]compiledRule
-			rules = scratch[:0]
-			if len(cand) > len(scratch) {
-				rules = make([]compiledRule, 0, len(cand))
-			}
-			for _, i := range cand {
-				rules = append(rules, t.rules[i])
+	return p.decideIn(t.rules, sel, notes)
+}
+
+// decideIndexed decides among the candidates the index finds: every rule
+// that can match, in file order, so the decision is the same.
+func (p *Policy) decideIndexed(t *ruleTable, sel string, notes *[]string) *compiledRule {
+	x := t.index()
+	if x == nil {
+		return p.decideIn(t.rules, sel, notes)
+	}
+	var buf [32]int32
+	cand := x.candidates(sel, buf[:0])
+	var scratch [32]compiledRule
+	rules := scratch[:0]
+	if len(cand) > len(scratch) {
+		rules = make([]compiledRule, 0, len(cand))
+	}
+	for _, i := range cand {
+		rules = append(rules, t.rules[i])
+	}
+	if r := p.decideIn(rules, sel, notes); r != nil {
+		for k := range rules {
+			if &rules[k] == r {
+				return &t.rules[cand[k]]
 			}
 		}
 	}
-	var k int
-	switch d.Decision {
-	case LongestMatch:
-		k = p.longestMatch(rules, sel)
-	case FirstMatch:
-		k = p.firstMatchRestrictive(rules, sel)
-	case AllowException:
-		k = p.allowException(rules, sel)
-	default:
-		k = p.anyDisallow(rules, sel, notes)
-	}
-	switch {
-	case k < 0:
-		return nil
-	case cand != nil:
-		k = int(cand[k])
-	}
-	return &t.rules[k]
+	return nil
 }
 
-// The decisions below return the position in rules of the deciding
-// rule, -1 if none decides.
+func (p *Policy) decideIn(rules []compiledRule, sel string, notes *[]string) *compiledRule {
+	switch p.Dialect.Decision {
+	case LongestMatch:
+		return p.longestMatch(rules, sel)
+	case FirstMatch:
+		return p.firstMatchRestrictive(rules, sel)
+	case AllowException:
+		return p.allowException(rules, sel)
+	}
+	return p.anyDisallow(rules, sel, notes)
+}
 
 // anyDisallow: Allow lines are not rules here; the first matching
 // non-empty Disallow in file order decides.
-func (p *Policy) anyDisallow(rules []compiledRule, sel string, notes *[]string) int {
+func (p *Policy) anyDisallow(rules []compiledRule, sel string, notes *[]string) *compiledRule {
 	d := &p.Dialect
-	empty := -1
-	for k := range rules {
-		r := &rules[k]
+	var empty *compiledRule
+	for i := range rules {
+		r := &rules[i]
 		if r.allow {
 			continue
 		}
 		if r.pattern == "" {
-			if empty < 0 {
-				empty = k
+			if empty == nil {
+				empty = r
 			}
 			continue
 		}
 		if r.matches(d.Patterns, sel) {
-			return k
+			return r
 		}
 	}
-	if empty >= 0 && d.Patterns == Glob && notes != nil {
-		*notes = append(*notes, fmt.Sprintf("an empty Disallow disallows nothing here; read literally, the 2019 text would make line %d match every selector", rules[empty].line.Pos.Line))
+	if empty != nil && d.Patterns == Glob && notes != nil {
+		*notes = append(*notes, fmt.Sprintf("an empty Disallow disallows nothing here; read literally, the 2019 text would make line %d match every selector", empty.line.Pos.Line))
 	}
-	return -1
+	return nil
 }
 
 // allowException: a matching Allow is an exception that wins; else any
 // matching Disallow disallows.
-func (p *Policy) allowException(rules []compiledRule, sel string) int {
+func (p *Policy) allowException(rules []compiledRule, sel string) *compiledRule {
 	d := &p.Dialect
-	disallow := -1
-	for k := range rules {
-		r := &rules[k]
+	var disallow *compiledRule
+	for i := range rules {
+		r := &rules[i]
 		if r.pattern == "" || !r.matches(d.Patterns, sel) {
 			continue
 		}
 		if r.allow {
-			return k
+			return r
 		}
-		if disallow < 0 {
-			disallow = k
+		if disallow == nil {
+			disallow = r
 		}
 	}
 	return disallow
@@ -207,13 +211,13 @@ func (p *Policy) allowException(rules []compiledRule, sel string) int {
 
 // firstMatchRestrictive: in each group the first matching rule decides;
 // with several groups (combined most restrictively) a disallow wins.
-func (p *Policy) firstMatchRestrictive(rules []compiledRule, sel string) int {
+func (p *Policy) firstMatchRestrictive(rules []compiledRule, sel string) *compiledRule {
 	d := &p.Dialect
 	python := d.Normalize == PythonQuote
-	firstAllow := -1
+	var firstAllow *compiledRule
 	group, decided := int32(-1), false
-	for k := range rules {
-		r := &rules[k]
+	for i := range rules {
+		r := &rules[i]
 		if r.group != group {
 			group, decided = r.group, false
 		}
@@ -231,10 +235,10 @@ func (p *Policy) firstMatchRestrictive(rules []compiledRule, sel string) int {
 		}
 		decided = true
 		if !r.allow {
-			return k
+			return r
 		}
-		if firstAllow < 0 {
-			firstAllow = k
+		if firstAllow == nil {
+			firstAllow = r
 		}
 	}
 	return firstAllow
@@ -242,22 +246,21 @@ func (p *Policy) firstMatchRestrictive(rules []compiledRule, sel string) int {
 
 // longestMatch: RFC 9309's most specific match, Allow winning a tie. An
 // empty pattern has priority 0 and never decides.
-func (p *Policy) longestMatch(rules []compiledRule, sel string) int {
+func (p *Policy) longestMatch(rules []compiledRule, sel string) *compiledRule {
 	d := &p.Dialect
-	best := -1
-	var b *compiledRule
-	for k := range rules {
-		r := &rules[k]
+	var best *compiledRule
+	for i := range rules {
+		r := &rules[i]
 		if r.pattern == "" {
 			continue
 		}
 		// Only a longer pattern, or an Allow of the same length, can
 		// replace best: check that before the costlier match.
-		if b != nil && !(len(r.pattern) > len(b.pattern) || len(r.pattern) == len(b.pattern) && r.allow && !b.allow) {
+		if best != nil && !(len(r.pattern) > len(best.pattern) || len(r.pattern) == len(best.pattern) && r.allow && !best.allow) {
 			continue
 		}
 		if r.matches(d.Patterns, sel) {
-			best, b = k, r
+			best = r
 		}
 	}
 	return best
