@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -291,5 +292,46 @@ func TestCompiledRule_MatchesLikeMatch(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// sameDialect must see a change to any field of a Dialect, or a changed
+// dialect would get a built-in one's grouping from the file's cache.
+func TestSameDialect_EveryField(t *testing.T) {
+	base := RFC9309
+	// Every leaf field, by its index path: Facts' fields one by one.
+	var paths [][]int
+	typ := reflect.TypeOf(base)
+	for i := range typ.NumField() {
+		if ft := typ.Field(i).Type; ft.Kind() == reflect.Struct {
+			for j := range ft.NumField() {
+				paths = append(paths, []int{i, j})
+			}
+		} else {
+			paths = append(paths, []int{i})
+		}
+	}
+	for _, path := range paths {
+		d := RFC9309
+		d.DelayFields = slices.Clone(RFC9309.DelayFields)
+		f := reflect.ValueOf(&d).Elem().FieldByIndex(path)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "x")
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
+		case reflect.Uint8:
+			f.SetUint(f.Uint() + 1)
+		case reflect.Slice:
+			f.Set(reflect.Append(f, reflect.ValueOf(Check)))
+		default:
+			t.Fatalf("field %v: kind %s not covered by this test", path, f.Kind())
+		}
+		if sameDialect(&base, &d) {
+			t.Errorf("sameDialect misses a change to field %v (%s)", path, typ.FieldByIndex(path).Name)
+		}
+	}
+	if d := RFC9309; !sameDialect(&base, &d) {
+		t.Error("sameDialect: a copy differs")
 	}
 }

@@ -1,7 +1,7 @@
 package core
 
 import (
-	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -177,11 +177,20 @@ func (d Dialect) Compile(f *File) *Ruleset {
 // one of them unchanged.
 func builtinIndex(d *Dialect) int {
 	for i := range lintDialects {
-		if lintDialects[i].ID == d.ID && reflect.DeepEqual(&lintDialects[i], d) {
+		if sameDialect(&lintDialects[i], d) {
 			return i
 		}
 	}
 	return -1
+}
+
+// sameDialect compares every field (a test checks that none is missed).
+func sameDialect(a, b *Dialect) bool {
+	return a.ID == b.ID && a.Title == b.Title && a.Source == b.Source &&
+		a.Grouping == b.Grouping && a.Agents == b.Agents && a.Selection == b.Selection &&
+		a.Decision == b.Decision && a.Patterns == b.Patterns && a.Normalize == b.Normalize &&
+		a.RoleFields == b.RoleFields && a.AllowField == b.AllowField && a.AcceptTypos == b.AcceptTypos &&
+		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts
 }
 
 func (d Dialect) compile(f *File) *Ruleset {

@@ -129,7 +129,12 @@ type fileCache struct {
 // Parse reads a robots.txt. It never fails: odd content becomes lint
 // findings, not errors.
 func Parse(data []byte) *File {
-	f := &File{Size: len(data), cache: &fileCache{}}
+	fc := &struct {
+		f File
+		c fileCache
+	}{} // one allocation for both
+	f := &fc.f
+	f.Size, f.cache = len(data), &fc.c
 	if len(data) > MaxBytes {
 		data = data[:MaxBytes]
 		f.Truncated = true
