@@ -52,7 +52,7 @@ func bigCases() []bigCase {
 			b.WriteString("Crawl-delay: 5\n\n")
 			return b.String()
 		})},
-		// About 20,000 groups of one rule, each for another robot.
+		// About 15,000 groups of one rule, each for another robot.
 		{"one-rule-groups", fill("", func(i int) string {
 			return fmt.Sprintf("User-agent: b%d\nDisallow: /%d\n", i, i)
 		})},
@@ -70,18 +70,18 @@ func bigCases() []bigCase {
 			}
 			return "User-agent: *\n\nDisallow: /lost" + itoa(i) + "\n"
 		})},
-		// About 40,000 rules in one group, many a prefix of later ones.
+		// About 29,000 rules in one group, many a prefix of later ones.
 		{"one-group-prefixes", fill("User-agent: *\n", func(i int) string {
 			if i%3 == 0 {
 				return "Allow: /p/" + itoa(i) + "\n"
 			}
 			return "Disallow: /p/" + itoa(i) + "\n"
 		})},
-		// About 30,000 User-agent lines and a single rule.
+		// About 25,000 User-agent lines and a single rule.
 		{"agent-lines", append(fill("", func(i int) string {
 			return "User-agent: bot" + itoa(i) + "\n"
 		})[:MaxBytes-16], "\nDisallow: /\n"...)},
-		// About 35,000 records with no rules: notes name each of them.
+		// About 34,000 records with no rules: notes name each of them.
 		{"ruleless-records", fill("", func(i int) string {
 			return "User-agent: *\n\n"
 		})},
