@@ -416,28 +416,35 @@ func bareKeystrokes(ctx context.Context, text string, n, gap int) ([]float64, er
 		ta.style.cssText = "width: 600px; height: 400px; font: 14px/20px monospace";
 		document.body.appendChild(ta);
 		ta.value = %s;
-		window.__bench = {};
+		const pos = ta.value.indexOf("\n", ta.value.indexOf("\n", ta.value.indexOf("\n") + 1) + 1);
+		window.__bench = {ta, pos, typed: 0};
 		ta.addEventListener("keydown", e => { window.__bench.down = e.timeStamp; }, true);
 		ta.addEventListener("input", () => setTimeout(() => { document.body.getBoundingClientRect(); window.__bench.done = performance.now(); }, 0));
-		ta.focus();
-		const pos = ta.value.indexOf("\n", ta.value.indexOf("\n", ta.value.indexOf("\n") + 1) + 1);
-		ta.setSelectionRange(pos, pos);
 		await new Promise(ok => setTimeout(ok, 500));
 		return true;
 	})()`, quote(text))
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](setup, chromedp.EvalAwaitPromise)); err != nil {
 		return nil, err
 	}
-	measure := `new Promise(ok => {
+	measure := `new Promise((ok, fail) => {
+		const t0 = Date.now();
 		(function poll() {
 			const b = window.__bench;
 			if (b.done > b.down) return ok(b.done - b.down);
+			if (Date.now() - t0 > 10000) return fail(new Error("the key did not reach the bare textarea"));
 			setTimeout(poll, 1);
 		})();
 	})`
 	var times []float64
 	for i := 0; i < n; i++ {
-		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(window.__bench.done = 0, true)`)); err != nil {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+			const b = window.__bench;
+			b.done = 0;
+			b.ta.focus();
+			b.ta.setSelectionRange(b.pos + b.typed, b.pos + b.typed);
+			b.typed++;
+			return true;
+		})()`)); err != nil {
 			return nil, err
 		}
 		if err := chromedp.Do(ctx, chromedp.KeyEvent("x")); err != nil {
