@@ -17,23 +17,23 @@ var Examples = []Example{
 		ID:     "conner2020-sample",
 		Title:  "Virtual agents (sample from Conner's 2020 proposal)",
 		Source: "the sample file in Sean Conner's 2020 Virtual-agent proposal on the Gemini list",
-		Robots: `# The GUS agent, plus any agent that identifies as an "indexer" is allowed
-# one path in an otherwise disallowed place, and only fetch items in 10
-# second increments.
+		Robots: `# GUS by name, and any bot declaring the indexer role: one path opens
+# inside the private area, and requests come at most one per 10
+# seconds.
 User-agent: GUS
 Virtual-agent: indexer
 Allow: /private/butpublic
 Disallow: /private
 Crawl-delay: 10
 
-# Agents that fetch feeds, should only grab every 6 hours. "Check" is
-# allowed as agents should ignore fields it doesn't understand.
+# Feed readers: re-check at most every 6 hours. Bots skip fields they
+# do not know, so a new field such as Check is safe to add.
 Virtual-agent: feed
 Disallow: /private
 Check: 21600
 
-# And a fallback. Here we don't allow any old crawler into the private
-# space, and we force them to use 20 seonds between fetches.
+# Everyone else: kept out of the private area, and asked to wait 20
+# seconds between requests.
 User-agent: *
 Disallow: /private
 Crawl-delay: 20
@@ -45,10 +45,10 @@ Crawl-delay: 20
 		ID:     "gopherdraft-sample",
 		Title:  "Search engines only (sample from the modern Gopher draft)",
 		Source: "the well-built policy file in the modern Gopher draft's Robot Access Restrictions Policy",
-		Robots: `# Robot Exclusion File for gopher://gopher.scdp.com
-# If you wish to crawl gopher.scdp.com, please contact
-# lane.pryce@scdp.com to apply for an exemption. Our terms of
-# service are available at gopher://gopher.scdp.com/0/tos.txt.
+		Robots: `# Robots policy of an example Gopher server.
+# Crawlers not listed below may ask the
+# administrator for an exemption; the terms
+# of service are at gopher://gopher.scdp.com/0/tos.txt.
 
 User-agent: baiduspider
 User-agent: googlebot
@@ -59,20 +59,20 @@ User-agent: seznambot
 User-agent: slurp
 User-agent: teoma
 User-agent: yandex
-Disallow: /cgi-bin/	# Dynamically generated scripts
-Disallow: /images/	# This consumes bandwidth!
-Disallow: /tmp/		# Temporary files---blink and they're gone!
-Disallow: /private/	# No peeking!
-Allow: /images/logo.jpg	# Main logo. Mirror this if possible.
+Disallow: /cgi-bin/	# scripts, generated on request
+Disallow: /images/	# costly in bandwidth
+Disallow: /tmp/		# short-lived files
+Disallow: /private/	# not for crawlers
+Allow: /images/logo.jpg	# the logo may be copied
 Crawl-delay: 10
 
 User-agent: *
 Disallow: /
 
-# If you have received authorisation to crawl this site, and are
-# getting denied, please contact support@scdp.com, or dial
-# (212) 555 0169. This site is copyright Sterling, Cooper, Draper,
-# and Pryce, 2012.
+# Crawlers that were given permission
+# but are still refused should write to
+# the administrator.
+# (Comments reworded from the draft.)
 `,
 		Selectors: "/images/logo.jpg\n/images/office.png\n/about.txt\ngopher://gopher.scdp.com/0/tos.txt\n",
 		Agents:    "googlebot\nVeronica\n",
