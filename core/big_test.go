@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/smolbots/smolbots/internal/benchrobots"
 )
 
 // Adversarial 500 KiB files: shapes that make a check or a policy
@@ -32,26 +34,7 @@ func bigCases() []bigCase {
 		// What the playground's benchmark types (the same records as
 		// core/grid's benchmark): robots and roles, Allow lines, globs,
 		// delays.
-		{"page", fill("", func(i int) string {
-			agents := []string{"*", "indexer", "GUS", "archiver", "Lupa", "researcher"}
-			var b strings.Builder
-			fmt.Fprintf(&b, "# record %d\nUser-agent: %s\n", i, agents[i%len(agents)])
-			if i%3 == 0 {
-				fmt.Fprintf(&b, "Virtual-agent: %s\n", agents[(i+1)%len(agents)])
-			}
-			for j := 0; j < 6; j++ {
-				switch j % 3 {
-				case 0:
-					fmt.Fprintf(&b, "Disallow: /area%d/sub%d\n", i, j)
-				case 1:
-					fmt.Fprintf(&b, "Allow: /area%d/sub%d/open\n", i, j)
-				default:
-					fmt.Fprintf(&b, "Disallow: /*.cgi$%d\n", j)
-				}
-			}
-			b.WriteString("Crawl-delay: 5\n\n")
-			return b.String()
-		})},
+		{"page", fill("", benchrobots.Record)},
 		// About 15,000 groups of one rule, each for another robot.
 		{"one-rule-groups", fill("", func(i int) string {
 			return fmt.Sprintf("User-agent: b%d\nDisallow: /%d\n", i, i)

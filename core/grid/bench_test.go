@@ -7,38 +7,12 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/internal/benchrobots"
 )
 
 // benchRobots makes a file of at least lines lines or size bytes (the
-// first reached), mixing what the dialects disagree on: records per
-// agent and role, Allow, globs, delays.
-func benchRobots(lines, size int) string {
-	var b strings.Builder
-	agents := []string{"*", "indexer", "GUS", "archiver", "Lupa", "researcher"}
-	n := 0
-	for i := 0; n < lines && b.Len() < size; i++ {
-		fmt.Fprintf(&b, "# record %d\nUser-agent: %s\n", i, agents[i%len(agents)])
-		if i%3 == 0 {
-			fmt.Fprintf(&b, "Virtual-agent: %s\n", agents[(i+1)%len(agents)])
-		}
-		for j := 0; j < 6; j++ {
-			switch j % 3 {
-			case 0:
-				fmt.Fprintf(&b, "Disallow: /area%d/sub%d\n", i, j)
-			case 1:
-				fmt.Fprintf(&b, "Allow: /area%d/sub%d/open\n", i, j)
-			default:
-				fmt.Fprintf(&b, "Disallow: /*.cgi$%d\n", j)
-			}
-		}
-		b.WriteString("Crawl-delay: 5\n\n")
-		n += 10
-		if i%3 == 0 {
-			n++
-		}
-	}
-	return b.String()
-}
+// first reached); the records are the core benchmarks' own.
+func benchRobots(lines, size int) string { return benchrobots.Robots(lines, size) }
 
 func benchInput(robots string) Input {
 	var sel strings.Builder
