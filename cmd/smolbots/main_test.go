@@ -45,7 +45,8 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-func TestCheckTextGolden(t *testing.T) {
+// TestGolden pins the text people read: check and lint, text and JSON.
+func TestGolden(t *testing.T) {
 	cases := []struct {
 		name string
 		args []string
@@ -54,6 +55,8 @@ func TestCheckTextGolden(t *testing.T) {
 		{"check-virtual-agents.golden", []string{"check", "-agent", "GUS(indexer)", "-agent", "indexer", "-agent", "*", "testdata/virtual-agents.robots.txt", "/private/butpublic/a", "/private/x", "gemini://example.org/pub"}, 1},
 		{"check-blank-line-glob.golden", []string{"check", "-agent", "Lupa(researcher,archiver)", "testdata/blank-line-glob.robots.txt", "/git/x", "/a/snapshot/b", "/tmp/x", "gopher://example.org/0/docs/a.txt"}, 1},
 		{"check-one-dialect-allowed.golden", []string{"check", "-dialect", "rfc9309,conner2020", "-agent", "GUS", "testdata/virtual-agents.robots.txt", "/private/butpublic"}, 0},
+		{"lint-blank-line-glob.golden", []string{"lint", "testdata/blank-line-glob.robots.txt"}, 1},
+		{"lint-virtual-agents-json.golden", []string{"lint", "-json", "-selector", "private/x", "-selector", "gopher://example.org/0/private/y", "testdata/virtual-agents.robots.txt"}, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -177,26 +180,6 @@ func TestUnreadableStdin(t *testing.T) {
 	code := run([]string{"lint", "-"}, failingReader{}, &out, &errOut)
 	if code != 2 || !strings.Contains(errOut.String(), "reading standard input failed") {
 		t.Fatalf("exit %d, stderr %q", code, errOut.String())
-	}
-}
-
-func TestLintGolden(t *testing.T) {
-	cases := []struct {
-		name string
-		args []string
-		code int
-	}{
-		{"lint-blank-line-glob.golden", []string{"lint", "testdata/blank-line-glob.robots.txt"}, 1},
-		{"lint-virtual-agents-json.golden", []string{"lint", "-json", "-selector", "private/x", "-selector", "gopher://example.org/0/private/y", "testdata/virtual-agents.robots.txt"}, 1},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r := runCLI(t, "", c.args...)
-			if r.code != c.code {
-				t.Fatalf("exit %d, want %d; stderr: %s", r.code, c.code, r.stderr)
-			}
-			golden(t, c.name, r.stdout)
-		})
 	}
 }
 
