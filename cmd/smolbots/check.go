@@ -13,7 +13,7 @@ import (
 
 // newFlags makes a FlagSet that reports errors through our exit codes
 // instead of printing usage and exiting.
-func newFlags(name string, _ io.Writer) *flag.FlagSet {
+func newFlags(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	return fs
@@ -51,7 +51,7 @@ func parseDialects(spec string) ([]core.Dialect, error) {
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("check", stderr)
+	fs := newFlags("check")
 	dialectSpec := fs.String("dialect", "all", "all, or dialect IDs separated by commas")
 	var agentArgs stringList
 	fs.Var(&agentArgs, "agent", "crawler under test, e.g. GUS(indexer); repeatable")

@@ -18,7 +18,7 @@ var fetchTimeout = fetch.Timeout
 // object instead. Exit 0 when the server answered (found, not-found,
 // not-robots), 2 when it could not be read (unreachable) or on bad usage.
 func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("fetch", stderr)
+	fs := newFlags("fetch")
 	asJSON := fs.Bool("json", false, "print the whole result as one JSON object")
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -10,7 +10,7 @@ import (
 )
 
 func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("lint", stderr)
+	fs := newFlags("lint")
 	asJSON := fs.Bool("json", false, "one JSON object per line")
 	var selectorArgs stringList
 	fs.Var(&selectorArgs, "selector", "a selector under test, for lints that compare patterns with selectors; repeatable")

@@ -19,7 +19,7 @@ import (
 // runServe serves the playground's static files and the relay together,
 // on loopback by default, until SIGINT or SIGTERM.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("serve", stderr)
+	fs := newFlags("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	dir := fs.String("dir", filepath.Join("build", "web"), "directory of the built page")
 	loopback := fs.Bool("allow-loopback", false, "let the relay reach loopback hosts (tests only)")
