@@ -10,17 +10,21 @@ type Verdict struct {
 	Dialect  string `json:"dialect"`
 	Agent    string `json:"agent"`
 	Selector string `json:"selector"`
-	Allowed  bool   `json:"allowed"`
-	Line     int    `json:"line"` // the deciding line, 0 if no rule decided
-	Rule     string `json:"rule"` // that line as `Field: value`, "" if none
-	Group    string `json:"group"`
-	Why      string `json:"why"`
-	Note     string `json:"note"`
+	// Target is the selector as the dialect compared it, after its
+	// normalisation (percent escapes, quoting).
+	Target  string `json:"target"`
+	Allowed bool   `json:"allowed"`
+	Line    int    `json:"line"` // the deciding line, 0 if no rule decided
+	Rule    string `json:"rule"` // that line as `Field: value`, "" if none
+	Group   string `json:"group"`
+	Why     string `json:"why"`
+	Note    string `json:"note"`
 	// Alternative is the outcome under the other reading the note
 	// describes, when that reading gives a different answer.
 	Alternative *Alternative `json:"alternative,omitempty"`
-	// GroupLines are the first lines of the applicable groups.
-	GroupLines []int `json:"group_lines,omitempty"`
+	// GroupLines are the first lines of the applicable groups, one per
+	// label in Group and in the same order; [] when no group applies.
+	GroupLines []int `json:"group_lines"`
 }
 
 // Alternative is the verdict under another reading of the same dialect.
@@ -72,9 +76,11 @@ func joinNotes(a, b string) string {
 func (p *Policy) test(v *Verdict, selector string) {
 	d := &p.Dialect
 	v.Dialect, v.Agent, v.Selector, v.Allowed, v.Why, v.Group = d.ID, p.agent, selector, true, p.Why, p.group
-	if len(p.groupLines) > 0 {
-		v.GroupLines = make([]int, len(p.groupLines)) // the caller may keep and change it
-		copy(v.GroupLines, p.groupLines)
+	v.GroupLines = make([]int, len(p.groupLines)) // the caller may keep and change it
+	copy(v.GroupLines, p.groupLines)
+	v.Target = selector
+	if d.AlwaysAllow == "" || selector != d.AlwaysAllow {
+		v.Target = d.normalizeSelector(selector)
 	}
 	var extra []string
 	if decided := p.decide(selector, &extra); decided != nil {

@@ -1,0 +1,209 @@
+package core
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// LintCodes are the codes Lint and ControlLint can report, sorted. They
+// are stable: the CLI's JSON and the page expose them, and -ignore and
+// the ignore directive name them.
+func LintCodes() []string {
+	return slices.Clone(lintCodes)
+}
+
+var lintCodes = func() []string {
+	c := []string{
+		"agent-version", "allow-portability", "binary-file", "blank-line-in-group", "bom",
+		"crawl-delay-invalid", "delay-portability", "directive-invalid", "dollar-portability",
+		"duplicate-group", "empty-disallow", "empty-file", "empty-user-agent", "field-typo",
+		"file-too-large", "glob-portability", "group-without-rules", "invalid-utf8",
+		"leading-slash-mismatch", "lf-line-endings", "missing-disallow", "no-colon", "nul-byte",
+		"role-user-agent", "rule-outside-group", "setting-invalid", "star-not-last",
+		"umn-type-prefix", "unknown-code", "unknown-field", "unreachable-rule",
+		"user-agent-portability", "virtual-agent-field-portability", "virtual-agent-typo",
+	}
+	slices.Sort(c)
+	return c
+}()
+
+func isLintCode(code string) bool {
+	_, ok := slices.BinarySearch(lintCodes, code)
+	return ok
+}
+
+// ParseSeverity reads error, warning or info.
+func ParseSeverity(s string) (Severity, error) {
+	switch sev := Severity(strings.ToLower(strings.TrimSpace(s))); sev {
+	case SevError, SevWarning, SevInfo:
+		return sev, nil
+	}
+	return "", fmt.Errorf("unknown severity %q; use error, warning or info", s)
+}
+
+// rank orders severities: info < warning < error.
+func (s Severity) rank() int {
+	switch s {
+	case SevError:
+		return 2
+	case SevWarning:
+		return 1
+	}
+	return 0
+}
+
+// LintOptions are the controls a CI job sets on lint's findings.
+type LintOptions struct {
+	Ignore   []string // codes dropped everywhere
+	Severity Severity // the lowest severity kept; "" is warning
+}
+
+// directivePrefix starts an ignore directive: a comment line of its own,
+// `# smolbots: ignore=CODE[,CODE]`. Only whole-line comments count,
+// because TLGS reads a comment after a value as part of the path.
+const directivePrefix = "smolbots:"
+
+// ControlLint applies o and the file's ignore directives to findings
+// (Lint's result for f) and returns what remains, sorted by line then
+// code. A binary file gets one leading error saying so. A code in
+// o.Ignore or in a directive that is not a lint code is itself an error
+// finding, so that a typo cannot hide a problem.
+func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
+	min := o.Severity
+	if min == "" {
+		min = SevWarning
+	}
+	all := setIDs[inAll]
+	var added []Finding
+	if f.Binary() {
+		added = append(added, Finding{Code: "binary-file", Severity: SevError, Dialects: all,
+			Message: "This file looks binary (a NUL byte, or mostly bytes that are not UTF-8), not a text robots.txt: no dialect reads it as a list of rules, and the other findings on it are about noise."})
+	}
+	ignored := map[string]bool{}
+	for _, c := range o.Ignore {
+		c = strings.TrimSpace(c)
+		if c == "" {
+			continue
+		}
+		if !isLintCode(c) {
+			added = append(added, unknownCode(0, c, "-ignore"))
+			continue
+		}
+		ignored[c] = true
+	}
+	// Directives: codes silenced on one line (keyed by line number) or,
+	// before the first field line, in the whole file.
+	perLine := map[int][]string{}
+	seenField := false
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		if l.Kind == FieldLine {
+			seenField = true
+		}
+		if l.Kind != CommentOnly {
+			continue
+		}
+		codes, ok, bad := parseDirective(l.Text)
+		if !ok {
+			continue
+		}
+		if bad != "" {
+			added = append(added, Finding{Line: l.Pos.Line, Code: "directive-invalid", Severity: SevError, Dialects: all,
+				Message: fmt.Sprintf("This smolbots directive reads %s; the only directive is `# smolbots: ignore=CODE[,CODE]`, so it silences nothing.", quote(bad))})
+			continue
+		}
+		whole, target := !seenField, nextNonComment(f.Lines, i)
+		for _, c := range codes {
+			switch {
+			case !isLintCode(c):
+				added = append(added, unknownCode(l.Pos.Line, c, "this directive"))
+			case whole:
+				ignored[c] = true
+			case target > 0:
+				perLine[target] = append(perLine[target], c)
+			}
+		}
+	}
+	out := make([]Finding, 0, len(findings)+len(added))
+	for _, fd := range append(findings, added...) {
+		if fd.Severity.rank() < min.rank() || ignored[fd.Code] || slices.Contains(perLine[fd.Line], fd.Code) {
+			continue
+		}
+		out = append(out, fd)
+	}
+	slices.SortStableFunc(out, func(a, b Finding) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return strings.Compare(a.Code, b.Code)
+	})
+	return out
+}
+
+func unknownCode(line int, code, where string) Finding {
+	return Finding{Line: line, Code: "unknown-code", Severity: SevError, Dialects: setIDs[inAll],
+		Message: fmt.Sprintf("%s names %s, which is not a lint code, so it silences nothing; `smolbots help lint` lists the codes.", capitalize(where), quote(code))}
+}
+
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// parseDirective reads `# smolbots: ignore=A,B` from a comment line. ok
+// says the comment is a smolbots directive at all; bad is its text when
+// it is one but not a well-formed ignore.
+func parseDirective(text string) (codes []string, ok bool, bad string) {
+	s := strings.TrimSpace(text)
+	s = strings.TrimSpace(strings.TrimPrefix(s, "#"))
+	if len(s) < len(directivePrefix) || !strings.EqualFold(s[:len(directivePrefix)], directivePrefix) {
+		return nil, false, ""
+	}
+	rest := strings.TrimSpace(s[len(directivePrefix):])
+	list, found := strings.CutPrefix(rest, "ignore=")
+	if !found || strings.TrimSpace(list) == "" {
+		return nil, true, rest
+	}
+	for _, c := range strings.Split(list, ",") {
+		if c = strings.TrimSpace(c); c != "" {
+			codes = append(codes, c)
+		}
+	}
+	return codes, true, ""
+}
+
+// nextNonComment is the number of the first line after Lines[i] that is
+// not a whole-line comment, 0 if there is none.
+func nextNonComment(lines []Line, i int) int {
+	for j := i + 1; j < len(lines); j++ {
+		if lines[j].Kind != CommentOnly {
+			return lines[j].Pos.Line
+		}
+	}
+	return 0
+}
+
+// Binary reports whether the file is not text: it holds a NUL byte, or
+// more than a quarter of its bytes are not UTF-8 (a Latin-1 file has a
+// few such bytes; random bytes about half).
+func (f *File) Binary() bool {
+	if f.NULLine > 0 {
+		return true
+	}
+	if f.InvalidUTF8Line == 0 {
+		return false
+	}
+	bad := 0
+	for s := f.Text; s != ""; {
+		r, n := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && n == 1 {
+			bad++
+		}
+		s = s[n:]
+	}
+	return bad*4 > len(f.Text)
+}
