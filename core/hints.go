@@ -1,0 +1,146 @@
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Hints: sentences that say what a verdict rests on, for answers that
+// are right by the dialects but may not be what the asker meant.
+
+// InputNote says when the verdicts rest on a damaged input: a file cut
+// at MaxBytes, or one that is not text. "" when neither.
+func InputNote(f *File) string {
+	var notes []string
+	if f.Truncated {
+		notes = append(notes, fmt.Sprintf("The file is %d bytes and every dialect reads only the first %d (500 KiB), so a rule past the cut counts for nothing.", f.Size, MaxBytes))
+	}
+	if f.Binary() {
+		notes = append(notes, "The file looks binary (a NUL byte, or mostly bytes that are not UTF-8), so the verdicts rest on whatever lines happened to parse.")
+	}
+	return strings.Join(notes, " ")
+}
+
+// RoleNote says, for a named agent that declares no virtual agent, which
+// groups of the file are for roles and how to test one: a crawler that
+// is an indexer and says nothing about it is judged by name alone. ""
+// when the agent declares a role, is a role or *, or the file has no
+// role groups.
+func RoleNote(f *File, a Agent) string {
+	if len(a.Roles) > 0 || a.Name == "" || a.Name == "*" || isRole(strings.ToLower(a.Name)) {
+		return ""
+	}
+	first := map[string]int{}
+	var order []string
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		if l.Key != UserAgent && l.Key != VirtualAgent {
+			continue
+		}
+		role := strings.ToLower(l.Value)
+		if !isRole(role) {
+			continue
+		}
+		if _, seen := first[role]; !seen {
+			first[role] = l.Pos.Line
+			order = append(order, role)
+		}
+	}
+	if len(order) == 0 {
+		return ""
+	}
+	groups := make([]string, len(order))
+	for i, r := range order {
+		groups[i] = r + " (line " + strconv.Itoa(first[r]) + ")"
+	}
+	return fmt.Sprintf("%s declares no virtual agent, so the groups for %s do not apply to it; to test it in a role, give the agent as %s(%s).",
+		a.Name, joinWords(groups), a.Name, order[0])
+}
+
+// NormalizeNote says, for a gemini:// URL given as a selector, what a
+// crawler that normalises the URL first (RFC 3986 section 6: dot
+// segments removed, escaped unreserved characters decoded) would
+// compare instead. The verdict does not change: the dialects compare
+// the path as sent. "" when normalisation changes nothing.
+func NormalizeNote(input string) string {
+	scheme, _, ok := strings.Cut(input, "://")
+	if !ok || !strings.EqualFold(scheme, "gemini") {
+		return ""
+	}
+	path, err := SelectorFrom(input)
+	if err != nil {
+		return ""
+	}
+	norm := normalizeURLPath(path)
+	if norm == path {
+		return ""
+	}
+	return fmt.Sprintf("A crawler that normalizes the URL (RFC 3986 section 6) would compare %s instead of %s; the verdicts here are for the path as given.", quote(norm), quote(path))
+}
+
+// normalizeURLPath decodes escaped unreserved characters, writes the
+// remaining escapes in upper case and removes dot segments from the
+// path before any query.
+func normalizeURLPath(s string) string {
+	path, query, hasQuery := strings.Cut(s, "?")
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; c == '%' {
+			if v, ok := decodeEscape(path, i); ok {
+				i += 2
+				if unreserved(v) {
+					b.WriteByte(v)
+				} else {
+					b.WriteByte('%')
+					b.WriteByte(upperHex[v>>4])
+					b.WriteByte(upperHex[v&15])
+				}
+				continue
+			}
+		}
+		b.WriteByte(path[i])
+	}
+	out := removeDotSegments(b.String())
+	if hasQuery {
+		out += "?" + query
+	}
+	return out
+}
+
+// removeDotSegments is RFC 3986 section 5.2.4.
+func removeDotSegments(in string) string {
+	var out []string // output segments, each with its leading "/"
+	for in != "" {
+		switch {
+		case strings.HasPrefix(in, "../"):
+			in = in[3:]
+		case strings.HasPrefix(in, "./"):
+			in = in[2:]
+		case strings.HasPrefix(in, "/./"):
+			in = in[2:]
+		case in == "/.":
+			in = "/"
+		case strings.HasPrefix(in, "/../"):
+			in = in[3:]
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+		case in == "/..":
+			in = "/"
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+		case in == "." || in == "..":
+			in = ""
+		default:
+			next := strings.IndexByte(in[1:], '/')
+			if next < 0 {
+				out, in = append(out, in), ""
+			} else {
+				out, in = append(out, in[:next+1]), in[next+1:]
+			}
+		}
+	}
+	return strings.Join(out, "")
+}

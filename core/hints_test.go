@@ -1,0 +1,74 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRoleNote(t *testing.T) {
+	f := Parse([]byte("User-agent: GUS\nDisallow: /a\n\nUser-agent: indexer\nDisallow: /\n\nUser-agent: archiver\nDisallow: /b\n"))
+	note := RoleNote(f, MustAgent("GUS"))
+	for _, want := range []string{"GUS declares no virtual agent", "indexer (line 4) and archiver (line 7)", "GUS(indexer)."} {
+		if !strings.Contains(note, want) {
+			t.Errorf("note %q lacks %q", note, want)
+		}
+	}
+	for _, a := range []string{"GUS(indexer)", "indexer", "*"} {
+		if n := RoleNote(f, MustAgent(a)); n != "" {
+			t.Errorf("%s: unexpected note %q", a, n)
+		}
+	}
+	if n := RoleNote(Parse([]byte("User-agent: *\nDisallow: /\n")), MustAgent("GUS")); n != "" {
+		t.Errorf("no role groups, still a note: %q", n)
+	}
+	conner := Parse([]byte("User-agent: *\nVirtual-agent: researcher\nDisallow: /r\n"))
+	if n := RoleNote(conner, MustAgent("Lupa")); !strings.Contains(n, "researcher (line 2)") {
+		t.Errorf("Virtual-agent groups not named: %q", n)
+	}
+}
+
+func TestNormalizeNote(t *testing.T) {
+	for in, want := range map[string]string{
+		"gemini://h/a/../private/x":  "`/private/x` instead of `/a/../private/x`",
+		"gemini://h/./%7euser/%2f?q": "`/~user/%2F?q` instead of `/./%7euser/%2f?q`",
+		"GEMINI://h/a/./b/..":        "`/a/` instead of",
+		"gemini://h/private/x":       "",
+		"/a/../b":                    "", // a raw selector is compared as given, no note
+		"gopher://h/0/a/../b":        "",
+	} {
+		got := NormalizeNote(in)
+		if want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("NormalizeNote(%q) = %q, want it to say %q", in, got, want)
+		}
+	}
+}
+
+func TestRemoveDotSegments(t *testing.T) {
+	// RFC 3986 section 5.2.4's own examples, plus edges.
+	for in, want := range map[string]string{
+		"/a/b/c/./../../g":   "/a/g",
+		"mid/content=5/../6": "mid/6",
+		"/..":                "/",
+		"/a/..":              "/",
+		"/a/b/.":             "/a/b/",
+		"/":                  "/",
+		"":                   "",
+	} {
+		if got := removeDotSegments(in); got != want {
+			t.Errorf("removeDotSegments(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestInputNote(t *testing.T) {
+	big := Parse([]byte(strings.Repeat("# padding\n", MaxBytes/10+10)))
+	if n := InputNote(big); !strings.Contains(n, "only the first 512000") {
+		t.Errorf("truncated: %q", n)
+	}
+	if n := InputNote(Parse([]byte("User-agent: *\x00\x01\n"))); !strings.Contains(n, "binary") {
+		t.Errorf("binary: %q", n)
+	}
+	if n := InputNote(Parse([]byte("User-agent: *\n"))); n != "" {
+		t.Errorf("plain file: %q", n)
+	}
+}
