@@ -192,9 +192,9 @@ func describeNames(a Agent, names []string) string {
 
 func (p *Policy) noteRolesAsNames(names []string) {
 	if p.Agent.Name == "" && len(names) > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("%s knows no virtual agents; the unnamed bot is matched by the names %s instead", p.Dialect.ID, strings.Join(names, ", ")))
+		p.Notes = append(p.Notes, fmt.Sprintf("The %s dialect knows no virtual agents; the unnamed bot is matched by the names %s instead.", p.Dialect.ID, strings.Join(names, ", ")))
 	} else if p.Agent.Name != "" && len(p.Agent.Roles) > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("%s knows no virtual agents; only the name %q is matched, not %s", p.Dialect.ID, p.Agent.Name, strings.Join(p.Agent.Roles, ", ")))
+		p.Notes = append(p.Notes, fmt.Sprintf("The %s dialect knows no virtual agents; only the name %q is matched, not %s.", p.Dialect.ID, p.Agent.Name, strings.Join(p.Agent.Roles, ", ")))
 	}
 }
 
@@ -229,9 +229,9 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 		return false
 	}
 	if l := p.Dialect.groupNames(g, names); l != nil {
-		p.Notes = append(p.Notes, lineAndRule(l)+" starts a record with no rule this dialect reads (a blank line may have cut them off), so that record is not used")
+		p.Notes = append(p.Notes, "The record starting at "+lineAndRule(l)+" has no rule this dialect reads (a blank line may have cut them off), so that record is not used.")
 	} else if g.isStar(&p.Dialect) {
-		p.Notes = append(p.Notes, "the * record at line "+strconv.Itoa(g.FirstLine())+" has no rule this dialect reads (a blank line may have cut them off), so it is not used")
+		p.Notes = append(p.Notes, "The * record at line "+strconv.Itoa(g.FirstLine())+" has no rule this dialect reads (a blank line may have cut them off), so it is not used.")
 	}
 	return true
 }
@@ -290,7 +290,7 @@ func (p *Policy) chooseCombineMatching(rs *Ruleset) {
 			alt.Why = p.Why + ", plus the * record"
 			alt.compile(rs)
 			p.alternative = alt
-			p.altNote = "the Gemini text also says bots should still respect the * record; read that way, the * record applies too"
+			p.altNote = "The Gemini text also says bots should still respect the * record; read that way, the * record applies too"
 		}
 	case len(stars) > 0:
 		p.Groups = stars
@@ -366,7 +366,7 @@ func (p *Policy) noteUserAgentRoleClash(rs *Ruleset, byRole []*Group) {
 		for _, g := range rs.Groups {
 			for _, l := range g.Agents {
 				if strings.EqualFold(l.Value, role) && !inByRole[g] {
-					p.Notes = append(p.Notes, lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+" here, not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently)")
+					p.Notes = append(p.Notes, "Here "+lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+", not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently).")
 				}
 			}
 		}
@@ -437,7 +437,7 @@ func (p *Policy) compile(rs *Ruleset) {
 		p.groupLines = append(p.groupLines, g.FirstLine())
 	}
 	p.group = labels.String()
-	p.notes, p.notesN, p.notes0 = strings.Join(p.Notes, ". "), len(p.Notes), nil
+	p.notes, p.notesN, p.notes0 = strings.Join(p.Notes, " "), len(p.Notes), nil
 	if len(p.Notes) > 0 {
 		p.notes0 = &p.Notes[0]
 	}

@@ -49,7 +49,7 @@ func (p *Policy) Test(selector string) (v Verdict) {
 		p.alternative.test(&alt, selector)
 		if alt.Allowed != v.Allowed {
 			v.Alternative = &Alternative{Allowed: alt.Allowed, Line: alt.Line, Rule: alt.Rule, Reading: p.altNote}
-			v.Note = joinNotes(v.Note, fmt.Sprintf("%s; then this selector would be %s (line %d)", p.altNote, word(alt.Allowed), alt.Line))
+			v.Note = joinNotes(v.Note, fmt.Sprintf("%s; then this selector would be %s (line %d).", p.altNote, word(alt.Allowed), alt.Line))
 		}
 	}
 	return v
@@ -69,7 +69,7 @@ func joinNotes(a, b string) string {
 	case b == "":
 		return a
 	}
-	return a + ". " + b
+	return a + " " + b
 }
 
 // test fills in v, which the caller passes zero.
@@ -92,20 +92,20 @@ func (p *Policy) test(v *Verdict, selector string) {
 	v.Note = p.notesWith(extra)
 }
 
-// notesWith is the policy's notes and extra, joined by ". ". The
+// notesWith is the policy's notes and extra, joined by spaces (each is a sentence). The
 // policy's own part is joined once: a file may give it thousands of notes.
 func (p *Policy) notesWith(extra []string) string {
 	base := p.notes
 	if len(p.Notes) != p.notesN || len(p.Notes) > 0 && &p.Notes[0] != p.notes0 {
-		base = strings.Join(p.Notes, ". ") // changed since compile
+		base = strings.Join(p.Notes, " ") // changed since compile
 	}
 	switch {
 	case len(extra) == 0:
 		return base
 	case len(p.Notes) == 0:
-		return strings.Join(extra, ". ")
+		return strings.Join(extra, " ")
 	}
-	return base + ". " + strings.Join(extra, ". ")
+	return base + " " + strings.Join(extra, " ")
 }
 
 // decide is the one decision behind Test and Allowed: the rule that
@@ -115,7 +115,7 @@ func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
 	d := &p.Dialect
 	if d.AlwaysAllow != "" && selector == d.AlwaysAllow {
 		if notes != nil {
-			*notes = append(*notes, fmt.Sprintf("%s always allows %s", d.ID, d.AlwaysAllow))
+			*notes = append(*notes, fmt.Sprintf("The %s dialect always allows %s.", d.ID, d.AlwaysAllow))
 		}
 		return nil
 	}
@@ -190,7 +190,7 @@ func (p *Policy) anyDisallow(rules []compiledRule, sel string, notes *[]string) 
 		}
 	}
 	if empty != nil && d.Patterns == Glob && notes != nil {
-		*notes = append(*notes, fmt.Sprintf("an empty Disallow disallows nothing here; read literally, the 2019 text would make line %d match every selector", empty.line.Pos.Line))
+		*notes = append(*notes, fmt.Sprintf("An empty Disallow disallows nothing here; read literally, the 2019 text would make line %d match every selector.", empty.line.Pos.Line))
 	}
 	return nil
 }
@@ -281,9 +281,9 @@ func (p *Policy) ruleNotes(r *compiledRule) []string {
 	}
 	switch {
 	case r.line.Value == "" && d.fieldOf(r.line) == Disallow:
-		return []string{fmt.Sprintf("robotparser turns the empty Disallow on line %d into a rule allowing everything, and the first match wins", r.line.Pos.Line)}
+		return []string{fmt.Sprintf("Python's robotparser turns the empty Disallow on line %d into a rule allowing everything, and the first match wins.", r.line.Pos.Line)}
 	case r.line.Value == "*":
-		return []string{"a bare * is taken to match every selector; Python's robotparser itself quotes it to %2A first, so there it matches nothing"}
+		return []string{"A bare * is taken to match every selector; Python's robotparser itself quotes it to %2A first, so there it matches nothing."}
 	}
 	return nil
 }
