@@ -147,6 +147,10 @@ type Attempt struct {
 	Error       string `json:"error,omitempty"`
 	Bytes       int    `json:"bytes"`
 	Fingerprint string `json:"fingerprint,omitempty"`
+	// Reply is the text of a Gopher error reply (an error item's display
+	// string, or the first line of an error text), on one line and cut
+	// to 200 bytes; "" otherwise.
+	Reply string `json:"reply,omitempty"`
 }
 
 // Redirect is one gemini 3x hop: the status line's code, where it came

@@ -24,6 +24,9 @@ func fetchGopher(ctx context.Context, t Target, o Options, r *Result) {
 		body = stripDotLine(body)
 		if why := gopherMissing(body); why != "" {
 			a.Status = "not found: " + why
+			if strings.HasPrefix(why, "error") {
+				a.Reply = errorReply(body)
+			}
 			continue
 		}
 		a.Status = "found"
@@ -111,6 +114,24 @@ func gopherMissing(b []byte) string {
 		}
 	}
 	return ""
+}
+
+// errorReply is the text of an error reply: a type-3 item's display
+// string, or else the first non-blank line, cut to 200 bytes.
+func errorReply(b []byte) string {
+	var first []byte
+	for len(first) == 0 && len(b) > 0 {
+		first, b, _ = bytes.Cut(b, []byte("\n"))
+		first = bytes.TrimSpace(first)
+	}
+	if len(first) > 0 && first[0] == '3' && bytes.IndexByte(first, '\t') > 0 {
+		first, _, _ = bytes.Cut(first[1:], []byte("\t"))
+		first = bytes.TrimSpace(first)
+	}
+	if len(first) > 200 {
+		first = first[:200]
+	}
+	return strings.ToValidUTF8(string(first), "\uFFFD")
 }
 
 // hasRobotsField reports whether some line is a robots.txt field.

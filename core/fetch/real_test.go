@@ -3,6 +3,7 @@ package fetch_test
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/smolbots/smolbots/core/fetch"
@@ -86,6 +87,9 @@ func TestGopher2019_RealNotFoundEverywhere(t *testing.T) {
 	for _, a := range r.Attempts {
 		if a.Status != "not found: error text" || a.Bytes == 0 {
 			t.Fatalf("attempt %+v, want an error text", a)
+		}
+		if !strings.HasPrefix(a.Reply, "Error: File or directory not found!") || strings.ContainsAny(a.Reply, "\r\n") {
+			t.Fatalf("reply %q, want gophernicus's error text on one line", a.Reply)
 		}
 	}
 	if r.Outcome != fetch.NotFound || r.Body != "" || len(r.Conclusions) != 6 {

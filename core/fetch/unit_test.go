@@ -120,6 +120,20 @@ func TestGopherMissing(t *testing.T) {
 	}
 }
 
+func TestErrorReply(t *testing.T) {
+	for in, want := range map[string]string{
+		"3 '/robots.txt' doesn't exist!\t\terror.host\t1\r\n": "'/robots.txt' doesn't exist!",
+		"\r\nError: Access denied!\r\n___\r\n":                "Error: Access denied!",
+		"3 not here\r\n":                                      "3 not here",
+		"Error \x1b]0;X\x07\xff\r\n":                          "Error \x1b]0;X\x07\uFFFD",
+		strings.Repeat("e", 300):                              strings.Repeat("e", 200),
+	} {
+		if got := errorReply([]byte(in)); got != want {
+			t.Errorf("errorReply(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestRedirectTarget(t *testing.T) {
 	from := "gemini://example.org/robots.txt"
 	for meta, want := range map[string]string{
