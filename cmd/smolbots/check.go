@@ -1,32 +1,48 @@
 package main
 
 import (
-	"encoding/json"
+	"bufio"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/smolbots/smolbots/core"
 )
 
-// newFlags makes a FlagSet that reports errors through our exit codes
-// instead of printing usage and exiting.
-func newFlags(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
+var checkCmd = &command{
+	name: "check",
+	args: "ROBOTS SELECTOR...",
+	summary: `Answers, for each agent and selector, whether each dialect lets the crawler
+fetch it, with the line that decided. Text output starts each agent and
+selector with one bottom line, then a row per dialect; the reasons follow
+where the dialects disagree, or always with -v. -json prints one object per
+dialect, agent and selector instead, as they are decided (docs/json.md).`,
+	examples: []string{
+		"smolbots check robots.txt /private/x               # the * agent, all six dialects",
+		"smolbots check -agent 'GUS(indexer)' gemini://example.org /cgi/x",
+		"smolbots check robots.txt /a /b -dialect gemini -json | jq .allowed",
+	},
+	exits: []string{
+		"0  every dialect allows every selector",
+		"1  some dialect denies some selector",
+		"2  usage or input error, with one sentence on stderr",
+	},
+	define: func(fs *flag.FlagSet) func(*call) error {
+		o := checkOptions{}
+		fs.StringVar(&o.dialects, "dialect", "all", "`all|ID[,ID]`: the dialects to ask, all six or IDs separated by commas")
+		fs.Var(&o.agents, "agent", "the crawler under test, as `AGENT`: GUS, GUS/2.1, GUS(indexer), indexer or *; repeatable (default *)")
+		fs.BoolVar(&o.json, "json", false, "one JSON object per dialect, agent and selector, each on its own line")
+		fs.BoolVar(&o.verbose, "v", false, "show every dialect's reason and notes, not only where the dialects disagree")
+		return func(c *call) error { return runCheck(c, o) }
+	},
 }
 
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return usageErr("see smolbots -help for the usage")
-		}
-		return usageErr("%v", err)
-	}
-	return nil
+type checkOptions struct {
+	dialects string
+	agents   stringList
+	json     bool
+	verbose  bool
 }
 
 // parseDialects reads -dialect: "all" or a comma-separated list of IDs.
@@ -43,84 +59,83 @@ func parseDialects(spec string) ([]core.Dialect, error) {
 			for _, d := range core.Dialects() {
 				ids = append(ids, d.ID)
 			}
-			return nil, usageErr("unknown dialect %q; use all or one of %s", id, strings.Join(ids, ", "))
+			return nil, usageErr("unknown dialect %q; use all or one of %s", visible(id), strings.Join(ids, ", "))
 		}
 		out = append(out, d)
 	}
 	return out, nil
 }
 
-func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("check")
-	dialectSpec := fs.String("dialect", "all", "all, or dialect IDs separated by commas")
-	var agentArgs stringList
-	fs.Var(&agentArgs, "agent", "crawler under test, e.g. GUS(indexer); repeatable")
-	asJSON := fs.Bool("json", false, "one JSON object per line")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() < 2 {
+// runCheck streams the verdicts, agent by agent, selector by selector,
+// dialect by dialect: memory holds one agent's policies, never the
+// agents x selectors table.
+func runCheck(c *call, o checkOptions) error {
+	if len(c.args) < 2 {
 		return usageErr("give a robots.txt (file, - or URL) and at least one selector")
 	}
-	dialects, err := parseDialects(*dialectSpec)
+	dialects, err := parseDialects(o.dialects)
 	if err != nil {
 		return err
 	}
-	if len(agentArgs) == 0 {
-		agentArgs = stringList{"*"}
+	if len(o.agents) == 0 {
+		o.agents = stringList{"*"}
 	}
-	agents := make([]core.Agent, len(agentArgs))
-	for i, s := range agentArgs {
+	agents := make([]core.Agent, len(o.agents))
+	for i, s := range o.agents {
 		if agents[i], err = core.ParseAgent(s); err != nil {
-			return usageErr("%v", err)
+			return usageErr("%s", visible(err.Error()))
 		}
 	}
-	selectors := make([]string, fs.NArg()-1)
-	for i, s := range fs.Args()[1:] {
+	raw := c.args[1:]
+	selectors := make([]string, len(raw))
+	for i, s := range raw {
 		if selectors[i], err = core.SelectorFrom(s); err != nil {
-			return usageErr("%v", err)
+			return usageErr("%s", visible(err.Error()))
 		}
 	}
-	data, err := readRobots(fs.Arg(0), stdin)
+	data, err := readRobots(c.args[0], c.stdin)
 	if err != nil {
 		return err
 	}
 	f := core.Parse(data)
-
-	// verdicts[agent][selector][dialect], computed with one policy per
-	// (dialect, agent).
-	verdicts := make([][][]core.Verdict, len(agents))
-	for ai, a := range agents {
-		verdicts[ai] = make([][]core.Verdict, len(selectors))
-		for si := range selectors {
-			verdicts[ai][si] = make([]core.Verdict, len(dialects))
+	inputNote := core.InputNote(f)
+	if inputNote != "" {
+		fmt.Fprintf(c.stderr, "smolbots check: warning: %s\n", inputNote)
+	}
+	rulesets := make([]*core.Ruleset, len(dialects))
+	for i, d := range dialects {
+		rulesets[i] = d.Compile(f)
+	}
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	var w verdictWriter = &textWriter{w: out, verbose: o.verbose}
+	if o.json {
+		w = &jsonWriter{w: out}
+	}
+	denied := false
+	policies := make([]*core.Policy, len(dialects))
+	row := make([]core.Verdict, len(dialects))
+	for _, a := range agents {
+		for i, rs := range rulesets {
+			policies[i] = rs.Policy(a)
 		}
-		for di, d := range dialects {
-			p := d.Compile(f).Policy(a)
-			for si, sel := range selectors {
+		w.agent(policies)
+		agentNote := core.RoleNote(f, a)
+		for si, sel := range selectors {
+			hints := joinSentences(inputNote, agentNote, core.NormalizeNote(raw[si]))
+			for di, p := range policies {
 				v := p.Test(sel)
-				v.Selector = fs.Args()[1+si] // report the selector as the user gave it
-				verdicts[ai][si][di] = v
+				v.Selector = raw[si] // as the user gave it
+				v.Note = joinSentences(hints, v.Note)
+				denied = denied || !v.Allowed
+				row[di] = v
+			}
+			if err := w.row(row, hints); err != nil {
+				return err
 			}
 		}
 	}
-
-	denied := false
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetEscapeHTML(false)
-		for _, bySel := range verdicts {
-			for _, byDialect := range bySel {
-				for _, v := range byDialect {
-					denied = denied || !v.Allowed
-					if err := enc.Encode(v); err != nil {
-						return err
-					}
-				}
-			}
-		}
-	} else {
-		denied = writeCheckText(stdout, verdicts)
+	if err := out.Flush(); err != nil {
+		return err
 	}
 	if denied {
 		return &exitError{code: 1}
@@ -128,52 +143,102 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// writeCheckText prints, per agent and selector, one line per dialect,
-// then the explanations that differ from the ones already printed for
-// the same agent. It reports whether anything was denied.
-func writeCheckText(w io.Writer, verdicts [][][]core.Verdict) bool {
-	denied := false
-	first := true
-	for _, bySel := range verdicts {
-		explained := map[string]string{} // dialect -> last explanation printed
-		for _, byDialect := range bySel {
-			if !first {
-				fmt.Fprintln(w)
-			}
-			first = false
-			v0 := byDialect[0]
-			header := fmt.Sprintf("%s may fetch %q?", v0.Agent, v0.Selector)
-			if disagree(byDialect) {
-				header += "  (dialects disagree)"
-			}
-			fmt.Fprintln(w, header)
-			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-			for _, v := range byDialect {
-				word := "allowed"
-				if !v.Allowed {
-					word = "DENIED"
-					denied = true
-				}
-				decided := "no rule matched"
-				if v.Line > 0 {
-					decided = fmt.Sprintf("line %d: %s", v.Line, v.Rule)
-				}
-				fmt.Fprintf(tw, "  %s\t%s\t%s\n", v.Dialect, word, decided)
-			}
-			tw.Flush()
-			for _, v := range byDialect {
-				text := "  " + v.Dialect + ": " + v.Why + "\n"
-				if v.Note != "" {
-					text += "  " + v.Dialect + " note: " + v.Note + "\n"
-				}
-				if explained[v.Dialect] != text {
-					explained[v.Dialect] = text
-					io.WriteString(w, text)
-				}
-			}
+func joinSentences(parts ...string) string {
+	n := 0
+	for _, p := range parts {
+		if p != "" {
+			parts[n] = p
+			n++
 		}
 	}
-	return denied
+	return strings.Join(parts[:n], " ")
+}
+
+// verdictWriter prints the verdicts of one agent and selector, one per
+// dialect, as soon as they are decided.
+type verdictWriter interface {
+	agent(policies []*core.Policy)
+	row(vs []core.Verdict, hints string) error
+}
+
+// textWriter prints a bottom line per agent and selector, the dialect
+// table, and the reasons where the dialects disagree (every reason with
+// verbose, each printed again only when it changes).
+type textWriter struct {
+	w         *bufio.Writer
+	verbose   bool
+	rows      int
+	explained map[string]string // dialect -> last explanation printed for this agent
+	tw        *tabwriter.Writer
+}
+
+func (t *textWriter) agent([]*core.Policy) { t.explained = map[string]string{} }
+
+func (t *textWriter) row(vs []core.Verdict, hints string) error {
+	if t.rows > 0 {
+		t.w.WriteByte('\n')
+	}
+	t.rows++
+	v0 := vs[0]
+	fmt.Fprintf(t.w, "%s %s: %s\n", visible(v0.Agent), visible(v0.Selector), bottomLine(vs))
+	if t.tw == nil {
+		t.tw = tabwriter.NewWriter(t.w, 0, 0, 2, ' ', 0)
+	}
+	for _, v := range vs {
+		word := "allowed"
+		if !v.Allowed {
+			word = "DENIED"
+		}
+		decided := "no rule matched"
+		if v.Line > 0 {
+			decided = fmt.Sprintf("line %d: %s", v.Line, visible(v.Rule))
+		}
+		fmt.Fprintf(t.tw, "  %s\t%s\t%s\n", v.Dialect, word, decided)
+	}
+	if err := t.tw.Flush(); err != nil {
+		return err
+	}
+	if hints != "" {
+		fmt.Fprintf(t.w, "  note: %s\n", visible(hints))
+	}
+	if !t.verbose && !disagree(vs) {
+		return nil
+	}
+	for _, v := range vs {
+		text := "  " + v.Dialect + ": " + visible(v.Why) + "\n"
+		if note := strings.TrimSpace(strings.TrimPrefix(v.Note, hints)); note != "" {
+			text += "  " + v.Dialect + " note: " + visible(note) + "\n"
+		}
+		if t.explained[v.Dialect] != text {
+			t.explained[v.Dialect] = text
+			t.w.WriteString(text)
+		}
+	}
+	return nil
+}
+
+// bottomLine is the answer in one line: "DENIED by gemini, rfc9309;
+// allowed by gopher2019", or "allowed by all 6 dialects".
+func bottomLine(vs []core.Verdict) string {
+	var denied, allowed []string
+	for _, v := range vs {
+		if v.Allowed {
+			allowed = append(allowed, v.Dialect)
+		} else {
+			denied = append(denied, v.Dialect)
+		}
+	}
+	switch {
+	case len(vs) > 1 && len(denied) == 0:
+		return fmt.Sprintf("allowed by all %d dialects", len(vs))
+	case len(vs) > 1 && len(allowed) == 0:
+		return fmt.Sprintf("DENIED by all %d dialects", len(vs))
+	case len(allowed) == 0:
+		return "DENIED by " + strings.Join(denied, ", ")
+	case len(denied) == 0:
+		return "allowed by " + strings.Join(allowed, ", ")
+	}
+	return "DENIED by " + strings.Join(denied, ", ") + "; allowed by " + strings.Join(allowed, ", ")
 }
 
 func disagree(vs []core.Verdict) bool {
@@ -183,4 +248,91 @@ func disagree(vs []core.Verdict) bool {
 		}
 	}
 	return false
+}
+
+// visible is core.Visible: outside bytes never reach the terminal raw.
+func visible(s string) string { return core.Visible(s) }
+
+// jsonWriter prints one object per verdict, every key on every line
+// (docs/json.md). What is the same for every selector of a policy, its
+// group and reason, is encoded once per agent.
+type jsonWriter struct {
+	w     *bufio.Writer
+	fixed [][]byte // per dialect: `"group":...,"group_lines":[...],"why":...,`
+	buf   []byte
+}
+
+func (j *jsonWriter) agent(policies []*core.Policy) {
+	j.fixed = j.fixed[:0]
+	for _, p := range policies {
+		v := p.Test("/") // the policy's fixed fields
+		j.fixed = append(j.fixed, appendGroup(nil, &v))
+	}
+}
+
+func (j *jsonWriter) row(vs []core.Verdict, _ string) error {
+	for i := range vs {
+		j.buf = appendVerdict(j.buf[:0], &vs[i], j.fixed[i])
+		if _, err := j.w.Write(j.buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendGroup writes what a verdict's policy fixes: group, group_lines
+// and why.
+func appendGroup(b []byte, v *core.Verdict) []byte {
+	b = appendKey(b, "group", v.Group)
+	b = append(b, `,"group_lines":[`...)
+	for i, n := range v.GroupLines {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendInt(b, n)
+	}
+	b = append(b, "],"...)
+	return appendKey(b, "why", v.Why)
+}
+
+// appendVerdict writes one check line. fixed holds the policy's group,
+// group_lines and why, already encoded, or nil to encode them from v.
+func appendVerdict(b []byte, v *core.Verdict, fixed []byte) []byte {
+	b = append(b, '{')
+	b = appendKey(b, "dialect", v.Dialect)
+	b = append(b, ',')
+	b = appendKey(b, "agent", v.Agent)
+	b = append(b, ',')
+	b = appendKey(b, "selector", v.Selector)
+	b = append(b, ',')
+	b = appendKey(b, "target", v.Target)
+	b = append(b, `,"allowed":`...)
+	b = appendBool(b, v.Allowed)
+	b = append(b, `,"line":`...)
+	b = appendInt(b, v.Line)
+	b = append(b, ',')
+	b = appendKey(b, "rule", v.Rule)
+	b = append(b, ',')
+	if fixed != nil {
+		b = append(b, fixed...)
+	} else {
+		b = appendGroup(b, v)
+	}
+	b = append(b, ',')
+	b = appendKey(b, "note", v.Note)
+	b = append(b, `,"alternative":`...)
+	if a := v.Alternative; a != nil {
+		b = append(b, `{"allowed":`...)
+		b = appendBool(b, a.Allowed)
+		b = append(b, `,"line":`...)
+		b = appendInt(b, a.Line)
+		b = append(b, ',')
+		b = appendKey(b, "rule", a.Rule)
+		b = append(b, ',')
+		b = appendKey(b, "reading", a.Reading)
+		b = append(b, '}')
+	} else {
+		b = append(b, "null"...)
+	}
+	return append(b, "}\n"...)
 }

@@ -3,8 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
+	"net/url"
+	"os"
+	"strings"
 
 	"github.com/smolbots/smolbots/core/fetch"
 )
@@ -12,33 +16,52 @@ import (
 // fetchTimeout is the total time a fetch may take; tests shorten it.
 var fetchTimeout = fetch.Timeout
 
-// runFetch fetches a host's robots.txt directly (no relay, any host).
-// The file goes to stdout and what happened to stderr, so that
-// `smolbots fetch URL > robots.txt` saves it. -json prints the result
-// object instead. Exit 0 when the server answered (found, not-found,
-// not-robots), 2 when it could not be read (unreachable) or on bad usage.
-func runFetch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("fetch")
-	asJSON := fs.Bool("json", false, "print the whole result as one JSON object")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
+var fetchCmd = &command{
+	name: "fetch",
+	args: "gopher://host[:port] | gemini://host[:port]",
+	summary: `Fetches a host's robots.txt directly, from this machine (no relay, any
+host): the file goes to stdout and what happened to stderr, so that
+"smolbots fetch URL > robots.txt" saves it. Gopher tries robots.txt,
+0/robots.txt and /robots.txt in turn; Gemini follows up to 5 redirects.
+-json prints the whole result as one object instead (docs/json.md).`,
+	examples: []string{
+		"smolbots fetch gemini://example.org > robots.txt",
+		"smolbots fetch -json gopher://example.org:70 | jq .outcome",
+	},
+	exits: []string{
+		"0  the server answered (found, not found, or not a robots.txt)",
+		"2  it could not be read (unreachable), or usage error",
+	},
+	define: func(fs *flag.FlagSet) func(*call) error {
+		asJSON := fs.Bool("json", false, "print the whole result as one JSON object")
+		return func(c *call) error { return runFetch(c, *asJSON) }
+	},
+}
+
+// runFetch fetches a host's robots.txt. Exit 0 when the server answered
+// (found, not-found, not-robots), 2 when it could not be read
+// (unreachable) or on bad usage.
+func runFetch(c *call, asJSON bool) error {
+	if len(c.args) != 1 {
 		return usageErr("give one URL: smolbots fetch [-json] gopher://host[:port] | gemini://host[:port]")
 	}
-	r, err := fetch.Fetch(context.Background(), fs.Arg(0), fetch.Options{Timeout: fetchTimeout})
+	r, err := fetch.Fetch(context.Background(), c.args[0], fetch.Options{Timeout: fetchTimeout})
 	if err != nil {
-		return usageErr("%v", err)
+		return usageErr("%s", visible(err.Error()))
 	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
+	if asJSON {
+		enc := json.NewEncoder(c.stdout)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(r); err != nil {
 			return err
 		}
 	} else {
-		report(stderr, r)
-		io.WriteString(stdout, r.Body)
+		report(c.stderr, r)
+		body := r.Body
+		if isTerminal(c.stdout) {
+			body = visibleText(body) // for a file, the bytes as they are
+		}
+		io.WriteString(c.stdout, body)
 	}
 	if r.Outcome == fetch.Unreachable {
 		return &exitError{code: 2}
@@ -53,10 +76,16 @@ func report(w io.Writer, r *fetch.Result) {
 		if a.Error != "" {
 			what = a.Error
 		}
-		fmt.Fprintf(w, "%s: sent %q: %s (%d bytes)\n", a.URL, a.Sent, what, a.Bytes)
+		fmt.Fprintf(w, "%s: sent %q: %s (%d bytes)\n", visible(a.URL), a.Sent, visible(what), a.Bytes)
+		if a.Reply != "" {
+			fmt.Fprintf(w, "  the server's error: %s\n  (the dialects read an error reply as no robots.txt)\n", visible(a.Reply))
+		}
+		if strings.HasPrefix(a.Status, "53") {
+			fmt.Fprintf(w, "  status 53, proxy request refused: the host name in the request (%s) does not match the server's own; the server treats it as a request to proxy another host\n", visible(hostOf(a.URL)))
+		}
 	}
 	for _, h := range r.Redirects {
-		fmt.Fprintf(w, "redirect %d: %s -> %s\n", h.Status, h.From, h.To)
+		fmt.Fprintf(w, "redirect %d: %s -> %s\n", h.Status, visible(h.From), visible(h.To))
 	}
 	if r.Fingerprint != "" {
 		fmt.Fprintf(w, "certificate SHA-256 fingerprint: %s\n", r.Fingerprint)
@@ -71,7 +100,7 @@ func report(w io.Writer, r *fetch.Result) {
 	}
 	fmt.Fprintln(w)
 	if r.Error != "" {
-		fmt.Fprintf(w, "error: %s\n", r.Error)
+		fmt.Fprintf(w, "error: %s\n", visible(r.Error))
 	}
 	for _, c := range r.Conclusions {
 		fmt.Fprintf(w, "  %s: %s\n", c.Dialect, c.Note)
@@ -83,21 +112,21 @@ func report(w io.Writer, r *fetch.Result) {
 func fetchRobots(u string) ([]byte, error) {
 	r, err := fetch.Fetch(context.Background(), u, fetch.Options{Timeout: fetchTimeout})
 	if err != nil {
-		return nil, usageErr("%v", err)
+		return nil, usageErr("%s", visible(err.Error()))
 	}
 	switch r.Outcome {
 	case fetch.Found:
 		return []byte(r.Body), nil
 	case fetch.NotFound:
-		return nil, usageErr("%s has no robots.txt, so every dialect allows everything; there is nothing to check", r.URL)
+		return nil, usageErr("%s has no robots.txt, so every dialect allows everything; there is nothing to check", visible(r.URL))
 	case fetch.NotRobots:
-		return nil, usageErr("%s answered %s, which is not a robots.txt", r.URL, last(r).Status)
+		return nil, usageErr("%s answered %s, which is not a robots.txt", visible(r.URL), visible(last(r).Status))
 	}
 	why := last(r).Status
 	if r.Error != "" {
 		why = r.Error
 	}
-	return nil, usageErr("the robots.txt of %s could not be read: %s", r.URL, why)
+	return nil, usageErr("the robots.txt of %s could not be read: %s", visible(r.URL), visible(why))
 }
 
 func last(r *fetch.Result) fetch.Attempt {
@@ -105,4 +134,31 @@ func last(r *fetch.Result) fetch.Attempt {
 		return fetch.Attempt{}
 	}
 	return r.Attempts[len(r.Attempts)-1]
+}
+
+func hostOf(u string) string {
+	if p, err := url.Parse(u); err == nil && p.Host != "" {
+		return p.Hostname()
+	}
+	return u
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// visibleText is core.Visible line by line: the line breaks stay.
+func visibleText(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	for i, l := range lines {
+		body := strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r")
+		lines[i] = visible(body) + l[len(body):]
+	}
+	return strings.Join(lines, "")
 }

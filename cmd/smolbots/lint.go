@@ -1,55 +1,155 @@
 package main
 
 import (
-	"encoding/json"
+	"bufio"
+	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
 )
 
-func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("lint")
-	asJSON := fs.Bool("json", false, "one JSON object per line")
-	var selectorArgs stringList
-	fs.Var(&selectorArgs, "selector", "a selector under test, for lints that compare patterns with selectors; repeatable")
-	if err := parseFlags(fs, args); err != nil {
-		return err
+var lintCmd = &command{
+	name: "lint",
+	args: "ROBOTS",
+	summary: `Reports what each dialect reads differently from what the file seems to
+say, and common mistakes, one finding per line. Findings below -severity are
+left out. A whole-line comment "# smolbots: ignore=CODE[,CODE]" silences
+those codes on the next line that is not a comment, or in the whole file
+when it stands before the first field line (a comment after a value does
+not count: TLGS reads it as part of the path). An unknown code in -ignore
+or in a directive is itself an error finding. A binary file gets one
+leading error. The text output shows at most -max findings; -json is never
+cut (docs/json.md).
+
+Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
+	examples: []string{
+		"smolbots lint robots.txt                          # warnings and errors; exit 1 if any",
+		"smolbots lint -severity error -ignore lf-line-endings gemini://example.org",
+		"smolbots lint robots.txt -json -max 0 | jq -r .code | sort | uniq -c",
+	},
+	exits: []string{
+		"0  no finding at or above -severity remains",
+		"1  some finding at or above -severity remains",
+		"2  usage or input error, with one sentence on stderr",
+	},
+	define: func(fs *flag.FlagSet) func(*call) error {
+		o := lintOptions{}
+		fs.BoolVar(&o.json, "json", false, "one JSON object per finding, each on its own line")
+		fs.Var(&o.selectors, "selector", "a `SELECTOR` under test, for the findings that compare patterns with selectors; repeatable")
+		fs.Var(&o.ignore, "ignore", "drop the findings with these codes, as `CODE[,CODE]`; repeatable")
+		fs.StringVar(&o.severity, "severity", "warning", "`error|warning|info`: the lowest severity reported, and so the lowest that makes the exit status 1")
+		fs.IntVar(&o.max, "max", 100, "show at most `N` findings in the text output, then how many more there are; 0 shows them all")
+		return func(c *call) error { return runLint(c, o) }
+	},
+}
+
+type lintOptions struct {
+	json      bool
+	selectors stringList
+	ignore    stringList
+	severity  string
+	max       int
+}
+
+func runLint(c *call, o lintOptions) error {
+	if len(c.args) != 1 {
+		return usageErr("give exactly one robots.txt (file, - or URL); got %d arguments besides the flags", len(c.args))
 	}
-	if fs.NArg() != 1 {
-		return usageErr("give exactly one robots.txt (file, - or URL)")
+	sev, err := core.ParseSeverity(o.severity)
+	if err != nil {
+		return usageErr("-severity: %s", visible(err.Error()))
 	}
-	selectors := make([]string, len(selectorArgs))
-	for i, s := range selectorArgs {
-		var err error
+	if o.max < 0 {
+		return usageErr("-max must be 0 (no limit) or more, not %d", o.max)
+	}
+	selectors := make([]string, len(o.selectors))
+	for i, s := range o.selectors {
 		if selectors[i], err = core.SelectorFrom(s); err != nil {
-			return usageErr("%v", err)
+			return usageErr("%s", visible(err.Error()))
 		}
 	}
-	data, err := readRobots(fs.Arg(0), stdin)
+	var ignore []string
+	for _, list := range o.ignore {
+		ignore = append(ignore, strings.Split(list, ",")...)
+	}
+	data, err := readRobots(c.args[0], c.stdin)
 	if err != nil {
 		return err
 	}
-	findings := core.Lint(core.Parse(data), selectors)
-	serious := false
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
-	for _, fd := range findings {
-		serious = serious || fd.Severity != core.SevInfo
-		if *asJSON {
-			if err := enc.Encode(fd); err != nil {
-				return err
-			}
+	f := core.Parse(data)
+	findings := core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev})
+	out := bufio.NewWriter(c.stdout)
+	name := visible(c.args[0])
+	var buf []byte
+	for i, fd := range findings {
+		if o.json {
+			buf = appendFinding(buf[:0], &fd)
+			out.Write(buf)
 			continue
 		}
-		fmt.Fprintf(stdout, "%s:%d: %s: %s [%s] (%s)\n", fs.Arg(0), fd.Line, fd.Severity, fd.Message, fd.Code, strings.Join(fd.Dialects, ", "))
+		if o.max > 0 && i == o.max {
+			fmt.Fprintf(out, "%s: %d more %s not shown; run with -max 0 to see them all, or -json\n", name, len(findings)-i, plural(len(findings)-i, "finding", "findings"))
+			break
+		}
+		fmt.Fprintf(out, "%s:%d: %s: %s [%s] (%s)\n", name, fd.Line, fd.Severity, visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
 	}
-	if !*asJSON && len(findings) == 0 {
-		fmt.Fprintf(stdout, "%s: no findings\n", fs.Arg(0))
+	if !o.json && len(findings) == 0 {
+		fmt.Fprintf(out, "%s: no findings at or above %s\n", name, sev)
 	}
-	if serious {
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if len(findings) > 0 {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// appendFinding writes one lint line, every key present (docs/json.md).
+func appendFinding(b []byte, fd *core.Finding) []byte {
+	b = append(b, `{"line":`...)
+	b = appendInt(b, fd.Line)
+	b = append(b, `,"col":`...)
+	b = appendInt(b, fd.Col)
+	b = append(b, ',')
+	b = appendKey(b, "code", fd.Code)
+	b = append(b, ',')
+	b = appendKey(b, "severity", string(fd.Severity))
+	b = append(b, ',')
+	b = appendKey(b, "message", fd.Message)
+	b = append(b, `,"dialects":[`...)
+	for i, d := range fd.Dialects {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, d)
+	}
+	return append(b, "]}\n"...)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// wrapWords breaks s into lines of at most width bytes, each after the
+// first starting with indent.
+func wrapWords(s string, width int, indent string) string {
+	var b strings.Builder
+	n := 0
+	for i, w := range strings.Fields(s) {
+		if i > 0 && n+1+len(w) > width {
+			b.WriteString("\n" + indent)
+			n = len(indent)
+		} else if i > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
 }

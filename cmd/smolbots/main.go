@@ -7,23 +7,44 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 )
 
-const usage = `smolbots: one robots.txt, six readings.
+// commands in the order the usage lists them.
+var commands = []*command{checkCmd, lintCmd, fetchCmd, serveCmd}
 
-Usage:
-  smolbots check [-dialect all|ID[,ID]] [-agent AGENT]... [-json] ROBOTS SELECTOR...
-  smolbots lint  [-json] ROBOTS
-  smolbots fetch [-json] gopher://host[:port] | gemini://host[:port]
-  smolbots serve [-addr 127.0.0.1:8080] [-dir build/web] [-allow-loopback]
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// usage is the short usage: every command's synopsis, made from its flags.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("smolbots: one robots.txt, six readings.\n\nUsage:\n")
+	for _, c := range commands {
+		b.WriteString("  " + c.synopsis() + "\n")
+	}
+	b.WriteString(`  smolbots version
+  smolbots help [COMMAND]
 
 ROBOTS is a file, - for standard input, or a gopher:// or gemini:// URL.
 SELECTOR is a raw selector or path, or a gopher:// or gemini:// URL.
 Dialects: gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots.
+Flags may come before or after the arguments; -- ends them.
 
-Exit status: 0 all allowed, 1 something disallowed (check) or a lint
-error found (lint), 2 usage or input error.
-`
+Exit status: 0 nothing to report (check: all allowed; lint: no finding at
+or above -severity), 1 something to report (check: something denied; lint:
+a finding at or above -severity), 2 usage or input error.
+Run smolbots help COMMAND (or smolbots COMMAND -h) for one command's flags.
+`)
+	return b.String()
+}
 
 // exitError carries an exit status and a one-sentence message.
 type exitError struct {
@@ -37,45 +58,95 @@ func usageErr(format string, args ...any) error {
 	return &exitError{code: 2, msg: fmt.Sprintf(format, args...)}
 }
 
-type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
-
-var commands = map[string]command{
-	"check": runCheck,
-	"lint":  runLint,
-	"fetch": runFetch,
-	"serve": runServe,
-}
-
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run is main without the process: tests call it directly.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprint(stderr, usage)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
-	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "smolbots: unknown command %q; run smolbots -help for the list.\n", args[0])
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage())
 		return 2
 	}
-	err := cmd(args[1:], stdin, stdout, stderr)
+	switch args[0] {
+	case "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage())
+		return 0
+	case "help":
+		if len(args) == 1 {
+			fmt.Fprint(stdout, usage())
+			return 0
+		}
+		cmd := lookup(args[1])
+		if cmd == nil {
+			fmt.Fprintf(stderr, "smolbots help: unknown command %q; run smolbots help for the list.\n", args[1])
+			return 2
+		}
+		fmt.Fprint(stdout, cmd.help())
+		return 0
+	case "version":
+		fmt.Fprintln(stdout, version())
+		return 0
+	}
+	cmd := lookup(args[0])
+	if cmd == nil {
+		fmt.Fprintf(stderr, "smolbots: unknown command %q; run smolbots help for the list.\n", visible(args[0]))
+		fmt.Fprint(stderr, usage())
+		return 2
+	}
+	fs, runCmd := cmd.flags()
+	pos, err := parseArgs(fs, args[1:])
+	if err != nil && !errors.Is(err, errHelp) {
+		// a bad flag: the sentence, then the short usage to fix it by
+		fmt.Fprintf(stderr, "smolbots %s: %s\nUsage: %s\n", cmd.name, err, cmd.synopsis())
+		return 2
+	}
+	if err == nil {
+		err = runCmd(&call{args: pos, stdin: stdin, stdout: stdout, stderr: stderr})
+	}
 	var ee *exitError
 	switch {
 	case err == nil:
 		return 0
+	case errors.Is(err, errHelp):
+		fmt.Fprint(stdout, cmd.help())
+		return 0
 	case errors.As(err, &ee):
 		if ee.msg != "" {
-			fmt.Fprintf(stderr, "smolbots %s: %s\n", args[0], ee.msg)
+			fmt.Fprintf(stderr, "smolbots %s: %s\n", cmd.name, ee.msg)
 		}
 		return ee.code
 	default:
-		fmt.Fprintf(stderr, "smolbots %s: %s\n", args[0], err)
+		fmt.Fprintf(stderr, "smolbots %s: %s\n", cmd.name, err)
 		return 2
 	}
+}
+
+// version is the module version and the VCS revision the binary was
+// built from, as the Go toolchain recorded them.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "smolbots: no build information in this binary"
+	}
+	v := "smolbots " + bi.Main.Version
+	var rev, when, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", with local changes"
+			}
+		}
+	}
+	if rev != "" {
+		v += fmt.Sprintf(" (revision %s, %s%s)", rev, when, modified)
+	} else {
+		v += " (no VCS revision recorded)"
+	}
+	return v + ", " + bi.GoVersion
 }

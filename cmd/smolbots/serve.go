@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -16,18 +16,39 @@ import (
 	"github.com/smolbots/smolbots/core/relay"
 )
 
+var serveCmd = &command{
+	name: "serve",
+	summary: `Serves the playground and the relay together, on loopback by default,
+until interrupted. The relay answers GET /api/robots?url=... as fetch -json
+does, for public gopher:// and gemini:// hosts only.`,
+	examples: []string{
+		"./build.sh build && smolbots serve               # then open http://127.0.0.1:8080/",
+		"smolbots serve -addr 127.0.0.1:9000 -dir build/web",
+	},
+	exits: []string{
+		"0  stopped by SIGINT or SIGTERM",
+		"2  usage error, the page is not built, or the address is taken",
+	},
+	define: func(fs *flag.FlagSet) func(*call) error {
+		o := serveOptions{}
+		fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on")
+		fs.StringVar(&o.dir, "dir", filepath.Join("build", "web"), "the directory of the built page, as `DIR`")
+		fs.BoolVar(&o.loopback, "allow-loopback", false, "let the relay reach loopback hosts (tests only)")
+		fs.StringVar(&o.origin, "allow-origin", "", "one other `ORIGIN` allowed to call the relay (CORS)")
+		return func(c *call) error { return runServe(c, o) }
+	},
+}
+
+type serveOptions struct {
+	addr, dir, origin string
+	loopback          bool
+}
+
 // runServe serves the playground's static files and the relay together,
 // on loopback by default, until SIGINT or SIGTERM.
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("serve")
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	dir := fs.String("dir", filepath.Join("build", "web"), "directory of the built page")
-	loopback := fs.Bool("allow-loopback", false, "let the relay reach loopback hosts (tests only)")
-	origin := fs.String("allow-origin", "", "one other origin allowed to call the relay (CORS)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() != 0 {
+func runServe(c *call, o serveOptions) error {
+	addr, dir, loopback, origin, stdout := &o.addr, &o.dir, &o.loopback, &o.origin, c.stdout
+	if len(c.args) != 0 {
 		return usageErr("serve takes no arguments besides its flags")
 	}
 	if fi, err := os.Stat(*dir); err != nil || !fi.IsDir() {
