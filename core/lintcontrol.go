@@ -134,12 +134,22 @@ func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
 		out = append(out, fd)
 	}
 	slices.SortStableFunc(out, func(a, b Finding) int {
+		if lead := isBinaryFinding(b) - isBinaryFinding(a); lead != 0 {
+			return lead // the binary-file error leads: it explains the rest
+		}
 		if a.Line != b.Line {
 			return a.Line - b.Line
 		}
 		return strings.Compare(a.Code, b.Code)
 	})
 	return out
+}
+
+func isBinaryFinding(fd Finding) int {
+	if fd.Code == "binary-file" {
+		return 1
+	}
+	return 0
 }
 
 func unknownCode(line int, code, where string) Finding {
