@@ -55,7 +55,8 @@ build_site() {
 
 build_cli() {
   mkdir -p build
-  go build -trimpath -o build/smolbots ./cmd/smolbots
+  # Go records no revision in a git worktree: pass it in.
+  go build -trimpath -ldflags="-X main.revision=$(git rev-parse HEAD 2>/dev/null)" -o build/smolbots ./cmd/smolbots
 }
 
 # The relay worker: runtime glue from syumai/workers plus the Go relay as

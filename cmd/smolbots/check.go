@@ -30,7 +30,7 @@ dialect, agent and selector instead, as they are decided (docs/json.md).`,
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := checkOptions{}
-		fs.StringVar(&o.dialects, "dialect", "all", "`all|ID[,ID]`: the dialects to ask, all six or IDs separated by commas")
+		fs.StringVar(&o.dialects, "dialect", "all", "which dialects answer, as `all|ID[,ID]`: all six, or the IDs given, separated by commas")
 		fs.Var(&o.agents, "agent", "the crawler under test, as `AGENT`: GUS, GUS/2.1, GUS(indexer), indexer or *; repeatable (default *)")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per dialect, agent and selector, each on its own line")
 		fs.BoolVar(&o.verbose, "v", false, "show every dialect's reason and notes, not only where the dialects disagree")

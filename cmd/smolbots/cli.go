@@ -144,7 +144,13 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 			}
 		}
 		if err := fs.Set(f.Name, value); err != nil {
-			return nil, usageErr("-%s: %v", f.Name, err)
+			if isBool(f) {
+				return nil, usageErr("-%s takes no value, or true or false, not %q", f.Name, visible(value))
+			}
+			if name, _ := flag.UnquoteUsage(f); name != "" {
+				return nil, usageErr("-%s: %q is not a valid %s", f.Name, visible(value), name)
+			}
+			return nil, usageErr("-%s: %q is not a valid value", f.Name, visible(value))
 		}
 	}
 	return pos, nil

@@ -38,7 +38,7 @@ Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
 		fs.BoolVar(&o.json, "json", false, "one JSON object per finding, each on its own line")
 		fs.Var(&o.selectors, "selector", "a `SELECTOR` under test, for the findings that compare patterns with selectors; repeatable")
 		fs.Var(&o.ignore, "ignore", "drop the findings with these codes, as `CODE[,CODE]`; repeatable")
-		fs.StringVar(&o.severity, "severity", "warning", "`error|warning|info`: the lowest severity reported, and so the lowest that makes the exit status 1")
+		fs.StringVar(&o.severity, "severity", "warning", "the lowest severity reported, as `error|warning|info`; a finding at or above it makes the exit status 1")
 		fs.IntVar(&o.max, "max", 100, "show at most `N` findings in the text output, then how many more there are; 0 shows them all")
 		return func(c *call) error { return runLint(c, o) }
 	},

@@ -122,6 +122,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
+// revision is the commit the binary was built from, for builds where Go
+// records no VCS information (a git worktree, a source tarball): build.sh
+// sets it with -ldflags -X main.revision=....
+var revision string
+
 // version is the module version and the VCS revision the binary was
 // built from, as the Go toolchain recorded them.
 func version() string {
@@ -143,8 +148,14 @@ func version() string {
 			}
 		}
 	}
+	if rev == "" {
+		rev = revision
+	}
 	if rev != "" {
-		v += fmt.Sprintf(" (revision %s, %s%s)", rev, when, modified)
+		if when != "" {
+			rev += ", " + when
+		}
+		v += " (revision " + rev + modified + ")"
 	} else {
 		v += " (no VCS revision recorded)"
 	}
