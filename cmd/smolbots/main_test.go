@@ -40,6 +40,9 @@ func golden(t *testing.T, name, got string) {
 	if err != nil {
 		t.Fatalf("missing golden file (run go test -update): %v", err)
 	}
+	if kind, _, _ := strings.Cut(name, "-"); strings.HasSuffix(name, "json.golden") {
+		checkJSONLines(t, kind, got)
+	}
 	if got != string(want) {
 		t.Errorf("output differs from %s (run go test ./cmd/smolbots -update after checking the diff)\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
@@ -47,20 +50,25 @@ func golden(t *testing.T, name, got string) {
 
 // TestGolden pins the text people read: check and lint, text and JSON.
 func TestGolden(t *testing.T) {
+	const twoRecords = "User-agent: GUS\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n"
 	cases := []struct {
-		name string
-		args []string
-		code int
+		name  string
+		args  []string
+		code  int
+		stdin string
 	}{
-		{"check-virtual-agents.golden", []string{"check", "-agent", "GUS(indexer)", "-agent", "indexer", "-agent", "*", "testdata/virtual-agents.robots.txt", "/private/butpublic/a", "/private/x", "gemini://example.org/pub"}, 1},
-		{"check-blank-line-glob.golden", []string{"check", "-agent", "Lupa(researcher,archiver)", "testdata/blank-line-glob.robots.txt", "/git/x", "/a/snapshot/b", "/tmp/x", "gopher://example.org/0/docs/a.txt"}, 1},
-		{"check-one-dialect-allowed.golden", []string{"check", "-dialect", "rfc9309,conner2020", "-agent", "GUS", "testdata/virtual-agents.robots.txt", "/private/butpublic"}, 0},
-		{"lint-blank-line-glob.golden", []string{"lint", "testdata/blank-line-glob.robots.txt"}, 1},
-		{"lint-virtual-agents-json.golden", []string{"lint", "-json", "-selector", "private/x", "-selector", "gopher://example.org/0/private/y", "testdata/virtual-agents.robots.txt"}, 1},
+		{"check-virtual-agents.golden", []string{"check", "-agent", "GUS(indexer)", "-agent", "indexer", "-agent", "*", "testdata/virtual-agents.robots.txt", "/private/butpublic/a", "/private/x", "gemini://example.org/pub"}, 1, ""},
+		{"check-blank-line-glob.golden", []string{"check", "-agent", "Lupa(researcher,archiver)", "testdata/blank-line-glob.robots.txt", "/git/x", "/a/snapshot/b", "/tmp/x", "gopher://example.org/0/docs/a.txt"}, 1, ""},
+		{"check-one-dialect-allowed.golden", []string{"check", "-dialect", "rfc9309,conner2020", "-agent", "GUS", "testdata/virtual-agents.robots.txt", "/private/butpublic"}, 0, ""},
+		{"lint-blank-line-glob.golden", []string{"lint", "testdata/blank-line-glob.robots.txt"}, 1, ""},
+		{"lint-virtual-agents-json.golden", []string{"lint", "-json", "-selector", "private/x", "-selector", "gopher://example.org/0/private/y", "testdata/virtual-agents.robots.txt"}, 1, ""},
+		{"lint-blank-line-glob-json.golden", []string{"lint", "-json", "-severity", "info", "testdata/blank-line-glob.robots.txt"}, 1, ""},
+		// every kind of empty value, an alternative reading, the hints
+		{"check-shapes-json.golden", []string{"check", "-json", "-dialect", "gemini,rfc9309", "-agent", "GUS", "-agent", "*", "-", "/b", "/a", "gemini://h/./b%41", "gopher://h/1/a"}, 1, twoRecords},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := runCLI(t, "", c.args...)
+			r := runCLI(t, c.stdin, c.args...)
 			if r.code != c.code {
 				t.Fatalf("exit %d, want %d; stderr: %s", r.code, c.code, r.stderr)
 			}

@@ -117,7 +117,8 @@ const (
 //   - redirects: every gemini redirect followed, in order.
 //   - attempts: every request made, in order: the URL, exactly what was
 //     sent, the status (gemini status line, or the reading of a gopher
-//     reply), the error if there was one, the bytes received.
+//     reply), the error if there was one, the bytes received, and for a
+//     Gopher error reply its text (reply).
 //   - conclusions: for outcomes other than "found", what each dialect
 //     makes of it.
 //   - error: plain words, when the server could not be read or the
