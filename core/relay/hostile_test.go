@@ -23,6 +23,7 @@ import (
 
 	"github.com/smolbots/smolbots/core/fetch"
 	"github.com/smolbots/smolbots/core/relay"
+	"github.com/smolbots/smolbots/internal/realservers"
 )
 
 // Hostile servers: Go listeners on loopback that misbehave in one way
@@ -33,29 +34,7 @@ const testTimeout = 1500 * time.Millisecond
 
 // listen serves every connection with handle until the test ends.
 func listen(t *testing.T, handle func(net.Conn)) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	t.Cleanup(func() { l.Close(); wg.Wait() })
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				defer c.Close()
-				c.SetDeadline(time.Now().Add(20 * time.Second))
-				handle(c)
-			}()
-		}
-	}()
-	return l.Addr().String()
+	return realservers.Listen(t, handle)
 }
 
 var (

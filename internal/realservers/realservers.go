@@ -81,15 +81,9 @@ type GeminiOptions struct {
 func StartGemini(t testing.TB, files map[string][]byte, opts GeminiOptions) *Gemini {
 	t.Helper()
 	need(t, mollyBrownBin, "molly-brown")
-	need(t, "openssl", "openssl")
 	dir := t.TempDir()
 	docs := writeTree(t, files)
-	cert, key := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	run(t, "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-		"-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=localhost",
-		"-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1")
-	fp := run(t, "openssl", "x509", "-in", cert, "-noout", "-fingerprint", "-sha256")
-	_, fp, _ = strings.Cut(strings.TrimSpace(fp), "=")
+	cert, key, fp := makeCert(t, dir)
 	var lastErr error
 	for try := 0; try < 5; try++ {
 		port := freePort(t)
@@ -112,6 +106,20 @@ func StartGemini(t testing.TB, files map[string][]byte, opts GeminiOptions) *Gem
 	}
 	t.Fatalf("realservers: molly-brown did not start: %v", lastErr)
 	return nil
+}
+
+// makeCert makes a self-signed certificate for localhost with openssl in
+// dir and returns its files and SHA-256 fingerprint as openssl prints it.
+func makeCert(t testing.TB, dir string) (cert, key, fingerprint string) {
+	t.Helper()
+	need(t, "openssl", "openssl")
+	cert, key = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	run(t, "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+		"-nodes", "-keyout", key, "-out", cert, "-days", "2", "-subj", "/CN=localhost",
+		"-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1")
+	fp := run(t, "openssl", "x509", "-in", cert, "-noout", "-fingerprint", "-sha256")
+	_, fp, _ = strings.Cut(strings.TrimSpace(fp), "=")
+	return cert, key, fp
 }
 
 func writeRedirects(sb *strings.Builder, section string, m map[string]string) {
