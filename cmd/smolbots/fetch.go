@@ -71,6 +71,7 @@ func runFetch(c *call, asJSON bool) error {
 
 // report writes the attempts and the outcome in plain words.
 func report(w io.Writer, r *fetch.Result) {
+	replied := false
 	for _, a := range r.Attempts {
 		what := a.Status
 		if a.Error != "" {
@@ -78,11 +79,15 @@ func report(w io.Writer, r *fetch.Result) {
 		}
 		fmt.Fprintf(w, "%s: sent %q: %s (%d bytes)\n", visible(a.URL), a.Sent, visible(what), a.Bytes)
 		if a.Reply != "" {
-			fmt.Fprintf(w, "  the server's error: %s\n  (the dialects read an error reply as no robots.txt)\n", visible(a.Reply))
+			fmt.Fprintf(w, "  the server's error: %s\n", visible(a.Reply))
+			replied = true
 		}
 		if strings.HasPrefix(a.Status, "53") {
-			fmt.Fprintf(w, "  status 53, proxy request refused: the host name in the request (%s) does not match the server's own; the server treats it as a request to proxy another host\n", visible(hostOf(a.URL)))
+			fmt.Fprintf(w, "  Status 53, proxy request refused: the host name in the request (%s) does not match the server's own, so the server took it for a request to proxy another host.\n", visible(hostOf(a.URL)))
 		}
+	}
+	if replied {
+		fmt.Fprintln(w, "The dialects read an error reply as no robots.txt.")
 	}
 	for _, h := range r.Redirects {
 		fmt.Fprintf(w, "redirect %d: %s -> %s\n", h.Status, visible(h.From), visible(h.To))

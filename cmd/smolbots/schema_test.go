@@ -143,6 +143,9 @@ func checkJSONLines(t *testing.T, kind, out string) {
 			if msg := groupsAgree(m["group"].(string), m["group_lines"].([]any)); msg != "" {
 				t.Errorf("line %d: %s\n%s", i+1, msg, line)
 			}
+			if !isSentences(m["note"].(string)) {
+				t.Errorf("line %d: the note is not whole sentences: %q", i+1, m["note"])
+			}
 		case "lint":
 			if !slices.Contains(core.LintCodes(), m["code"].(string)) {
 				t.Errorf("line %d: unknown code %v", i+1, m["code"])
