@@ -10,6 +10,17 @@
 //	f := core.Parse(body)                     // once per file
 //	p := core.Gemini.Compile(f).Policy(agent) // once per crawler
 //	v := p.Test("/private/x")                 // many times
+//
+// Test and Allowed take a selector, or a gemini:// or gopher:// URL,
+// which they read as the selector it asks for (see SelectorFrom).
+//
+// Concurrency: a File, a Ruleset and a Policy are safe for concurrent use
+// by any number of goroutines. Parse, Compile and Policy return values
+// that nothing changes afterwards; what is derived from them later (a
+// built-in dialect's grouping of a file, a policy's rule index) is made
+// once, under a lock. So a crawler can parse a file once, keep a Policy
+// per host and test URLs from many goroutines. Changing their exported
+// fields while others read them is not safe.
 package core
 
 import (
