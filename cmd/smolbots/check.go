@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -82,6 +83,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	data, err := readRobots(fs.Arg(0), stdin)
+	var missing *noRobotsError
+	if errors.As(err, &missing) {
+		data, err = nil, nil // decided by the verdicts, each with a note
+	}
 	if err != nil {
 		return err
 	}
@@ -100,6 +105,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			for si, sel := range selectors {
 				v := p.Test(sel)
 				v.Selector = fs.Args()[1+si] // report the selector as the user gave it
+				if missing != nil {
+					v.Note = strings.TrimPrefix(v.Note+"; "+missing.note(), "; ")
+				}
 				verdicts[ai][si][di] = v
 			}
 		}
