@@ -97,6 +97,8 @@ cmd_test() {
   go vet ./...
   log "go test"
   go test -count=1 ./...
+  log "go test -race: one File and its Policies shared by many goroutines"
+  go test -count=1 -race -run '^TestConcurrent' ./core
   log "benchmarks compile and run once"
   (cd bench && go vet ./... && go test -count=1 -run='^$' -bench=. -benchtime=1x ./... >/dev/null)
   run_fuzz

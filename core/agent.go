@@ -26,7 +26,10 @@ type Agent struct {
 }
 
 // ParseAgent reads `*`, `GUS`, `GUS/2.1`, `GUS(indexer)`,
-// `Lupa(researcher, archiver)` or a bare role such as `indexer`.
+// `Lupa(researcher, archiver)` or a bare role such as `indexer`. Anything
+// else is refused with an error saying why; in particular a browser-style
+// string such as `Mozilla/5.0 (compatible; bot/1.0)`, whose parentheses
+// hold no virtual agents.
 func ParseAgent(s string) (Agent, error) {
 	a := Agent{Raw: strings.TrimSpace(s)}
 	body := a.Raw
@@ -47,6 +50,11 @@ func ParseAgent(s string) (Agent, error) {
 			}
 			if strings.ContainsAny(r, "()") {
 				return a, fmt.Errorf("agent %q has nested parentheses", a.Raw)
+			}
+			if !isRoleWord(r) {
+				// A browser-style "Mozilla/5.0 (compatible; bot/1.0)" lands
+				// here: its parentheses hold a comment, not virtual agents.
+				return a, fmt.Errorf("agent %q: %q in the parentheses is not a virtual agent (one word of letters, digits, - or _, such as indexer); a browser-style user-agent string is not an agent: write the crawler's name, such as bot(indexer)", a.Raw, r)
 			}
 			a.Roles = append(a.Roles, r)
 		}
@@ -69,11 +77,32 @@ func ParseAgent(s string) (Agent, error) {
 		a.Roles = []string{strings.ToLower(body)}
 		body = ""
 	}
-	if strings.ContainsAny(body, "*\r\n\t") {
-		return a, fmt.Errorf("agent name %q may not contain '*', tabs or line breaks", body)
+	if strings.ContainsAny(body, "*;,") || hasControl(body) {
+		return a, fmt.Errorf("agent name %q may not contain '*', ';', ',' or control characters such as tabs and line breaks", body)
 	}
 	a.Name = body
 	return a, nil
+}
+
+// isRoleWord: a virtual agent is one word, as robots.txt files name them.
+func isRoleWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c >= 0x80) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// hasControl reports C0 controls, DEL and C1 controls.
+func hasControl(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r >= 0x7f && r < 0xa0 {
+			return true
+		}
+	}
+	return false
 }
 
 // MustAgent is ParseAgent for literals known to be valid; it panics otherwise.

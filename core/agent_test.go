@@ -63,7 +63,8 @@ func TestAgent_Parse(t *testing.T) {
 }
 
 func TestAgent_ParseErrors(t *testing.T) {
-	for _, in := range []string{"", "   ", "GUS(indexer", "GUS)indexer(", "GUS)", "GUS(a(b))", "Bad*Name", "a\tb(indexer)", "Lupa(x)y", "/2.1", " /x(indexer)"} {
+	for _, in := range []string{"", "   ", "GUS(indexer", "GUS)indexer(", "GUS)", "GUS(a(b))", "Bad*Name", "a\tb(indexer)", "Lupa(x)y", "/2.1", " /x(indexer)",
+		"Mozilla/5.0 (compatible; mycrawler/1.0)", "GUS(indexer archiver)", "GUS(index/1)", "Bot;1", "Bot\x1b[2J", "Bo\u0085t"} {
 		a, err := ParseAgent(in)
 		if err == nil {
 			t.Errorf("ParseAgent(%q) = %+v, want an error", in, a)
@@ -72,6 +73,12 @@ func TestAgent_ParseErrors(t *testing.T) {
 		if msg := err.Error(); msg == "" || strings.Contains(msg, "\n") {
 			t.Errorf("ParseAgent(%q): unclear error %q", in, msg)
 		}
+	}
+	// A browser-style string is refused with the reason, not read as the
+	// name Mozilla with the role "compatible; mycrawler/1.0".
+	_, err := ParseAgent("Mozilla/5.0 (compatible; mycrawler/1.0)")
+	if err == nil || !strings.Contains(err.Error(), `"compatible; mycrawler/1.0" in the parentheses is not a virtual agent`) {
+		t.Errorf("browser-style agent: error %v, want one naming the parenthesised text", err)
 	}
 	defer func() {
 		if recover() == nil {

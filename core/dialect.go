@@ -1,5 +1,7 @@
 package core
 
+import "strings"
+
 // A Dialect is one reading of robots.txt, described by independent knobs
 // so that new variants (presets mimicking real crawlers) are new values,
 // not new evaluators. Pass it explicitly; there is no default dialect.
@@ -197,10 +199,10 @@ func Dialects() []Dialect {
 	return []Dialect{Gopher2019, GopherDraft, Gemini, Conner2020, RFC9309, Norobots}
 }
 
-// DialectByID finds a built-in dialect.
+// DialectByID finds a built-in dialect; IDs match whatever their case.
 func DialectByID(id string) (Dialect, bool) {
 	for _, d := range Dialects() {
-		if d.ID == id {
+		if strings.EqualFold(d.ID, id) {
 			return d, true
 		}
 	}

@@ -198,9 +198,9 @@ func (d Dialect) compile(f *File) *Ruleset {
 	switch d.Grouping {
 	case NoGroups:
 		g := &Group{}
-		for i := range f.Lines {
-			if d.fieldOf(&f.Lines[i]) == Disallow {
-				g.Rules = rs.arena.rules.add(g.Rules, &f.Lines[i])
+		for l := range f.linesForGroups() {
+			if d.fieldOf(l) == Disallow {
+				g.Rules = rs.arena.rules.add(g.Rules, l)
 			}
 		}
 		rs.Groups = []*Group{g}
@@ -226,8 +226,7 @@ func (d Dialect) compile(f *File) *Ruleset {
 func (rs *Ruleset) groupByBlankLines() {
 	d := &rs.Dialect
 	var cur *Group
-	for i := range rs.File.Lines {
-		l := &rs.File.Lines[i]
+	for l := range rs.File.linesForGroups() {
 		if l.IsBlank() {
 			cur = nil
 			continue
@@ -259,8 +258,7 @@ func (rs *Ruleset) groupLikePython() {
 	d := &rs.Dialect
 	state := 0
 	var cur *Group
-	for i := range rs.File.Lines {
-		l := &rs.File.Lines[i]
+	for l := range rs.File.linesForGroups() {
 		if l.Kind == Empty {
 			state, cur = 0, nil
 			continue
@@ -294,8 +292,7 @@ func (rs *Ruleset) groupLikePython() {
 func (rs *Ruleset) groupByAgentRuns() {
 	d := &rs.Dialect
 	var cur *Group
-	for i := range rs.File.Lines {
-		l := &rs.File.Lines[i]
+	for l := range rs.File.linesForGroups() {
 		k := d.fieldOf(l)
 		if k == "" || !d.recognises(k) {
 			continue

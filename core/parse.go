@@ -10,10 +10,22 @@
 //	f := core.Parse(body)                     // once per file
 //	p := core.Gemini.Compile(f).Policy(agent) // once per crawler
 //	v := p.Test("/private/x")                 // many times
+//
+// Test and Allowed take a selector, or a gemini:// or gopher:// URL,
+// which they read as the selector it asks for (see SelectorFrom).
+//
+// Concurrency: a File, a Ruleset and a Policy are safe for concurrent use
+// by any number of goroutines. Parse, Compile and Policy return values
+// that nothing changes afterwards; what is derived from them later (a
+// built-in dialect's grouping of a file, a policy's rule index) is made
+// once, under a lock. So a crawler can parse a file once, keep a Policy
+// per host and test URLs from many goroutines. Changing their exported
+// fields while others read them is not safe.
 package core
 
 import (
 	"bytes"
+	"iter"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -77,18 +89,31 @@ var googleTypos = map[string]Field{
 }
 
 // Line is one line of the file with every position kept.
+//
+// A file may be little but line ends (500 KiB of them is 512,000
+// lines), so a line is kept small: what only a `field: value` line has
+// lives in FieldParts, reached through the embedded pointer, which other
+// lines share with every line of their kind (read them, never write).
 type Line struct {
 	Pos        Pos      `json:"pos"`        // start of the line
 	Text       string   `json:"text"`       // the line without its terminator
 	Terminator string   `json:"terminator"` // "\r\n", "\n", "\r" or "" at end of input
 	Kind       LineKind `json:"kind"`
-	Name       string   `json:"name,omitempty"`  // field name as written, trimmed
-	Key        Field    `json:"key,omitempty"`   // canonical field, "" if unknown
-	Typo       Field    `json:"typo,omitempty"`  // field a misspelt name stands for
-	Value      string   `json:"value,omitempty"` // trimmed, comment removed
-	ValuePos   Pos      `json:"value_pos"`
 	HasComment bool     `json:"has_comment,omitempty"`
+	*FieldParts
 }
+
+// FieldParts are the parts of a FieldLine; other lines have zero values.
+type FieldParts struct {
+	Name     string `json:"name,omitempty"`  // field name as written, trimmed
+	Key      Field  `json:"key,omitempty"`   // canonical field, "" if unknown
+	Typo     Field  `json:"typo,omitempty"`  // field a misspelt name stands for
+	Value    string `json:"value,omitempty"` // trimmed, comment removed
+	ValuePos Pos    `json:"value_pos"`
+}
+
+// noFieldParts is what lines that are not FieldLines point to.
+var noFieldParts = &FieldParts{}
 
 // Number is the 1-based line number.
 func (l *Line) Number() int { return l.Pos.Line }
@@ -114,6 +139,9 @@ type File struct {
 	Text string
 
 	cache *fileCache // what is derived from the file, made once
+	// In a file that is mostly padding, copies of the lines groups can
+	// hold (see linesForGroups); nil otherwise.
+	grouped []Line
 }
 
 // fileCache holds the file read by each built-in dialect, so that the
@@ -146,7 +174,9 @@ func Parse(data []byte) *File {
 		offset = 3
 	}
 	f.Text = string(data)
-	f.Lines = make([]Line, 0, bytes.Count(data, []byte{'\n'})+1)
+	f.Lines = make([]Line, 0, countLines(data))
+	// Every field line has a colon, so there are at most that many.
+	parts := make([]FieldParts, 0, min(bytes.Count(data, []byte{':'}), cap(f.Lines)))
 	text := f.Text
 	lineNo := 1
 	for start := 0; start < len(text); {
@@ -164,7 +194,7 @@ func Parse(data []byte) *File {
 			}
 			next = end + len(term)
 		}
-		l := lexLine(text[start:end], Pos{Line: lineNo, Col: 1, Offset: start + offset})
+		l := lexLine(text[start:end], Pos{Line: lineNo, Col: 1, Offset: start + offset}, &parts)
 		l.Terminator = term
 		if f.InvalidUTF8Line == 0 && !utf8.ValidString(l.Text) {
 			f.InvalidUTF8Line = lineNo
@@ -179,12 +209,68 @@ func Parse(data []byte) *File {
 			break
 		}
 	}
+	f.copyGroupedLines()
 	return f
 }
 
-// lexLine splits one line into field, value and comment.
-func lexLine(text string, pos Pos) Line {
-	l := Line{Pos: pos, Text: text}
+// copyGroupedLines: groups point at the lines they hold, and a pointer
+// into f.Lines keeps the whole array alive. When most lines are padding
+// (blank lines, comments, unknown text), a Policy kept by a crawler would
+// hold all of them for a handful of rules; so groups get compact copies
+// of the lines they can hold instead. Otherwise the copies would cost
+// more than they save.
+func (f *File) copyGroupedLines() {
+	n := 0
+	for i := range f.Lines {
+		if f.Lines[i].groupable() {
+			n++
+		}
+	}
+	if n >= len(f.Lines)/4 {
+		return
+	}
+	f.grouped = make([]Line, 0, n)
+	for i := range f.Lines {
+		if f.Lines[i].groupable() {
+			f.grouped = append(f.grouped, f.Lines[i])
+		}
+	}
+}
+
+// groupable: a field line some dialect may put in a group.
+func (l *Line) groupable() bool {
+	return l.Kind == FieldLine && (l.Key != "" || l.Typo != "")
+}
+
+// linesForGroups yields every line in file order, as groups should hold
+// it: the compact copy, where the file has them, of a groupable line.
+func (f *File) linesForGroups() iter.Seq[*Line] {
+	return func(yield func(*Line) bool) {
+		next := 0
+		for i := range f.Lines {
+			l := &f.Lines[i]
+			if f.grouped != nil && l.groupable() {
+				l = &f.grouped[next]
+				next++
+			}
+			if !yield(l) {
+				return
+			}
+		}
+	}
+}
+
+// countLines is the number of lines Parse makes of data: one more than
+// its line ends ("\r\n", "\n" or a lone "\r"), so the line list is
+// allocated once, whichever line ends a file uses.
+func countLines(data []byte) int {
+	return bytes.Count(data, []byte{'\n'}) + bytes.Count(data, []byte{'\r'}) - bytes.Count(data, []byte("\r\n")) + 1
+}
+
+// lexLine splits one line into field, value and comment. A field line's
+// parts go into the next element of parts, which has room for them.
+func lexLine(text string, pos Pos, parts *[]FieldParts) Line {
+	l := Line{Pos: pos, Text: text, FieldParts: noFieldParts}
 	content := text
 	if i := strings.IndexByte(text, '#'); i >= 0 {
 		content = text[:i]
@@ -208,6 +294,8 @@ func lexLine(text string, pos Pos) Line {
 		return l
 	}
 	l.Kind = FieldLine
+	*parts = append(*parts, FieldParts{})
+	l.FieldParts = &(*parts)[len(*parts)-1]
 	l.Name = trimSpaceTab(content[:colon])
 	rawValue := content[colon+1:]
 	lead := len(rawValue) - len(strings.TrimLeft(rawValue, " \t"))

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -41,7 +42,9 @@ func Decide(f *File, d Dialect, a Agent, selector string) Verdict {
 	return d.Compile(f).Policy(a).Test(selector)
 }
 
-// Test answers whether the bot may fetch selector.
+// Test answers whether the bot may fetch selector. A gemini:// or
+// gopher:// URL is read as the selector it asks for, as SelectorFrom
+// reads it (a note says which); any other value is a selector already.
 func (p *Policy) Test(selector string) (v Verdict) {
 	p.test(&v, selector)
 	if p.alternative != nil {
@@ -113,6 +116,7 @@ func (p *Policy) notesWith(extra []string) string {
 // notes unless it is nil.
 func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
 	d := &p.Dialect
+	selector = selectorOf(selector, notes)
 	if d.AlwaysAllow != "" && selector == d.AlwaysAllow {
 		if notes != nil {
 			*notes = append(*notes, fmt.Sprintf("The %s dialect always allows %s.", d.ID, d.AlwaysAllow))
@@ -286,4 +290,33 @@ func (p *Policy) ruleNotes(r *compiledRule) []string {
 		return []string{"A bare * is taken to match every selector; Python's robotparser itself quotes it to %2A first, so there it matches nothing."}
 	}
 	return nil
+}
+
+// selectorOf reads a gemini:// or gopher:// URL as the selector it asks
+// for, so that Allowed("gemini://host/private/x") tests "/private/x"
+// rather than the URL's text. Other values are selectors already and
+// cost one comparison.
+func selectorOf(s string, notes *[]string) string {
+	if !isCrawlURL(s) {
+		return s
+	}
+	sel, err := SelectorFrom(s)
+	if err != nil {
+		if notes != nil {
+			*notes = append(*notes, err.Error()+", so it was tested as a raw selector")
+		}
+		return s
+	}
+	if notes != nil {
+		*notes = append(*notes, "the URL asks for the selector "+strconv.Quote(sel)+", which is what was tested")
+	}
+	return sel
+}
+
+// isCrawlURL: the value starts with gemini:// or gopher://, in any case.
+func isCrawlURL(s string) bool {
+	if len(s) < len("gemini://") || s[6:9] != "://" {
+		return false
+	}
+	return equalFoldASCII(s[:6], "gemini") || equalFoldASCII(s[:6], "gopher")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -94,6 +95,10 @@ func runCheck(c *call, o checkOptions) error {
 		}
 	}
 	data, err := readRobots(c.args[0], c.stdin)
+	var missing *noRobotsError
+	if errors.As(err, &missing) {
+		data, err = nil, nil // decided by the verdicts, each with a note
+	}
 	if err != nil {
 		return err
 	}
@@ -101,6 +106,9 @@ func runCheck(c *call, o checkOptions) error {
 	inputNote := core.InputNote(f)
 	if inputNote != "" {
 		fmt.Fprintf(c.stderr, "smolbots check: warning: %s\n", inputNote)
+	}
+	if missing != nil {
+		inputNote = joinSentences(inputNote, missing.note())
 	}
 	rulesets := make([]*core.Ruleset, len(dialects))
 	for i, d := range dialects {

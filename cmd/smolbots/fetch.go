@@ -123,7 +123,7 @@ func fetchRobots(u string) ([]byte, error) {
 	case fetch.Found:
 		return []byte(r.Body), nil
 	case fetch.NotFound:
-		return nil, usageErr("%s has no robots.txt, so every dialect allows everything; there is nothing to check", visible(r.URL))
+		return nil, &noRobotsError{usageErr("%s has no robots.txt, so every dialect allows everything", visible(r.URL)).(*exitError), r.URL}
 	case fetch.NotRobots:
 		return nil, usageErr("%s answered %s, which is not a robots.txt", visible(r.URL), visible(last(r).Status))
 	}
@@ -132,6 +132,22 @@ func fetchRobots(u string) ([]byte, error) {
 		why = r.Error
 	}
 	return nil, usageErr("the robots.txt of %s could not be read: %s", visible(r.URL), visible(why))
+}
+
+// noRobotsError: the host answered that it has no robots.txt. check
+// reads that as a file without rules and says so on each verdict; lint
+// has nothing to lint.
+type noRobotsError struct {
+	*exitError
+	url string
+}
+
+func (e *noRobotsError) Unwrap() error { return e.exitError }
+
+// note is what check adds to each verdict (every dialect reads a missing
+// file as allowing everything: DIALECTS.md, "Fetch outcomes").
+func (e *noRobotsError) note() string {
+	return visible(e.url) + " has no robots.txt, so everything is allowed."
 }
 
 func last(r *fetch.Result) fetch.Attempt {

@@ -83,7 +83,6 @@ func TestFetchFailures(t *testing.T) {
 // ROBOTS may be a URL: check and lint fetch it directly.
 func TestCheckAndLintFetchURLs(t *testing.T) {
 	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": realservers.File(t, "gopher-robots.txt")})
-	g := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
 	r := runCLI(t, "", "check", "-dialect", "gopher2019", "-json", "gopher://"+addr, "/private/x", "/public")
 	if r.code != 1 || strings.Count(r.stdout, `"allowed":false`) != 1 || strings.Count(r.stdout, `"allowed":true`) != 1 {
 		t.Fatalf("check on a gopher URL: exit %d\n%s%s", r.code, r.stdout, r.stderr)
@@ -94,13 +93,43 @@ func TestCheckAndLintFetchURLs(t *testing.T) {
 	}
 	closed := closedAddr(t)
 	for url, want := range map[string]string{
-		g.URL:                 "has no robots.txt",
 		"gemini://" + closed:  "could not be read: could not connect",
 		"gemini://exa mple.o": "which no host name has",
 	} {
 		r := runCLI(t, "", "check", url, "/x")
 		if r.code != 2 || !strings.Contains(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("check %s: exit %d stderr %q, want 2 and one line with %q", url, r.code, r.stderr, want)
+		}
+	}
+}
+
+// A host without a robots.txt allows everything: check exits by its
+// verdicts and says why on each; lint has nothing to lint.
+func TestCheckHostWithoutRobots(t *testing.T) {
+	gopher := "gopher://" + realservers.StartGopher(t, map[string][]byte{"0/about.txt": []byte("hello\n")})
+	gemini := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{}).URL
+	for _, host := range []string{gopher, gemini} {
+		r := runCLI(t, "", "check", "-json", host, "/x", "/private")
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		if r.code != 0 || r.stderr != "" || len(lines) != 12 {
+			t.Fatalf("check %s: exit %d, %d verdicts, stderr %q; want 0 and 12", host, r.code, len(lines), r.stderr)
+		}
+		for _, l := range lines {
+			var v struct {
+				Allowed bool
+				Note    string
+			}
+			if err := json.Unmarshal([]byte(l), &v); err != nil || !v.Allowed || !strings.Contains(v.Note, host+" has no robots.txt") {
+				t.Errorf("check %s: verdict %s, want allowed with a note on the missing file", host, l)
+			}
+		}
+		r = runCLI(t, "", "check", host, "/x")
+		if r.code != 0 || strings.Count(r.stdout, "has no robots.txt") != 1 { // once per row, under its bottom line
+			t.Errorf("check %s in text: exit %d\n%s", host, r.code, r.stdout)
+		}
+		r = runCLI(t, "", "lint", host)
+		if r.code != 2 || !strings.Contains(r.stderr, "has no robots.txt") {
+			t.Errorf("lint %s: exit %d stderr %q, want 2 saying there is no robots.txt", host, r.code, r.stderr)
 		}
 	}
 }

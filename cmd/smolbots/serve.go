@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/smolbots/smolbots/core/relay"
+	"github.com/smolbots/smolbots/internal/slowclient"
 )
 
 var serveCmd = &command{
@@ -58,17 +59,11 @@ func runServe(c *call, o serveOptions) error {
 	if err != nil {
 		return usageErr("cannot listen on %s: %v", *addr, err)
 	}
-	mux := http.NewServeMux()
-	mux.Handle(relay.Path, relay.New(relay.Config{
+	srv := newServer(*dir, relay.Config{
 		Dial:        (&net.Dialer{}).DialContext,
 		Guard:       relay.Guard{AllowLoopback: *loopback, Resolver: net.DefaultResolver},
 		AllowOrigin: *origin,
-	}))
-	mux.Handle("/", pageHeaders(http.FileServer(http.Dir(*dir))))
-	srv := &http.Server{
-		Handler:           mux,
-		ReadHeaderTimeout: 10 * time.Second,
-	}
+	}, serveLimits)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	mode := ""
@@ -89,6 +84,40 @@ func runServe(c *call, o serveOptions) error {
 		return err
 	}
 	return nil
+}
+
+// limits are what serve grants one client; tests shorten them.
+type limits struct {
+	readHeader time.Duration // to send a request's headers
+	idle       time.Duration // a kept-alive connection with no request
+	stall      time.Duration // an answer the client stops reading
+	fetches    int           // relay fetches running at once
+	queueWait  time.Duration // a relay request waiting for one of them
+}
+
+// serveLimits let a slow but honest client through (one reading the
+// page's few MB at a trickle keeps going as long as it reads) and drop
+// those that only hold a connection. A flood of relay requests queues
+// for 32 upstream fetches, then gets 503.
+var serveLimits = limits{
+	readHeader: 10 * time.Second,
+	idle:       30 * time.Second,
+	stall:      30 * time.Second,
+	fetches:    32,
+	queueWait:  relay.DefaultQueueWait,
+}
+
+// newServer serves the page in dir and the relay.
+func newServer(dir string, rc relay.Config, l limits) *http.Server {
+	rc.MaxFetches, rc.QueueWait = l.fetches, l.queueWait
+	mux := http.NewServeMux()
+	mux.Handle(relay.Path, relay.New(rc))
+	mux.Handle("/", pageHeaders(http.FileServer(http.Dir(dir))))
+	return &http.Server{
+		Handler:           slowclient.Handler(mux, l.stall),
+		ReadHeaderTimeout: l.readHeader,
+		IdleTimeout:       l.idle,
+	}
 }
 
 // pageHeaders sets the headers the deployed site sends (netlify.toml), so

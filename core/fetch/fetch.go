@@ -9,8 +9,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
+	"syscall"
 	"time"
 	"unicode/utf8"
 )
@@ -257,15 +259,44 @@ func isTimeout(ctx context.Context, err error) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
-// describe turns network errors into short plain words.
+// describe turns network errors into short plain words: Go's own
+// messages name local addresses and ports, which mean nothing to a
+// reader and tell a stranger about the relay's network.
 func describe(err error) string {
 	var pe *protocolError
 	if errors.As(err, &pe) {
 		return pe.msg
 	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		return "could not find the host " + dns.Name
+	}
 	var oe *net.OpError
 	if errors.As(err, &oe) && oe.Op == "dial" {
-		return "could not connect: " + oe.Err.Error()
+		return "could not connect: " + socketWords(err)
+	}
+	return socketWords(err)
+}
+
+// socketWords names what happened to a connection, without addresses.
+func socketWords(err error) string {
+	switch {
+	case errors.Is(err, syscall.ECONNRESET):
+		return "the server reset the connection"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "the server refused the connection"
+	case errors.Is(err, syscall.EPIPE):
+		return "the server closed the connection while the request was being sent"
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return "the server closed the connection early"
+	}
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errno.Error()
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		return oe.Err.Error() // the operation's own error, without the addresses
 	}
 	return err.Error()
 }

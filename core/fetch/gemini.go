@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // geminiRobotsURL is the URL asked for on the first hop.
@@ -143,8 +144,9 @@ func geminiRequest(ctx context.Context, t Target, o Options, reqURL string, a *A
 	conn := tls.Client(raw, cfg)
 	if err := conn.HandshakeContext(ctx); err != nil {
 		var oe *net.OpError
-		if isTimeout(ctx, err) || errors.As(err, &oe) && oe.Op == "dial" {
-			return 0, "", nil, false, err
+		var errno syscall.Errno
+		if isTimeout(ctx, err) || errors.As(err, &oe) && oe.Op == "dial" || errors.As(err, &errno) {
+			return 0, "", nil, false, err // a socket failure, described as such
 		}
 		return 0, "", nil, false, protoErr("TLS failed: %v", strings.TrimPrefix(err.Error(), "tls: "))
 	}

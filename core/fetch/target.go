@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Default ports of the two protocols.
@@ -128,11 +129,8 @@ func ParseTarget(raw string) (Target, error) {
 		if len(host) > 253 {
 			return Target{}, fmt.Errorf("the host name is longer than 253 bytes")
 		}
-		for i := 0; i < len(host); i++ {
-			c := host[i]
-			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_') {
-				return Target{}, fmt.Errorf("the host %q holds the character %q, which no host name has", clip(host), rune(c))
-			}
+		if err := checkHostName(host); err != nil {
+			return Target{}, err
 		}
 		host = strings.ToLower(host)
 	}
@@ -145,6 +143,36 @@ func ParseTarget(raw string) (Target, error) {
 	}
 	t.Host = host
 	return t, nil
+}
+
+// checkHostName accepts letters, digits, '-' and '_' in dot-separated
+// labels of 1 to 63 bytes; one final dot is allowed. A character outside
+// them is named as written (decoded as UTF-8), so the message quotes what
+// the user typed.
+func checkHostName(host string) error {
+	for i := 0; i < len(host); {
+		c, size := utf8.DecodeRuneInString(host[i:])
+		i += size
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_' {
+			continue
+		}
+		switch {
+		case c == utf8.RuneError && size == 1:
+			return fmt.Errorf("the host %q holds the byte 0x%02X, which is not text", clip(host), host[i-1])
+		case c >= utf8.RuneSelf:
+			return fmt.Errorf("the host %q holds the character %q, which no host name has; write an international name in its xn-- (Punycode) form", clip(host), c)
+		}
+		return fmt.Errorf("the host %q holds the character %q, which no host name has", clip(host), c)
+	}
+	for _, label := range strings.Split(strings.TrimSuffix(host, "."), ".") {
+		switch {
+		case label == "":
+			return fmt.Errorf("the host %q has an empty label (a dot at the start or two dots in a row)", clip(host))
+		case len(label) > 63:
+			return fmt.Errorf("the host %q has a label longer than 63 bytes", clip(host))
+		}
+	}
+	return nil
 }
 
 // clip keeps messages short when the input is huge.

@@ -8,8 +8,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/smolbots/smolbots/core/fetch"
 	"github.com/smolbots/smolbots/core/relay"
@@ -64,5 +66,96 @@ func TestHundredConcurrentRequests(t *testing.T) {
 	}
 	if failed > 0 {
 		t.Fatalf("%d of %d concurrent requests failed", failed, n)
+	}
+}
+
+// A flood beyond MaxFetches never has more upstream connections open
+// than the cap: the requests over it wait for a slot, and those that
+// wait too long get 503 JSON with Retry-After.
+func TestFetchCap(t *testing.T) {
+	const maxFetches = 2
+	var mu sync.Mutex
+	open, peak := 0, 0
+	hold := make(chan struct{})
+	addr := listen(t, func(c net.Conn) {
+		mu.Lock()
+		open++
+		peak = max(peak, open)
+		mu.Unlock()
+		readRequest(c)
+		<-hold
+		c.Write([]byte("Disallow: /x\r\n"))
+		mu.Lock()
+		open--
+		mu.Unlock()
+	})
+	srv := httptest.NewServer(relay.New(relay.Config{
+		Dial:       (&net.Dialer{}).DialContext,
+		Guard:      relay.Guard{AllowLoopback: true},
+		Timeout:    testTimeout,
+		MaxFetches: maxFetches,
+		QueueWait:  300 * time.Millisecond,
+	}))
+	defer srv.Close()
+	target := srv.URL + robotsPath("gopher://"+addr)
+
+	// Two fetches take the slots; the third waits QueueWait and is
+	// turned away.
+	const n = maxFetches + 1
+	codes := make(chan int, n)
+	busy := make(chan string, n)
+	for i := 0; i < n; i++ {
+		go func() {
+			resp, err := http.Get(target)
+			if err != nil {
+				codes <- 0
+				return
+			}
+			defer resp.Body.Close()
+			raw, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode == http.StatusServiceUnavailable {
+				busy <- resp.Header.Get("Retry-After") + " " + string(raw)
+			}
+			codes <- resp.StatusCode
+		}()
+	}
+	// The one over the cap is answered while the others still hold.
+	select {
+	case code := <-codes:
+		if code != http.StatusServiceUnavailable {
+			t.Fatalf("first answer %d, want 503 for the request over the cap", code)
+		}
+		if b := <-busy; !strings.HasPrefix(b, "1 ") || !strings.Contains(b, `"error":"the relay is busy`) {
+			t.Errorf("503 answer %q, want Retry-After and a JSON error", b)
+		}
+	case <-time.After(testTimeout):
+		t.Fatal("no request was turned away while the slots were taken")
+	}
+	// A request that comes while the slots are taken waits its turn and
+	// is answered once one frees.
+	queued := make(chan int, 1)
+	go func() {
+		resp, err := http.Get(target)
+		if err != nil {
+			queued <- 0
+			return
+		}
+		resp.Body.Close()
+		queued <- resp.StatusCode
+	}()
+	time.Sleep(100 * time.Millisecond)
+	close(hold)
+	for i := 0; i < maxFetches; i++ {
+		if code := <-codes; code != http.StatusOK {
+			t.Errorf("a fetch holding a slot got %d, want 200", code)
+		}
+	}
+	if code := <-queued; code != http.StatusOK {
+		t.Errorf("the queued request got %d, want 200", code)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if peak > maxFetches {
+		t.Fatalf("%d upstream connections open at once, over the cap of %d", peak, maxFetches)
 	}
 }

@@ -284,6 +284,56 @@ var hostiles = []hostile{
 	{name: "gopher reply of a lone dot", scheme: "gopher",
 		gopher: func(c net.Conn, _ string) { c.Write([]byte(".\r\n")) },
 		check:  wantStatus(200, fetch.NotFound, "")},
+	{name: "gopher error item without the final dot", scheme: "gopher",
+		gopher: func(c net.Conn, _ string) { c.Write([]byte("3Not here\terror.host\t1\r\n")) },
+		check: func(t *testing.T, a answer) {
+			wantStatus(200, fetch.NotFound, "")(t, a)
+			if len(a.res.Conclusions) != 6 || a.res.Conclusions[0].Reading != "allow-all" {
+				t.Fatalf("conclusions %+v, want allow-all for a missing file", a.res.Conclusions)
+			}
+		}},
+	{name: "gopher reset", scheme: "gopher",
+		gopher: func(c net.Conn, _ string) { reset(c) },
+		check:  wantPlainReset},
+	{name: "gemini reset during the handshake", scheme: "gemini",
+		check: wantPlainReset},
+	{name: "gemini reset after the request", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { reset(c.(*tls.Conn).NetConn()) },
+		check:  wantPlainReset},
+	{name: "gemini status line with control bytes", scheme: "gemini",
+		gemini: func(c net.Conn, _ string) { c.Write([]byte(controlMeta + "\r\nDisallow: /\n")) },
+		check: func(t *testing.T, a answer) {
+			// Not a text type the parser can read, so not a robots.txt;
+			// the status is passed on exactly, JSON-escaped.
+			wantStatus(200, fetch.NotRobots, "")(t, a)
+			if a.res.Attempts[0].Status != controlMeta {
+				t.Fatalf("status %q, want %q", a.res.Attempts[0].Status, controlMeta)
+			}
+			for _, b := range a.raw[:len(a.raw)-1] {
+				if b < 0x20 {
+					t.Fatalf("the answer carries the raw byte %#x: %q", b, a.raw)
+				}
+			}
+		}},
+}
+
+// controlMeta retitles a terminal window and clears the screen.
+const controlMeta = "20 text/plain; x=\x1b]0;X\x07\x1b[2J\x7f"
+
+// reset closes c with a TCP reset instead of an orderly close.
+func reset(c net.Conn) {
+	c.(*net.TCPConn).SetLinger(0)
+	c.Close()
+}
+
+// wantPlainReset: a reset is told in plain words, without the addresses
+// and ports of Go's message.
+func wantPlainReset(t *testing.T, a answer) {
+	t.Helper()
+	wantStatus(502, fetch.Unreachable, "the server reset the connection")(t, a)
+	if strings.Contains(a.res.Error, "127.0.0.1") || strings.Contains(a.res.Error, "tcp") {
+		t.Fatalf("error %q names addresses", a.res.Error)
+	}
 }
 
 func wantTruncated(t *testing.T, a answer) {
@@ -318,6 +368,8 @@ func TestHostileServers(t *testing.T) {
 				addr = listenGemini(t, hs.gemini)
 			case hs.name == "silent server":
 				addr = listen(t, func(c net.Conn) { time.Sleep(3 * time.Second) })
+			case hs.name == "gemini reset during the handshake":
+				addr = listen(t, func(c net.Conn) { c.Read(make([]byte, 5)); reset(c) })
 			case hs.name == "garbage instead of TLS":
 				addr = listen(t, func(c net.Conn) { c.Write([]byte("HTTP/1.0 400 Bad Request\r\n\r\nnot TLS at all\r\n")) })
 			default: // close at once
@@ -407,6 +459,38 @@ func TestConnectionRefused(t *testing.T) {
 		a := ask(t, testRelay(nil), scheme+"://"+addr)
 		if a.code != 502 || a.res.Outcome != fetch.Unreachable || !strings.Contains(a.res.Error, "could not connect") || len(a.res.Attempts) != 1 {
 			t.Errorf("%s: %d %s", scheme, a.code, a.raw)
+		}
+	}
+}
+
+// Redirects the relay follows: to another host (localhost is a name, not
+// the 127.0.0.1 first asked), and to another path on the same host, as
+// long as each points at a robots.txt.
+func TestRedirectsToOtherHostsAndPaths(t *testing.T) {
+	other := listenGemini(t, func(c net.Conn, req string) {
+		c.Write([]byte("20 text/plain\r\nDisallow: /other\n"))
+	})
+	_, port, _ := net.SplitHostPort(other)
+	toHost := "gemini://localhost:" + port + "/robots.txt"
+	first := listenGemini(t, func(c net.Conn, _ string) { c.Write([]byte("31 " + toHost + "\r\n")) })
+	moved := listenGemini(t, func(c net.Conn, req string) {
+		if strings.HasSuffix(req, "/moved/robots.txt") {
+			c.Write([]byte("20 text/plain\r\nDisallow: /moved\n"))
+			return
+		}
+		c.Write([]byte("30 /moved/robots.txt\r\n"))
+	})
+	for _, c := range []struct{ addr, to, body string }{
+		{first, toHost, "Disallow: /other\n"},
+		{moved, "gemini://" + moved + "/moved/robots.txt", "Disallow: /moved\n"},
+	} {
+		a := ask(t, testRelay(nil), "gemini://"+c.addr)
+		if a.code != 200 || a.res.Outcome != fetch.Found || a.res.Body != c.body {
+			t.Errorf("%s: %d %q body %q, want 200 found %q", c.addr, a.code, a.res.Outcome, a.res.Body, c.body)
+			continue
+		}
+		if len(a.res.Redirects) != 1 || a.res.Redirects[0].To != c.to || len(a.res.Attempts) != 2 || a.res.Attempts[1].URL != c.to {
+			t.Errorf("%s: redirects %+v attempts %+v, want one hop to %s", c.addr, a.res.Redirects, a.res.Attempts, c.to)
 		}
 	}
 }

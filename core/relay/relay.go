@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/smolbots/smolbots/core/fetch"
@@ -32,16 +33,64 @@ type Config struct {
 	// Timeout and MaxBody override the hard caps (tests make them short).
 	Timeout time.Duration
 	MaxBody int
+	// MaxFetches caps the fetches running at once, so that a flood of
+	// requests cannot open a socket each; 0 sets no cap (the worker's
+	// platform bounds each request's connections itself). A request over
+	// the cap waits for a free slot up to QueueWait (DefaultQueueWait if
+	// 0), then gets 503 with Retry-After.
+	MaxFetches int
+	QueueWait  time.Duration
 }
 
-type handler struct{ c Config }
+// DefaultQueueWait is how long a request waits for a fetch slot.
+const DefaultQueueWait = 5 * time.Second
+
+type handler struct {
+	c     Config
+	slots chan struct{} // one value per running fetch; nil: no cap
+}
 
 // New returns the relay handler.
 func New(c Config) http.Handler {
 	if c.Dial == nil {
 		panic("relay: Config.Dial is required")
 	}
-	return &handler{c}
+	h := &handler{c: c}
+	if c.MaxFetches > 0 {
+		h.slots = make(chan struct{}, c.MaxFetches)
+		if h.c.QueueWait <= 0 {
+			h.c.QueueWait = DefaultQueueWait
+		}
+	}
+	return h
+}
+
+// takeSlot waits for a fetch slot; false when the wait ran out or the
+// client went away.
+func (h *handler) takeSlot(r *http.Request) bool {
+	if h.slots == nil {
+		return true
+	}
+	select {
+	case h.slots <- struct{}{}:
+		return true
+	default:
+	}
+	wait := time.NewTimer(h.c.QueueWait)
+	defer wait.Stop()
+	select {
+	case h.slots <- struct{}{}:
+		return true
+	case <-wait.C:
+	case <-r.Context().Done():
+	}
+	return false
+}
+
+func (h *handler) freeSlot() {
+	if h.slots != nil {
+		<-h.slots
+	}
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -78,6 +127,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "refused: "+err.Error())
 		return
 	}
+	if !h.takeSlot(r) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(h.c.QueueWait/time.Second)+1))
+		writeError(w, http.StatusServiceUnavailable, "the relay is busy with other fetches; try again in a few seconds")
+		return
+	}
+	defer h.freeSlot()
 	res := fetch.FetchTarget(r.Context(), t, fetch.Options{
 		Dial:       h.c.Dial,
 		Vet:        g.Vet,

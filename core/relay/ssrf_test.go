@@ -285,6 +285,29 @@ func TestRequestErrors(t *testing.T) {
 	}
 }
 
+// A host that is not a host name is a bad URL (400), whatever a resolver
+// would say, and the message names the character as the user typed it.
+func TestMalformedHostsAre400(t *testing.T) {
+	d := &dialRecorder{}
+	h := relay.New(relay.Config{Dial: d.dial, Guard: relay.Guard{Resolver: attackerDNS}})
+	for u, want := range map[string]string{
+		"gemini://..":             "empty label",
+		"gopher://.a":             "empty label",
+		"gemini://a..example":     "empty label",
+		"gemini://bücher.example": "'ü'",
+		"gopher://straße.example": "'ß'",
+	} {
+		rec, body := get(h, robotsPath(u))
+		msg, _ := body["error"].(string)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(msg, want) {
+			t.Errorf("%q: %d %s, want 400 saying %s", u, rec.Code, rec.Body, want)
+		}
+	}
+	if len(d.addrs) != 0 {
+		t.Fatalf("malformed hosts were dialled: %q", d.addrs)
+	}
+}
+
 func TestCORSOnlyForTheConfiguredOrigin(t *testing.T) {
 	h := relay.New(relay.Config{Dial: (&dialRecorder{}).dial, AllowOrigin: "https://smolbots.example"})
 	for origin, want := range map[string]string{

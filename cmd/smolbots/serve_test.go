@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/smolbots/smolbots/core/relay"
+)
+
+// testLimits are serveLimits made short, so that the tests below wait
+// fractions of a second for what takes half a minute in use.
+var testLimits = limits{
+	readHeader: 300 * time.Millisecond,
+	idle:       300 * time.Millisecond,
+	stall:      300 * time.Millisecond,
+	fetches:    4,
+	queueWait:  300 * time.Millisecond,
+}
+
+// bigFile is larger than what loopback sockets buffer for a client that
+// does not read (Linux grows a receive buffer only as it is read), so
+// such a client stops the server's writes.
+const bigFile = 16 << 20
+
+// startServe runs newServer on loopback over a page of index.html and
+// big.bin; it returns the address.
+func startServe(t *testing.T) string {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>smolbots</title>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "big.bin"), make([]byte, bigFile), 0o644)
+	srv := newServer(dir, relay.Config{Dial: (&net.Dialer{}).DialContext, Guard: relay.Guard{AllowLoopback: true}}, testLimits)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Close() })
+	return l.Addr().String()
+}
+
+func dial(t *testing.T, addr string) net.Conn {
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// closedByServer waits (at most 5 s, far beyond the limits) for the
+// server to close c, and reports whether it did.
+func closedByServer(c net.Conn, br *bufio.Reader) bool {
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_, err := br.ReadByte()
+	return errors.Is(err, io.EOF)
+}
+
+// A keep-alive connection that goes idle after one answer is closed, and
+// so is one that never sends a request.
+func TestServeClosesIdleConnections(t *testing.T) {
+	addr := startServe(t)
+	c := dial(t, addr)
+	io.WriteString(c, "GET / HTTP/1.1\r\nHost: smolbots\r\n\r\n")
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	if resp.StatusCode != 200 || resp.Close {
+		t.Fatalf("answer %d, close %v; want 200 on a kept-alive connection", resp.StatusCode, resp.Close)
+	}
+	if !closedByServer(c, br) {
+		t.Error("an idle kept-alive connection was still open after 5 s")
+	}
+	silent := dial(t, addr)
+	if !closedByServer(silent, bufio.NewReader(silent)) {
+		t.Error("a connection that never sent a request was still open after 5 s")
+	}
+}
+
+// A client that asks for a large file and stops reading is dropped once
+// the server's writes stall; it never gets the whole file.
+func TestServeDropsClientThatStopsReading(t *testing.T) {
+	c := dial(t, startServe(t))
+	io.WriteString(c, "GET /big.bin HTTP/1.1\r\nHost: smolbots\r\n\r\n")
+	time.Sleep(4 * testLimits.stall)
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	n, err := io.Copy(io.Discard, c)
+	var ne net.Error
+	if n >= bigFile || errors.As(err, &ne) && ne.Timeout() {
+		t.Fatalf("read %d bytes (%v): the stalled answer was kept going", n, err)
+	}
+}
+
+// A slow but honest client, reading all the time but taking several
+// times the stall limit in all, gets the whole file.
+func TestServeKeepsSlowReader(t *testing.T) {
+	c := dial(t, startServe(t))
+	io.WriteString(c, "GET /big.bin HTTP/1.1\r\nHost: smolbots\r\nConnection: close\r\n\r\n")
+	start := time.Now()
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 256<<10)
+	n := 0
+	for {
+		time.Sleep(30 * time.Millisecond)
+		m, err := io.ReadFull(resp.Body, buf)
+		n += m
+		if err != nil {
+			break
+		}
+	}
+	took := time.Since(start)
+	if n != bigFile {
+		t.Fatalf("a slow reader got %d of %d bytes in %v", n, bigFile, took)
+	}
+	if took < 3*testLimits.stall {
+		t.Fatalf("the read took %v, not several times the stall limit %v: the test proves nothing", took, testLimits.stall)
+	}
+}

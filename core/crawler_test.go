@@ -1,0 +1,148 @@
+package core_test
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// The library as a crawler author uses it: parse once, keep a Policy per
+// host, test many URLs from many goroutines.
+
+const crawlerRobots = "User-agent: *\nDisallow: /private\nDisallow: /1/secret\n"
+
+// A URL given to Test or Allowed is read as the selector it asks for,
+// never compared as text (which would allow everything silently).
+func TestCrawlerURLsAsSelectors(t *testing.T) {
+	f := core.Parse([]byte(crawlerRobots))
+	for _, d := range core.Dialects() {
+		p := d.Compile(f).Policy(core.MustAgent("GUS"))
+		for _, c := range []struct {
+			in      string
+			allowed bool
+		}{
+			{"gemini://example.org/private/x", false},
+			{"GEMINI://example.org:1965/private?q=1", false},
+			{"gemini://example.org/public", true},
+			{"gopher://example.org/0/private/a.txt", false}, // RFC 4266: item type 0, selector /private/a.txt
+			{"gopher://example.org/1/1/secret", false},
+			{"/private/x", false},
+			{"/public", true},
+		} {
+			if got := p.Allowed(c.in); got != c.allowed {
+				t.Errorf("%s: Allowed(%q) = %v, want %v", d.ID, c.in, got, c.allowed)
+			}
+			v := p.Test(c.in)
+			if v.Allowed != c.allowed || v.Selector != c.in {
+				t.Errorf("%s: Test(%q) = allowed %v selector %q, want %v and the value as given", d.ID, c.in, v.Allowed, v.Selector, c.allowed)
+			}
+			if strings.Contains(c.in, "://") && !strings.Contains(v.Note, "the URL asks for the selector") {
+				t.Errorf("%s: Test(%q) note %q does not say which selector was tested", d.ID, c.in, v.Note)
+			}
+		}
+	}
+}
+
+// A gopher URL's selector is percent-decoded; a URL that cannot be read
+// is tested as written, with a note saying so.
+func TestCrawlerURLEscapes(t *testing.T) {
+	f := core.Parse([]byte(crawlerRobots))
+	p := core.GopherDraft.Compile(f).Policy(core.MustAgent("GUS"))
+	if p.Allowed("gopher://example.org/0%2Fprivate%2Fa") {
+		t.Error("gopher URL with an escaped selector /private/a: allowed, want denied")
+	}
+	v := p.Test("gopher://example.org/0/private%zz")
+	if !strings.Contains(v.Note, "bad percent escape") || !strings.Contains(v.Note, "tested as a raw selector") {
+		t.Errorf("unreadable URL: note %q, want one saying it was tested as written", v.Note)
+	}
+}
+
+// Plain selectors keep Allowed free of allocations; so do gemini URLs,
+// whose selector is a part of the URL.
+func TestCrawlerAllowedAllocations(t *testing.T) {
+	f := core.Parse([]byte(crawlerRobots))
+	for _, d := range core.Dialects() {
+		if d.Normalize != core.Raw {
+			continue // normalising dialects may copy a selector they escape
+		}
+		p := d.Compile(f).Policy(core.MustAgent("GUS"))
+		for _, sel := range []string{"/private/x", "/public/page.gmi", "gemini://example.org/private/x"} {
+			if n := testing.AllocsPerRun(200, func() { p.Allowed(sel) }); n != 0 {
+				t.Errorf("%s: Allowed(%q) allocates %.1f times per call, want 0", d.ID, sel, n)
+			}
+		}
+	}
+}
+
+func TestCrawlerDialectIDsIgnoreCase(t *testing.T) {
+	for _, id := range []string{"Gemini", "GEMINI", "gemini", "RFC9309", "NoRobots", "GopherDraft"} {
+		d, ok := core.DialectByID(id)
+		if !ok || !strings.EqualFold(d.ID, id) {
+			t.Errorf("DialectByID(%q) = %q, %v", id, d.ID, ok)
+		}
+	}
+	if _, ok := core.DialectByID("gemini2"); ok {
+		t.Error("DialectByID(gemini2) found a dialect")
+	}
+}
+
+// TestConcurrentUse shares one File among goroutines that compile it in
+// every dialect at once, and one Policy per dialect among goroutines
+// testing selectors. ./build.sh test runs it under -race. A file of 200
+// rules makes the policies build their rule index lazily, under load.
+func TestConcurrentUse(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&b, "Disallow: /p%d/\nAllow: /p%d/open\n", i, i)
+	}
+	f := core.Parse([]byte(b.String()))
+	want := map[string]bool{}
+	for _, d := range core.Dialects() {
+		// The answers from a fresh parse, one goroutine.
+		p := d.Compile(core.Parse([]byte(b.String()))).Policy(core.MustAgent("GUS"))
+		want[d.ID] = p.Allowed("/p7/x")
+	}
+	policies := make([]*core.Policy, len(core.Dialects()))
+	var wg sync.WaitGroup
+	for i, d := range core.Dialects() {
+		for g := 0; g < 4; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				p := d.Compile(f).Policy(core.MustAgent("GUS"))
+				if g == 0 {
+					policies[i] = p
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	errs := make(chan string, 64)
+	for _, p := range policies {
+		for g := 0; g < 4; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < 300; i++ {
+					sel := fmt.Sprintf("/p%d/x", i%200)
+					if v := p.Test(sel); v.Allowed != p.Allowed(sel) {
+						errs <- fmt.Sprintf("%s: Test and Allowed disagree on %s", p.Dialect.ID, sel)
+						return
+					}
+				}
+				if got := p.Allowed("gemini://example.org/p7/x"); got != want[p.Dialect.ID] {
+					errs <- fmt.Sprintf("%s: /p7/x allowed=%v, want %v", p.Dialect.ID, got, want[p.Dialect.ID])
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}

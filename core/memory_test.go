@@ -1,0 +1,145 @@
+package core
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// What a file that is mostly line ends costs a crawler that parses it
+// once and keeps a policy per dialect. Every input is 10 MB; Parse reads
+// the first MaxBytes of it.
+var paddingCases = []struct {
+	name string
+	data func() []byte
+}{
+	{"lf-only", func() []byte { return bytes.Repeat([]byte("\n"), 10<<20) }},
+	{"cr-only", func() []byte { return bytes.Repeat([]byte("\r"), 10<<20) }},
+	{"crlf-only", func() []byte { return bytes.Repeat([]byte("\r\n"), 5<<20) }},
+	{"group-then-cr", func() []byte {
+		head := "User-agent: *\nDisallow: /x\n"
+		b := bytes.Repeat([]byte("\r"), 10<<20)
+		copy(b, head) // one buffer, as a crawler reads a body
+		return b
+	}},
+	{"random-bytes", func() []byte {
+		b := make([]byte, 10<<20)
+		r := rand.New(rand.NewPCG(1, 2))
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		return b
+	}},
+}
+
+const (
+	maxPeakRSS  = 64 << 20 // parse, six dialects compiled and tested
+	maxKeptHeap = 8 << 20  // six policies kept after garbage collection
+)
+
+// sixPolicies parses data and keeps one tested policy per dialect, as a
+// crawler caching policies per host does.
+func sixPolicies(data []byte) []*Policy {
+	f := Parse(data)
+	var ps []*Policy
+	for _, d := range Dialects() {
+		p := d.Compile(f).Policy(MustAgent("GUS(indexer)"))
+		for _, s := range []string{"/x", "/x/y", "/", "0/robots.txt"} {
+			if p.Test(s).Allowed != p.Allowed(s) {
+				panic("Test and Allowed disagree on " + s)
+			}
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// TestPaddingKeptHeap: the policies must not keep the file's line array.
+func TestPaddingKeptHeap(t *testing.T) {
+	for _, c := range paddingCases {
+		t.Run(c.name, func(t *testing.T) {
+			kept := keptHeap(c.data)
+			t.Logf("%s: six policies keep %.2f MiB", c.name, float64(kept)/(1<<20))
+			if kept > maxKeptHeap {
+				t.Errorf("six policies keep %d bytes after garbage collection, over %d", kept, maxKeptHeap)
+			}
+		})
+	}
+	if *noFieldParts != (FieldParts{}) {
+		t.Errorf("the parts lines without a field share were written: %+v", *noFieldParts)
+	}
+}
+
+// keptHeap is the live heap the six policies hold once the input and the
+// file are gone.
+func keptHeap(data func() []byte) int64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	ps := sixPolicies(data())
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(ps)
+	return int64(after.HeapAlloc) - int64(before.HeapAlloc)
+}
+
+// TestPaddingPeakRSS runs each case in a process of its own (this test
+// binary again) and reads the peak resident size the kernel recorded.
+func TestPaddingPeakRSS(t *testing.T) {
+	if name := os.Getenv("SMOLBOTS_PADDING_CHILD"); name != "" {
+		for _, c := range paddingCases {
+			if c.name == name {
+				runtime.KeepAlive(sixPolicies(c.data()))
+				// The kernel's high-water mark of this process alone (the
+				// rusage of a child counts its parent's memory at exec).
+				status, err := os.ReadFile("/proc/self/status")
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, line := range strings.Split(string(status), "\n") {
+					if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+						fmt.Printf("peak-kB %s\n", strings.TrimSpace(strings.TrimSuffix(v, "kB")))
+					}
+				}
+				return
+			}
+		}
+		t.Fatalf("no padding case %q", name)
+	}
+	for _, c := range paddingCases {
+		t.Run(c.name, func(t *testing.T) {
+			peak := childPeakRSS(t, c.name)
+			t.Logf("%s: peak RSS %.1f MB", c.name, float64(peak)/1e6)
+			if peak > maxPeakRSS {
+				t.Errorf("peak RSS %d bytes, over %d", peak, maxPeakRSS)
+			}
+		})
+	}
+}
+
+func childPeakRSS(t *testing.T, name string) int64 {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestPaddingPeakRSS$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "SMOLBOTS_PADDING_CHILD="+name)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child for %s: %v\n%s", name, err, out)
+	}
+	if !strings.Contains(string(out), "PASS") {
+		t.Fatalf("child for %s did not pass:\n%s", name, out)
+	}
+	_, rest, ok := strings.Cut(string(out), "peak-kB ")
+	if !ok {
+		t.Fatalf("child for %s gave no peak:\n%s", name, out)
+	}
+	kb, err := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
+	if err != nil {
+		t.Fatalf("child for %s: %v", name, err)
+	}
+	return kb * 1024
+}
