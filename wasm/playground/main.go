@@ -37,6 +37,7 @@ type page struct {
 	table, explain, lints     js.Value
 	facts, summary, message   js.Value
 	permalink, editorStatus   js.Value
+	lintCount                 js.Value
 	body                      js.Value
 	hidden                    []string
 	cell                      string // chosen cell's grid.CellKey
@@ -109,6 +110,7 @@ func newPage() *page {
 		message:      el("message"),
 		permalink:    el("permalink"),
 		editorStatus: el("editor-status"),
+		lintCount:    el("lint-count"),
 		body:         doc.Get("body"),
 	}
 }
@@ -224,8 +226,10 @@ func (p *page) bind() {
 	on(p.el("example"), "change", func(js.Value) { p.showExampleSource() })
 	// Clipboard and network calls wait on promises: never inside the
 	// event callback itself, or the callback deadlocks.
+	on(p.el("copy-link"), "click", func(js.Value) { go p.copyLink() })
 	on(p.el("copy-report"), "click", func(js.Value) { go p.copy(false) })
 	on(p.el("copy-gemtext"), "click", func(js.Value) { go p.copy(true) })
+	on(p.el("copy-fallback-close"), "click", func(js.Value) { p.el("copy-fallback-wrap").Set("hidden", true) })
 	on(p.el("fetch"), "click", func(js.Value) { go p.fetch() })
 	on(p.el("fetch-url"), "keydown", func(ev js.Value) {
 		if ev.Get("key").String() == "Enter" {
@@ -234,12 +238,13 @@ func (p *page) bind() {
 		}
 	})
 	on(js.Global(), "hashchange", func(js.Value) {
-		if h := js.Global().Get("location").Get("hash").String(); strings.TrimPrefix(h, "#") != p.lastHash {
+		h := strings.TrimPrefix(js.Global().Get("location").Get("hash").String(), "#")
+		if h != p.lastHash && !p.isElementID(h) {
 			p.restore()
 		}
 	})
 	var opts strings.Builder
-	opts.WriteString(`<option value="">Choose an example…</option>`)
+	opts.WriteString(`<option value="">Examples…</option>`)
 	for _, ex := range pageview.Examples {
 		opts.WriteString(`<option value="` + pageview.Escape(ex.ID) + `">` + pageview.Escape(ex.Title) + `</option>`)
 	}
@@ -252,7 +257,7 @@ func (p *page) restore() {
 	hash := js.Global().Get("location").Get("hash").String()
 	p.message.Set("hidden", true)
 	var st state.State
-	if strings.TrimPrefix(hash, "#") == "" {
+	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
 		ex := pageview.Examples[0]
 		st = state.State{Robots: ex.Robots, Selectors: ex.Selectors, Agents: ex.Agents}
 	} else {
@@ -273,6 +278,18 @@ func (p *page) restore() {
 	})
 	p.cell = st.Cell
 	p.update()
+}
+
+// isElementID says whether a fragment names an element of the page (the
+// skip link's target, say) rather than a saved case.
+func (p *page) isElementID(h string) bool {
+	return h != "" && !p.el(h).IsNull()
+}
+
+// showPane switches the lower pane to one of its tabs ("why", "lint",
+// "facts", "fetch").
+func (p *page) showPane(name string) {
+	p.el("tab-"+name).Set("checked", true)
 }
 
 func (p *page) showMessage(s string) {
@@ -370,7 +387,9 @@ func (p *page) update() {
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
-	setHTML(p.lints, &p.shownLints, pageview.LintsHTML(findings, p.g.Problems))
+	if setHTML(p.lints, &p.shownLints, pageview.LintsHTML(findings, p.g.Problems)) {
+		p.lintCount.Set("textContent", pageview.LintCount(findings, p.g.Problems))
+	}
 	setHTML(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
 	p.summary.Set("textContent", pageview.Summary(&p.g))
 	p.view = v
@@ -551,6 +570,7 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 	line := p.g.Rows[row].Cells[col].Line
 	p.highlightLine(v, line)
 	if byUser {
+		p.showPane("why")
 		if line > 0 {
 			p.scrollToLine(line)
 		}
