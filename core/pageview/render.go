@@ -444,7 +444,7 @@ func markIcon(s core.Severity) string {
 // outcome and what the other dialects answer.
 func ExplainHTML(g *grid.Grid, row, col int) string {
 	if row < 0 || row >= len(g.Rows) || col < 0 || col >= len(g.Dialects) {
-		return `<p>Choose a verdict cell to see why.</p>`
+		return NoChoice
 	}
 	r := g.Rows[row]
 	v := r.Cells[col]
