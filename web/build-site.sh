@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the playground into OUTDIR: the wasm, Go's wasm_exec.js from the
-# same Go, the chroma style sheet and the static files.
+# same Go, the static files, and from web/gensite the chroma style sheet
+# and index.html with the default case already drawn.
 #   RELAY_URL  base URL of the relay (default: same origin)
 set -euo pipefail
 if [ $# -ne 1 ]; then
@@ -12,10 +13,10 @@ out=$1
 mkdir -p "$out"
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/playground.wasm" ./wasm/playground
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
-go run ./web/gencss "$out/chroma.css"
+go run ./web/gensite web/index.html "$out"
 cp web/style.css web/main.js web/favicon.svg "$out/"
 relay=${RELAY_URL:-}
 case "$relay" in
   *'"'*|*'<'*|*'>'*|*'&'*|*'|'*) echo "build-site: RELAY_URL holds a character that cannot go in HTML: $relay" >&2; exit 2 ;;
 esac
-sed "s|<meta name=\"smolbots-relay\" content=\"\">|<meta name=\"smolbots-relay\" content=\"$relay\">|" web/index.html > "$out/index.html"
+sed -i "s|<meta name=\"smolbots-relay\" content=\"\">|<meta name=\"smolbots-relay\" content=\"$relay\">|" "$out/index.html"

@@ -12,6 +12,15 @@
     fail(new Error("this browser has no WebAssembly support"));
     return;
   }
+  // The page arrives drawn (web/prerender) with read-only boxes, for
+  // readers without JavaScript. Here they can be edited at once; text
+  // typed before the checker takes over shows uncoloured until it does.
+  ["robots", "selectors", "agents"].forEach(function (id) {
+    document.getElementById(id).readOnly = false;
+  });
+  document.getElementById("robots").addEventListener("input", function () {
+    if (!document.body.dataset.ready) document.getElementById("editor").classList.add("plain");
+  });
   var go = new Go();
   WebAssembly.instantiateStreaming(fetch("playground.wasm"), go.importObject)
     .then(function (r) { return go.run(r.instance); })

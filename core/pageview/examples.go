@@ -1,5 +1,7 @@
 package pageview
 
+import "strings"
+
 // Example is a case the example menu loads into the three inputs.
 type Example struct {
 	ID        string
@@ -136,4 +138,14 @@ func ExampleByID(id string) (Example, bool) {
 		}
 	}
 	return Example{}, false
+}
+
+// ExampleOptions is the example menu's options, a prompt first.
+func ExampleOptions() string {
+	var b strings.Builder
+	b.WriteString(`<option value="">Examples…</option>`)
+	for _, ex := range Examples {
+		b.WriteString(`<option value="` + esc(ex.ID) + `">` + esc(ex.Title) + `</option>`)
+	}
+	return b.String()
 }

@@ -78,9 +78,13 @@ func GridHTML(g *grid.Grid, selected string) string {
 		}
 		b.WriteString(`<tr class="`)
 		b.WriteString(RowClass(r.Disagree))
-		b.WriteString(`"><th scope="row">`)
+		b.WriteString(`"><th scope="row"`)
+		attr(&b, "title", r.Agent)
+		b.WriteString(`>`)
 		b.WriteString(esc(r.Agent))
-		b.WriteString(`</th><td class="sel">`)
+		b.WriteString(`</th><td class="sel"`)
+		attr(&b, "title", r.Selector)
+		b.WriteString(`>`)
 		b.WriteString(esc(r.Selector))
 		if r.Query != r.Selector {
 			b.WriteString(` <span class="query">(`)
@@ -306,6 +310,16 @@ func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
 	return b.String()
 }
 
+// LintCount is the lint tab's count: "(n)" for n findings and input
+// problems, "" for none.
+func LintCount(findings []core.Finding, problems []grid.Problem) string {
+	n := len(findings) + len(problems)
+	if n == 0 {
+		return ""
+	}
+	return "(" + strconv.Itoa(n) + ")"
+}
+
 // Marks are the findings with a line, sorted by line, for the gutter.
 type Marks []core.Finding
 
@@ -430,7 +444,7 @@ func markIcon(s core.Severity) string {
 // outcome and what the other dialects answer.
 func ExplainHTML(g *grid.Grid, row, col int) string {
 	if row < 0 || row >= len(g.Rows) || col < 0 || col >= len(g.Dialects) {
-		return `<p>Choose a verdict cell to see why.</p>`
+		return NoChoice
 	}
 	r := g.Rows[row]
 	v := r.Cells[col]

@@ -33,3 +33,6 @@ func HashDelay(inputBytes int) time.Duration {
 	}
 	return 2 * time.Second
 }
+
+// StatusTime is how long a "copied" message stays up.
+const StatusTime = 4 * time.Second

@@ -4,18 +4,40 @@ package main
 
 import (
 	"syscall/js"
+	"time"
 
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
-// copy puts the plain-text or Gemtext report on the clipboard; where the
-// browser refuses, it shows the text selected in a box to copy by hand.
+// copy puts the plain-text or Gemtext report on the clipboard.
 func (p *page) copy(gemtext bool) {
 	text := reportText(&p.g, p.robots.Value(), p.permalinkURL(), gemtext)
-	what := "Report"
 	if gemtext {
-		what = "Gemtext report"
+		p.copyText(text, "Gemtext report")
+	} else {
+		p.copyText(text, "Report")
 	}
+}
+
+// copyLink puts the permalink on the clipboard. A hash still waiting for
+// its timer is written first, so a link copied right after a keystroke
+// holds that keystroke; the address bar gets the same link.
+func (p *page) copyLink() {
+	if p.hashTimer != nil {
+		p.hashTimer.Stop()
+	}
+	p.writeHash()
+	if p.lastHash == "" {
+		p.el("copy-status").Set("textContent", "This case is too large for a link; use Copy report instead.")
+		return
+	}
+	loc := js.Global().Get("location")
+	p.copyText(loc.Get("origin").String()+loc.Get("pathname").String()+loc.Get("search").String()+"#"+p.lastHash, "Link")
+}
+
+// copyText puts text on the clipboard and says so; where the browser
+// refuses, it shows the text selected in a box to copy by hand.
+func (p *page) copyText(text, what string) {
 	status := p.el("copy-status")
 	wrap := p.el("copy-fallback-wrap")
 	fallback := p.el("copy-fallback")
@@ -25,6 +47,7 @@ func (p *page) copy(gemtext bool) {
 		if _, ok := await(clip.Call("writeText", text)); ok {
 			wrap.Set("hidden", true)
 			status.Set("textContent", what+" copied to the clipboard.")
+			p.clearStatusLater(status)
 			return
 		}
 	}
@@ -32,6 +55,17 @@ func (p *page) copy(gemtext bool) {
 	fallback.Call("focus")
 	fallback.Call("select")
 	status.Set("textContent", what+" could not be copied automatically: it is selected in the box below, copy it with the keyboard.")
+}
+
+// clearStatusLater empties the copy status a few seconds after it was
+// written, unless something newer was written in between.
+func (p *page) clearStatusLater(status js.Value) {
+	shown := status.Get("textContent").String()
+	time.AfterFunc(pageview.StatusTime, func() {
+		if status.Get("textContent").String() == shown {
+			status.Set("textContent", "")
+		}
+	})
 }
 
 // fetch asks the relay for a host's robots.txt and loads it.
@@ -43,6 +77,7 @@ func (p *page) fetch() {
 	status := p.el("fetch-status")
 	result := p.el("fetch-result")
 	button := p.el("fetch")
+	p.showPane("fetch")
 	if url == "" {
 		status.Set("textContent", "Write a gopher:// or gemini:// address to fetch first.")
 		return

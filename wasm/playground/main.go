@@ -37,6 +37,7 @@ type page struct {
 	table, explain, lints     js.Value
 	facts, summary, message   js.Value
 	permalink, editorStatus   js.Value
+	lintCount                 js.Value
 	body                      js.Value
 	hidden                    []string
 	cell                      string // chosen cell's grid.CellKey
@@ -66,6 +67,11 @@ type page struct {
 	framePending              bool
 	lastHash                  string
 	fetching                  bool
+	// adopting is true during the first update of a page whose HTML
+	// already shows that update's result (web/prerender): the update
+	// keeps the DOM it finds, so the take-over changes nothing on screen
+	// and keeps the caret.
+	adopting bool
 }
 
 func main() {
@@ -109,6 +115,7 @@ func newPage() *page {
 		message:      el("message"),
 		permalink:    el("permalink"),
 		editorStatus: el("editor-status"),
+		lintCount:    el("lint-count"),
 		body:         doc.Get("body"),
 	}
 }
@@ -224,8 +231,10 @@ func (p *page) bind() {
 	on(p.el("example"), "change", func(js.Value) { p.showExampleSource() })
 	// Clipboard and network calls wait on promises: never inside the
 	// event callback itself, or the callback deadlocks.
+	on(p.el("copy-link"), "click", func(js.Value) { go p.copyLink() })
 	on(p.el("copy-report"), "click", func(js.Value) { go p.copy(false) })
 	on(p.el("copy-gemtext"), "click", func(js.Value) { go p.copy(true) })
+	on(p.el("copy-fallback-close"), "click", func(js.Value) { p.el("copy-fallback-wrap").Set("hidden", true) })
 	on(p.el("fetch"), "click", func(js.Value) { go p.fetch() })
 	on(p.el("fetch-url"), "keydown", func(ev js.Value) {
 		if ev.Get("key").String() == "Enter" {
@@ -234,16 +243,14 @@ func (p *page) bind() {
 		}
 	})
 	on(js.Global(), "hashchange", func(js.Value) {
-		if h := js.Global().Get("location").Get("hash").String(); strings.TrimPrefix(h, "#") != p.lastHash {
+		h := strings.TrimPrefix(js.Global().Get("location").Get("hash").String(), "#")
+		if h != p.lastHash && !p.isElementID(h) {
 			p.restore()
 		}
 	})
-	var opts strings.Builder
-	opts.WriteString(`<option value="">Choose an example…</option>`)
-	for _, ex := range pageview.Examples {
-		opts.WriteString(`<option value="` + pageview.Escape(ex.ID) + `">` + pageview.Escape(ex.Title) + `</option>`)
+	if sel := p.el("example"); sel.Get("options").Length() <= 1 {
+		sel.Set("innerHTML", pageview.ExampleOptions())
 	}
-	p.el("example").Set("innerHTML", opts.String())
 }
 
 // restore reads the state from location.hash: a bad link gives a clear
@@ -252,9 +259,19 @@ func (p *page) restore() {
 	hash := js.Global().Get("location").Get("hash").String()
 	p.message.Set("hidden", true)
 	var st state.State
-	if strings.TrimPrefix(hash, "#") == "" {
-		ex := pageview.Examples[0]
-		st = state.State{Robots: ex.Robots, Selectors: ex.Selectors, Agents: ex.Agents}
+	keep := false // the boxes already hold st
+	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
+		st = pageview.Default()
+		if dataset(p.body, "prerendered") == pageview.Prerendered {
+			// The HTML shows the default case. What the boxes hold now
+			// counts (a user may have typed before the checker loaded);
+			// if that is still the default, the DOM is kept as it is.
+			p.body.Call("removeAttribute", "data-prerendered")
+			def := st
+			st = state.State{Robots: p.robots.Value(), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Cell: def.Cell}
+			keep = true
+			p.adopting = st.Robots == def.Robots && st.Selectors == def.Selectors && st.Agents == def.Agents && len(st.Hidden) == 0
+		}
 	} else {
 		var err error
 		st, err = state.Decode(hash)
@@ -264,15 +281,41 @@ func (p *page) restore() {
 		}
 		p.lastHash = strings.TrimPrefix(hash, "#")
 	}
-	p.robots.SetValue(st.Robots)
-	p.selectors.SetValue(st.Selectors)
-	p.agents.SetValue(st.Agents)
 	p.hidden = pageview.CleanHidden(st.Hidden)
-	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
-		cb.Set("checked", !contains(p.hidden, dataset(cb, "dialectToggle")))
-	})
+	if !keep {
+		p.robots.SetValue(st.Robots)
+		p.selectors.SetValue(st.Selectors)
+		p.agents.SetValue(st.Agents)
+		each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
+			cb.Set("checked", !contains(p.hidden, dataset(cb, "dialectToggle")))
+		})
+	}
 	p.cell = st.Cell
 	p.update()
+	p.adopting = false
+}
+
+// toggledOff lists the dialects whose checkbox is not ticked.
+func (p *page) toggledOff() []string {
+	var off []string
+	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
+		if !cb.Get("checked").Bool() {
+			off = append(off, dataset(cb, "dialectToggle"))
+		}
+	})
+	return off
+}
+
+// isElementID says whether a fragment names an element of the page (the
+// skip link's target, say) rather than a saved case.
+func (p *page) isElementID(h string) bool {
+	return h != "" && !p.el(h).IsNull()
+}
+
+// showPane switches the lower pane to one of its tabs ("why", "lint",
+// "facts", "fetch").
+func (p *page) showPane(name string) {
+	p.el("tab-"+name).Set("checked", true)
 }
 
 func (p *page) showMessage(s string) {
@@ -296,12 +339,7 @@ func (p *page) changed() {
 }
 
 func (p *page) dialectsChanged() {
-	p.hidden = nil
-	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
-		if !cb.Get("checked").Bool() {
-			p.hidden = append(p.hidden, dataset(cb, "dialectToggle"))
-		}
-	})
+	p.hidden = p.toggledOff()
 	p.update()
 	p.scheduleHash()
 }
@@ -322,7 +360,7 @@ func (p *page) update() {
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Dialects:  pageview.DialectsShown(p.hidden),
-		LintLater: (len(robots) > pageview.SmallBytes || p.updates == 0) && !p.lintNow,
+		LintLater: (len(robots) > pageview.SmallBytes || p.updates == 0 && !p.adopting) && !p.lintNow,
 	})
 	if p.lintTimer != nil {
 		p.lintTimer.Stop()
@@ -349,7 +387,7 @@ func (p *page) update() {
 		html := ""
 		if len(robots) > highlight.MaxBytes {
 			cls.Call("add", "plain")
-		} else if p.updates == 0 {
+		} else if p.updates == 0 && !p.adopting {
 			// The first grid does not wait for the lexer's first use
 			// (compiling its patterns) or the lint: the text shows
 			// uncoloured, then a second update a moment later colours it
@@ -363,16 +401,20 @@ func (p *page) update() {
 			cls.Call("remove", "plain")
 			html = p.colours.HTML(robots)
 		}
-		setHTML(p.hl, &p.shownHL, html)
+		p.put(p.hl, &p.shownHL, html)
 		p.lines = pageview.CountLines(robots)
 	}
 	findings := pageview.Findings(&p.g)
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
-	setHTML(p.lints, &p.shownLints, pageview.LintsHTML(findings, p.g.Problems))
-	setHTML(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
-	p.summary.Set("textContent", pageview.Summary(&p.g))
+	if p.put(p.lints, &p.shownLints, pageview.LintsHTML(findings, p.g.Problems)) {
+		p.lintCount.Set("textContent", pageview.LintCount(findings, p.g.Problems))
+	}
+	p.put(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
+	if !p.adopting {
+		p.summary.Set("textContent", pageview.Summary(&p.g))
+	}
 	p.view = v
 	p.chooseIn(v, p.cell, false)
 	p.applyScroll(v)
@@ -401,7 +443,9 @@ func (p *page) drawGrid() {
 	shape := pageview.GridShape(g)
 	if shape != p.gridShape || p.cellEls == nil {
 		p.gridShape = shape
-		p.table.Set("innerHTML", pageview.GridHTML(g, p.cell))
+		if !p.adopting {
+			p.table.Set("innerHTML", pageview.GridHTML(g, p.cell))
+		}
 		p.cellEls, p.rowEls, p.cellSigs, p.rowDisagree = nil, nil, nil, nil
 		cells := p.table.Call("querySelectorAll", "button.cell")
 		for i, n := 0, cells.Length(); i < n; i++ {
@@ -474,7 +518,7 @@ func (p *page) renderGutter(v view, force bool) {
 	if a := p.doc.Get("activeElement"); !a.IsNull() && a.Get("classList").Call("contains", "mark").Bool() {
 		focused = dataset(a, "line")
 	}
-	if setHTML(p.gutterLines, &p.shownGutter, pageview.GutterHTML(from, to, p.marks, p.hlLine)) && focused != "" {
+	if p.put(p.gutterLines, &p.shownGutter, pageview.GutterHTML(from, to, p.marks, p.hlLine)) && focused != "" {
 		if m := p.gutterLines.Call("querySelector", `button.mark[data-line="`+focused+`"]`); !m.IsNull() {
 			m.Set("tabIndex", 0)
 			m.Call("focus")
@@ -508,13 +552,17 @@ func (p *page) applyScroll(v view) {
 	p.renderGutter(v, false)
 }
 
-// setHTML writes html into e unless e already shows it; it reports
-// whether it wrote.
-func setHTML(e js.Value, shown *string, html string) bool {
+// put writes html into e unless e already shows it; it reports whether
+// it wrote. While the page adopts its prerendered HTML, e already shows
+// it: only the record is kept.
+func (p *page) put(e js.Value, shown *string, html string) bool {
 	if *shown == html {
 		return false
 	}
 	*shown = html
+	if p.adopting {
+		return false
+	}
 	e.Set("innerHTML", html)
 	return true
 }
@@ -536,7 +584,7 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 	})
 	row, col, ok := p.g.Find(key)
 	if !ok {
-		setHTML(p.explain, &p.shownExplain, `<p>Choose a verdict cell to see why.</p>`)
+		p.put(p.explain, &p.shownExplain, pageview.NoChoice)
 		p.highlightLine(v, 0)
 		return
 	}
@@ -547,10 +595,11 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 			b.Call("setAttribute", "aria-pressed", "true")
 		}
 	}
-	setHTML(p.explain, &p.shownExplain, pageview.ExplainHTML(&p.g, row, col))
+	p.put(p.explain, &p.shownExplain, pageview.ExplainHTML(&p.g, row, col))
 	line := p.g.Rows[row].Cells[col].Line
 	p.highlightLine(v, line)
 	if byUser {
+		p.showPane("why")
 		if line > 0 {
 			p.scrollToLine(line)
 		}

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -169,7 +170,12 @@ func TestLintPanel(t *testing.T) {
 	if l := eval[string](t, b, `document.activeElement.dataset.line || ""`); l != "2" {
 		t.Errorf("ArrowUp from the mark of line 3 went to line %q, want 2", l)
 	}
-	// Choosing an item moves the caret to its line.
+	// The list is a tab of the lower pane; choosing an item moves the
+	// caret to its line.
+	if c := eval[string](t, b, `document.getElementById("lint-count").textContent`); c != fmt.Sprintf("(%d)", len(items)) {
+		t.Errorf("the lint tab counts %q, want (%d)", c, len(items))
+	}
+	b.do(t, chromedp.Click(chromedp.CSS(`label:has(#tab-lint)`)))
 	b.do(t, chromedp.Click(chromedp.CSS(`#lints li[data-code="no-colon"] button`)))
 	sel := eval[[]int](t, b, `(() => { const r = document.getElementById("robots"); return [document.activeElement === r ? 1 : 0, r.selectionStart, r.selectionEnd]; })()`)
 	if sel[0] != 1 || sel[1] != 28 || sel[2] != 41 {

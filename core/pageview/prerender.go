@@ -1,0 +1,132 @@
+package pageview
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/highlight"
+	"github.com/smolbots/smolbots/core/state"
+)
+
+// Default is the case the page opens when the address holds none: the
+// first example, with the first cell of the first row where the dialects
+// disagree chosen, so a newcomer sees an explanation too.
+func Default() state.State {
+	ex := Examples[0]
+	st := state.State{Robots: ex.Robots, Selectors: ex.Selectors, Agents: ex.Agents}
+	g := grid.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(nil)})
+	for _, r := range g.Rows {
+		if r.Disagree {
+			st.Cell = r.Key(&g, 0)
+			break
+		}
+	}
+	return st
+}
+
+// Prerendered is the value of the body's data-prerendered attribute in a
+// page whose HTML already shows Default: the wasm then takes over that
+// DOM instead of drawing it again.
+const Prerendered = "default"
+
+// View is everything the page draws for a case, as HTML fragments: the
+// same strings the wasm puts into the DOM.
+type View struct {
+	Grid, Lints, LintCount, Explain, Facts, Summary string
+	Overlay, Gutter                                 string
+}
+
+// Render draws a whole case at once, as the page looks once it has
+// settled: lint done, overlay coloured, the chosen cell explained and its
+// deciding line highlighted.
+func Render(st state.State) View {
+	hidden := CleanHidden(st.Hidden)
+	g := grid.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(hidden)})
+	findings := Findings(&g)
+	v := View{
+		Grid:      GridHTML(&g, st.Cell),
+		Lints:     LintsHTML(findings, g.Problems),
+		LintCount: LintCount(findings, g.Problems),
+		Explain:   NoChoice,
+		Facts:     FactsHTML(&g),
+		Summary:   Summary(&g),
+	}
+	var c highlight.Cache
+	v.Overlay = c.HTML(st.Robots)
+	current := 0
+	if row, col, ok := g.Find(st.Cell); ok {
+		v.Explain = ExplainHTML(&g, row, col)
+		current = g.Rows[row].Cells[col].Line
+		v.Overlay = markLine(v.Overlay, current)
+	}
+	lines := CountLines(st.Robots)
+	from, to := GutterWindow(lines, 1, 0)
+	v.Gutter = GutterHTML(from, to, IndexMarks(findings), current)
+	return v
+}
+
+// NoChoice is the explanation pane before a cell is chosen.
+const NoChoice = `<p>Choose a verdict cell to see why.</p>`
+
+// markLine adds the class the page gives the deciding line (hl) to line
+// n of the overlay's HTML, one `<span class="line">` per line.
+func markLine(overlay string, n int) string {
+	const open = `<span class="line">`
+	i := 0
+	for k := 1; ; k++ {
+		j := strings.Index(overlay[i:], open)
+		if j < 0 {
+			return overlay
+		}
+		i += j
+		if k == n {
+			return overlay[:i] + `<span class="line hl">` + overlay[i+len(open):]
+		}
+		i += len(open)
+	}
+}
+
+// Prerender fills the page's HTML (web/index.html) with the Default case,
+// so its verdicts show with the HTML, before the wasm has loaded, and
+// without JavaScript. Each place it fills is an element of the page,
+// found by its exact empty markup; a page that lacks one is an error,
+// so the build stops instead of shipping an empty grid.
+func Prerender(page string) (string, error) {
+	st := Default()
+	v := Render(st)
+	fills := []struct{ empty, full string }{
+		{`<body>`, `<body data-prerendered="` + Prerendered + `">`},
+		{`<select id="example">
+      <option value="">Examples…</option>
+    </select>`, `<select id="example">` + ExampleOptions() + `</select>`},
+		{`<pre id="robots-hl" class="chroma" aria-hidden="true"></pre>`, `<pre id="robots-hl" class="chroma" aria-hidden="true">` + v.Overlay + `</pre>`},
+		{`<div id="gutter-lines"><span class="gl">1</span></div>`, `<div id="gutter-lines">` + v.Gutter + `</div>`},
+		{`aria-describedby="editor-status"></textarea>`, `aria-describedby="editor-status" readonly>` + textareaText(st.Robots) + `</textarea>`},
+		{`aria-describedby="selectors-hint"></textarea>`, `aria-describedby="selectors-hint" readonly>` + textareaText(st.Selectors) + `</textarea>`},
+		{`aria-describedby="agents-hint"></textarea>`, `aria-describedby="agents-hint" readonly>` + textareaText(st.Agents) + `</textarea>`},
+		{`<p id="summary" aria-live="polite">Loading the checker…</p>`, `<p id="summary" aria-live="polite">` + esc(v.Summary) + `</p>`},
+		{`<table id="grid"></table>`, `<table id="grid">` + v.Grid + `</table>`},
+		{`<span id="lint-count"></span>`, `<span id="lint-count">` + v.LintCount + `</span>`},
+		{`<div id="explain" aria-live="polite">` + NoChoice + `</div>`, `<div id="explain" aria-live="polite">` + v.Explain + `</div>`},
+		{`<ul id="lints"></ul>`, `<ul id="lints">` + v.Lints + `</ul>`},
+		{`<table id="facts"></table>`, `<table id="facts">` + v.Facts + `</table>`},
+	}
+	for _, f := range fills {
+		if n := strings.Count(page, f.empty); n != 1 {
+			return "", fmt.Errorf("prerender: the page holds %q %d times, want once", f.empty, n)
+		}
+		page = strings.Replace(page, f.empty, f.full, 1)
+	}
+	return page, nil
+}
+
+// textareaText escapes a textarea's initial text; HTML drops one
+// newline right after the start tag, so a text that starts with one
+// gets another.
+func textareaText(s string) string {
+	if strings.HasPrefix(s, "\n") || strings.HasPrefix(s, "\r") {
+		return "\n" + esc(s)
+	}
+	return esc(s)
+}

@@ -1,0 +1,47 @@
+// Command gensite writes the page's generated files into OUTDIR:
+// chroma.css, the editor's token colours (light and dark), so the page
+// ships CSS and no chroma style registry; and index.html, the page IN
+// with the default case already drawn by the code the page itself runs
+// (core/pageview.Prerender), so the first verdicts arrive with the HTML
+// and show without JavaScript.
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/smolbots/smolbots/core/highlight"
+	"github.com/smolbots/smolbots/core/pageview"
+)
+
+func main() {
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: gensite IN.html OUTDIR")
+		os.Exit(2)
+	}
+	if err := run(os.Args[1], os.Args[2]); err != nil {
+		fmt.Fprintln(os.Stderr, "gensite:", err)
+		os.Exit(1)
+	}
+}
+
+func run(in, outdir string) error {
+	var css bytes.Buffer
+	if err := highlight.CSS(&css); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(outdir, "chroma.css"), css.Bytes(), 0o644); err != nil {
+		return err
+	}
+	page, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	html, err := pageview.Prerender(string(page))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(outdir, "index.html"), []byte(html), 0o644)
+}
