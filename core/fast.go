@@ -10,6 +10,14 @@ import (
 // selectors. It uses the same decision as Test, so
 // p.Allowed(s) == p.Test(s).Allowed for every selector.
 func (p *Policy) Allowed(selector string) bool {
+	if p.each != nil {
+		for _, sp := range p.each {
+			if !sp.Allowed(selector) {
+				return false
+			}
+		}
+		return true
+	}
 	if r := p.decide(selector, nil); r != nil {
 		return r.allow
 	}
@@ -23,6 +31,8 @@ type ruleTable struct {
 	groups []*Group
 	d      tableDialect
 	rules  []compiledRule
+	// dropped are rules the dialect does not use, kept for notes.
+	dropped []compiledRule
 
 	indexable bool // enough rules for an index to pay
 	once      sync.Once
@@ -36,10 +46,12 @@ type tableDialect struct {
 	pat         PatternSyntax
 	norm        Normalization
 	acceptTypos bool
+	emptyClears bool
+	rootRules   bool
 }
 
 func tableDialectOf(d *Dialect) tableDialect {
-	return tableDialect{d.Selection, d.Decision, d.Patterns, d.Normalize, d.AcceptTypos}
+	return tableDialect{d.Selection, d.Decision, d.Patterns, d.Normalize, d.AcceptTypos, d.EmptyClears, d.RootRules}
 }
 
 // tableCache keeps a ruleset's recent tables; it is safe for concurrent use.
@@ -68,7 +80,8 @@ func (rs *Ruleset) table(d *Dialect, groups []*Group) *ruleTable {
 		}
 		c.mu.Unlock()
 	}
-	t := &ruleTable{groups: slices.Clone(groups), d: td, rules: compileRules(d, groups)}
+	t := &ruleTable{groups: slices.Clone(groups), d: td}
+	t.rules, t.dropped = compileRules(d, groups)
 	t.indexable = indexMode > 0 || indexMode == 0 && len(t.rules) >= minIndexed
 	if c != nil {
 		c.mu.Lock()

@@ -20,6 +20,9 @@ type Group struct {
 func (g *Group) FirstLine() int {
 	first := 0
 	for _, ls := range [][]*Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} {
+		if len(ls) > 0 && ls[0] == &implicitStar {
+			ls = ls[1:] // line 0: not in the file
+		}
 		if len(ls) > 0 && (first == 0 || ls[0].Pos.Line < first) {
 			first = ls[0].Pos.Line
 		}
@@ -59,8 +62,12 @@ func (g *Group) writeLabel(b *strings.Builder) {
 	}
 	sep := ""
 	for _, l := range g.Agents {
-		b.WriteString(sep + "User-agent: ")
-		b.WriteString(l.Value)
+		if l == &implicitStar {
+			b.WriteString(sep + "User-agent: * assumed before line 1")
+		} else {
+			b.WriteString(sep + "User-agent: ")
+			b.WriteString(l.Value)
+		}
 		sep = ", "
 	}
 	for _, l := range g.VirtualAgents {
@@ -114,6 +121,18 @@ type Ruleset struct {
 
 	tables *tableCache // compiled rules shared by its policies
 	arena  *groupArena // while compiling
+	lines  []Line      // the file's lines as the dialect reads them
+}
+
+// implicitStar stands for the `User-agent: *` a crawler assumes before
+// the first line (PreambleStarRun) or for the rules before any
+// User-agent that apply to everyone (PreambleForAll). Its line is 0.
+var implicitStar = Line{Kind: FieldLine, Name: "User-agent", Key: UserAgent, Value: "*"}
+
+// implicit reports whether a group starts with the crawler's assumed
+// `User-agent: *`.
+func (g *Group) implicit() bool {
+	return len(g.Agents) > 0 && g.Agents[0] == &implicitStar
 }
 
 // groupArena holds the groups' line lists while a file is grouped, one
@@ -136,10 +155,11 @@ func (a *lineArena) add(s []*Line, l *Line) []*Line {
 	return s[:len(s)+1]
 }
 
-func newGroupArena(d *Dialect, f *File) *groupArena {
+func newGroupArena(d *Dialect, lines []Line) *groupArena {
 	var n [4]int
-	for i := range f.Lines {
-		switch k := d.fieldOf(&f.Lines[i]); {
+	n[0] = 1 // room for implicitStar
+	for i := range lines {
+		switch k := d.fieldOf(&lines[i]); {
 		case k == "" || !d.recognises(k):
 		case k == UserAgent:
 			n[0]++
@@ -190,17 +210,20 @@ func sameDialect(a, b *Dialect) bool {
 		a.Grouping == b.Grouping && a.Agents == b.Agents && a.Selection == b.Selection &&
 		a.Decision == b.Decision && a.Patterns == b.Patterns && a.Normalize == b.Normalize &&
 		a.RoleFields == b.RoleFields && a.AllowField == b.AllowField && a.AcceptTypos == b.AcceptTypos &&
-		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts
+		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts &&
+		a.Lines == b.Lines && a.RawBody == b.RawBody && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
+		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.Crawler == b.Crawler
 }
 
 func (d Dialect) compile(f *File) *Ruleset {
-	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}, arena: newGroupArena(&d, f)}
+	lines := d.fileLines(f)
+	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}, arena: newGroupArena(&d, lines), lines: lines}
 	switch d.Grouping {
 	case NoGroups:
 		g := &Group{}
-		for i := range f.Lines {
-			if d.fieldOf(&f.Lines[i]) == Disallow {
-				g.Rules = rs.arena.rules.add(g.Rules, &f.Lines[i])
+		for i := range lines {
+			if d.fieldOf(&lines[i]) == Disallow {
+				g.Rules = rs.arena.rules.add(g.Rules, &lines[i])
 			}
 		}
 		rs.Groups = []*Group{g}
@@ -208,7 +231,7 @@ func (d Dialect) compile(f *File) *Ruleset {
 		rs.groupByBlankLines()
 	case PythonRecords:
 		rs.groupLikePython()
-	case AgentRunGroups:
+	case AgentRunGroups, AgentRunsAnyField:
 		rs.groupByAgentRuns()
 	}
 	for i, g := range rs.Groups {
@@ -226,8 +249,8 @@ func (d Dialect) compile(f *File) *Ruleset {
 func (rs *Ruleset) groupByBlankLines() {
 	d := &rs.Dialect
 	var cur *Group
-	for i := range rs.File.Lines {
-		l := &rs.File.Lines[i]
+	for i := range rs.lines {
+		l := &rs.lines[i]
 		if l.IsBlank() {
 			cur = nil
 			continue
@@ -259,8 +282,8 @@ func (rs *Ruleset) groupLikePython() {
 	d := &rs.Dialect
 	state := 0
 	var cur *Group
-	for i := range rs.File.Lines {
-		l := &rs.File.Lines[i]
+	for i := range rs.lines {
+		l := &rs.lines[i]
 		if l.Kind == Empty {
 			state, cur = 0, nil
 			continue
@@ -294,14 +317,26 @@ func (rs *Ruleset) groupLikePython() {
 func (rs *Ruleset) groupByAgentRuns() {
 	d := &rs.Dialect
 	var cur *Group
-	for i := range rs.File.Lines {
-		l := &rs.File.Lines[i]
+	if d.Preamble != PreambleIgnored {
+		cur = &Group{}
+		cur.Agents = rs.arena.agents.add(cur.Agents, &implicitStar)
+		rs.Groups = append(rs.Groups, cur)
+	}
+	inRun := d.Preamble == PreambleStarRun // the file starts in a * run
+	for i := range rs.lines {
+		l := &rs.lines[i]
 		k := d.fieldOf(l)
 		if k == "" || !d.recognises(k) {
+			if d.Grouping == AgentRunsAnyField && l.Kind == FieldLine {
+				inRun = false // any field name ends a run of agent lines
+			}
 			continue
 		}
 		if k == UserAgent || k == VirtualAgent {
-			if cur == nil || rs.closesAgentRun(cur) {
+			newGroup := cur == nil || rs.closesAgentRun(cur) ||
+				d.Grouping == AgentRunsAnyField && !inRun ||
+				d.Preamble == PreambleForAll && cur.implicit()
+			if newGroup {
 				cur = &Group{}
 				rs.Groups = append(rs.Groups, cur)
 			}
@@ -310,13 +345,19 @@ func (rs *Ruleset) groupByAgentRuns() {
 			} else {
 				cur.VirtualAgents = rs.arena.virtual.add(cur.VirtualAgents, l)
 			}
+			inRun = true
 			continue
 		}
+		inRun = false
 		if cur == nil {
 			rs.Ignored = append(rs.Ignored, l)
 			continue
 		}
 		rs.add(cur, k, l)
+	}
+	// An assumed group that got no rule and no agent says nothing.
+	if len(rs.Groups) > 0 && rs.Groups[0].implicit() && len(rs.Groups[0].Rules) == 0 && len(rs.Groups[0].Agents) == 1 {
+		rs.Groups = rs.Groups[1:]
 	}
 }
 

@@ -10,6 +10,7 @@ type Verdict struct {
 	Dialect  string `json:"dialect"`
 	Agent    string `json:"agent"`
 	Selector string `json:"selector"`
+	Target   string `json:"target"` // what the dialect compared, after its normalization
 	Allowed  bool   `json:"allowed"`
 	Line     int    `json:"line"` // the deciding line, 0 if no rule decided
 	Rule     string `json:"rule"` // that line as `Field: value`, "" if none
@@ -40,7 +41,7 @@ func Decide(f *File, d Dialect, a Agent, selector string) Verdict {
 // Test answers whether the bot may fetch selector.
 func (p *Policy) Test(selector string) (v Verdict) {
 	p.test(&v, selector)
-	if p.alternative != nil {
+	if p.alternative != nil && p.each == nil {
 		var alt Verdict
 		p.alternative.test(&alt, selector)
 		if alt.Allowed != v.Allowed {
@@ -70,6 +71,11 @@ func joinNotes(a, b string) string {
 
 // test fills in v, which the caller passes zero.
 func (p *Policy) test(v *Verdict, selector string) {
+	if p.each != nil {
+		p.testEach(v, selector)
+		v.Selector = selector
+		return
+	}
 	d := &p.Dialect
 	v.Dialect, v.Agent, v.Selector, v.Allowed, v.Why, v.Group = d.ID, p.agent, selector, true, p.Why, p.group
 	if len(p.groupLines) > 0 {
@@ -77,11 +83,22 @@ func (p *Policy) test(v *Verdict, selector string) {
 		copy(v.GroupLines, p.groupLines)
 	}
 	var extra []string
-	if decided := p.decide(selector, &extra); decided != nil {
+	var decided *compiledRule
+	if d.AlwaysAllow != "" && selector == d.AlwaysAllow {
+		v.Target = selector
+		decided = p.decide(selector, &extra)
+	} else {
+		v.Target = d.normalizeSelector(selector)
+		decided = p.decideTarget(v.Target, &extra)
+	}
+	if decided != nil {
 		v.Allowed = decided.allow
 		v.Line = decided.line.Pos.Line
 		v.Rule = decided.line.Rule()
 		extra = append(extra, p.ruleNotes(decided)...)
+	}
+	if d.Crawler != nil {
+		p.crawlerNotes(selector, v.Target, decided, &extra)
 	}
 	v.Note = p.notesWith(extra)
 }
@@ -113,7 +130,11 @@ func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
 		}
 		return nil
 	}
-	sel := d.normalizeSelector(selector)
+	return p.decideTarget(d.normalizeSelector(selector), notes)
+}
+
+// decideTarget is decide for a selector already normalized.
+func (p *Policy) decideTarget(sel string, notes *[]string) *compiledRule {
 	t := p.tab
 	switch {
 	case t == nil:
