@@ -70,15 +70,22 @@ func short(commit string) string {
 	return commit
 }
 
-// URL links a source to the crawler's repository at its commit, for
-// GitHub repositories; "" otherwise.
+// URL links a reference ("path:line", or "owner/name@commit:path:line"
+// for code in another repository) to GitHub at the commit read; "" when
+// the code is not on GitHub.
 func (c *Crawler) URL(ref string) string {
-	if c.Commit == "" || strings.Count(c.Repo, "/") != 1 {
+	repo, commit := c.Repo, c.Commit
+	if at := strings.IndexByte(ref, '@'); at >= 0 && at < strings.IndexByte(ref, ':') {
+		colon := strings.IndexByte(ref, ':')
+		repo, commit, ref = ref[:at], ref[at+1:colon], ref[colon+1:]
+	}
+	if commit == "" || strings.Count(repo, "/") != 1 || strings.Contains(repo, ".") || strings.HasSuffix(commit, "^") {
 		return ""
 	}
 	path, lines, _ := strings.Cut(ref, ":")
-	u := "https://github.com/" + c.Repo + "/blob/" + c.Commit + "/" + path
+	u := "https://github.com/" + repo + "/blob/" + commit + "/" + path
 	if lines != "" {
+		lines, _, _ = strings.Cut(lines, ",")
 		first, last, ok := strings.Cut(lines, "-")
 		u += "#L" + first
 		if ok {

@@ -171,13 +171,13 @@ func segmentShape(p string) string {
 	case stars == 0:
 		return ""
 	case lead && last && stars == 2:
-		return "a rule starting and ending with * matches anywhere in the path (robots_txt_parser.cpp:82-86)"
+		return "a rule starting and ending with * matches anywhere in the path (tlgsutils/robots_txt_parser.cpp:82-86)"
 	case lead && stars == 1:
-		return "a rule with one leading * matches at the end of the path only (robots_txt_parser.cpp:88-92)"
+		return "a rule with one leading * matches at the end of the path only (tlgsutils/robots_txt_parser.cpp:88-92)"
 	case last && stars == 1:
-		return "a rule with one trailing * is a plain prefix (robots_txt_parser.cpp:94-95)"
+		return "a rule with one trailing * is a plain prefix (tlgsutils/robots_txt_parser.cpp:94-95)"
 	case stars == 1:
-		return "a rule with one inner * needs only its start to match, when the part after the star is absent (robots_txt_parser.cpp:98-100)"
+		return "a rule with one inner * needs only its start to match, when the part after the star is absent (tlgsutils/robots_txt_parser.cpp:98-100)"
 	}
-	return "a rule with several stars must match the whole path (robots_txt_parser.cpp:103-121)"
+	return "a rule with several stars must match the whole path (tlgsutils/robots_txt_parser.cpp:103-121)"
 }
