@@ -266,7 +266,7 @@ func TestCompiledRule_MatchesLikeMatch(t *testing.T) {
 	for _, d := range Dialects() {
 		for _, pat := range pats {
 			f := Parse([]byte("User-agent: *\nDisallow: " + pat + "\n"))
-			rules := compileRules(&d, d.compile(f).Groups)
+			rules, _ := compileRules(&d, d.compile(f).Groups)
 			for _, r := range rules {
 				for _, s := range sels {
 					if got, want := r.matches(d.Patterns, s), d.Patterns.Match(r.pattern, s); got != want {
@@ -307,6 +307,8 @@ func TestSameDialect_EveryField(t *testing.T) {
 			f.SetUint(f.Uint() + 1)
 		case reflect.Slice:
 			f.Set(reflect.Append(f, reflect.ValueOf(Check)))
+		case reflect.Pointer:
+			f.Set(reflect.ValueOf(&Crawler{}))
 		default:
 			t.Fatalf("field %v: kind %s not covered by this test", path, f.Kind())
 		}

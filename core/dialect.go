@@ -23,7 +23,17 @@ type Dialect struct {
 	AlwaysAllow string  // a selector that is always allowed ("" for none)
 	DelayFields []Field // fields that carry a delay or re-check period
 
-	Facts Facts
+	// Knobs that only real crawlers' code needs; the six dialects leave
+	// them at their zero values.
+	Lines       LineSyntax // how a line splits into field and value
+	RawBody     bool       // the body is split on LF only and a BOM stays in line 1
+	Preamble    Preamble   // what rules before any User-agent line do
+	EmptyClears bool       // an empty Disallow drops every rule collected so far
+	EachAgent   bool       // each of the crawler's agent names is read alone; all must allow
+	RootRules   bool       // a rule value without a leading / gets one
+
+	Facts   Facts
+	Crawler *Crawler // nil for the six readings of the texts; a preset's identity
 }
 
 // Facts are what a dialect says besides verdicts: where the file is
@@ -49,6 +59,47 @@ const (
 	// AgentRunGroups: a run of agent lines starts a group after a rule;
 	// blank lines mean nothing (RFC 9309, Conner's proposal).
 	AgentRunGroups
+	// AgentRunsAnyField: as AgentRunGroups, but any line with a field
+	// name, even one the crawler ignores (Allow, a comment holding a
+	// colon), ends the run of User-agent lines
+	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:29-41).
+	AgentRunsAnyField
+)
+
+// Preamble says what rules before the first User-agent line do.
+type Preamble uint8
+
+const (
+	// PreambleIgnored: they belong to no group (every text's reading).
+	PreambleIgnored Preamble = iota
+	// PreambleForAll: they apply to every crawler, up to the first
+	// User-agent line (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:20).
+	PreambleForAll
+	// PreambleStarRun: the file starts inside a `User-agent: *` run, so
+	// the first User-agent lines join `*` until a Disallow closes the run
+	// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:586-599).
+	PreambleStarRun
+)
+
+// LineSyntax says how a line splits into a field and its value.
+type LineSyntax uint8
+
+const (
+	// StandardLines: the shared lexer: a comment starts at #, the field
+	// ends at the first colon, both sides trimmed.
+	StandardLines LineSyntax = iota
+	// LastColonLines: the line must match `[ \t]*(.*):[ \t]*(.*)`; the
+	// greedy field runs to the last colon, the value keeps its comment
+	// and trailing blanks (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:17,23-30).
+	LastColonLines
+	// LineStartDirectives: `user-agent:` or `disallow:` count only at the
+	// very start of a line with something after the colon; only a line
+	// starting with # is a comment (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:589-606).
+	LineStartDirectives
+	// DisallowPrefixLines: only a trimmed line starting with `disallow:`
+	// counts, case-insensitively; comments stay in the value
+	// (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33-40).
+	DisallowPrefixLines
 )
 
 // AgentMatching says how a User-agent value is compared with a bot name.
@@ -61,6 +112,10 @@ const (
 	TokenEqual
 	// ProductToken: the leading [A-Za-z_-]+ of both are equal, case-insensitively.
 	ProductToken
+	// ExactCase: the value equals the name byte for byte
+	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:32,35;
+	// elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:610-619).
+	ExactCase
 )
 
 // Selection says which groups apply to a bot.
@@ -84,6 +139,17 @@ const (
 	// MergeEqual: every group for the bot's product token merged, else the
 	// `*` groups merged (RFC 9309).
 	MergeEqual
+	// UnionMatching: every group naming one of the crawler's agent names,
+	// `*` being one name among them, all together
+	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:43-48;
+	// elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:608-627;
+	// acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtFile.cs:31-67).
+	UnionMatching
+	// BestSubstring: the group whose agent value is the longest substring
+	// of the crawler's name wins (`*` counts 1, the first in file order on
+	// a tie), merged with every other group naming the same value
+	// (scrapy/protego@b5175c0d5c:src/protego.py:109-116,369-392,424-438).
+	BestSubstring
 )
 
 // Decision says how the applicable rules decide.
@@ -112,6 +178,21 @@ const (
 	// PercentEncoding: non-ASCII bytes percent-encoded, hex digits upper-cased,
 	// unreserved characters decoded (RFC 9309 section 2.2.2).
 	PercentEncoding
+	// PathNoQuery: the target is the URL's path without query, dot
+	// segments removed, not decoded; rules raw
+	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/url_parser.cpp:91-94, tlgs/crawler/crawler.cpp:234).
+	PathNoQuery
+	// DecodedPath: the target is Go's url.URL.Path, percent-decoded,
+	// without query; rules raw (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:455).
+	DecodedPath
+	// FoldedURL: rules and the target (the cleaned, re-escaped path with
+	// query and fragment) compared lower-cased
+	// (antanst/gemini-grc@f362a1d2da:robotsMatch/robotsMatch.go:146-161, common/url/url.go:92-111,180-205).
+	FoldedURL
+	// URIPath: the target is .NET's Uri.AbsolutePath: unreserved escapes
+	// decoded, dot segments resolved, no query; rules raw
+	// (acidus99/Gemini.Net@817c647e5c:src/GeminiUrl.cs:47,88).
+	URIPath
 )
 
 // RoleFields says where virtual agents are named in the file.
@@ -199,11 +280,14 @@ func Dialects() []Dialect {
 	return []Dialect{Gopher2019, GopherDraft, Gemini, Conner2020, RFC9309, Norobots}
 }
 
-// DialectByID finds a built-in dialect; IDs match whatever their case.
+// DialectByID finds a built-in dialect or a crawler preset; IDs match
+// whatever their case.
 func DialectByID(id string) (Dialect, bool) {
-	for _, d := range Dialects() {
-		if strings.EqualFold(d.ID, id) {
-			return d, true
+	for _, list := range [][]Dialect{Dialects(), Presets()} {
+		for _, d := range list {
+			if strings.EqualFold(d.ID, id) {
+				return d, true
+			}
 		}
 	}
 	return Dialect{}, false

@@ -11,6 +11,14 @@ import (
 // p.Allowed(s) == p.Test(s).Allowed for every selector; a gemini:// or
 // gopher:// URL is read as the selector it asks for, as in Test.
 func (p *Policy) Allowed(selector string) bool {
+	if p.each != nil {
+		for _, sp := range p.each {
+			if !sp.Allowed(selector) {
+				return false
+			}
+		}
+		return true
+	}
 	if r := p.decide(selector, nil); r != nil {
 		return r.allow
 	}
@@ -24,6 +32,8 @@ type ruleTable struct {
 	groups []*Group
 	d      tableDialect
 	rules  []compiledRule
+	// dropped are rules the dialect does not use, kept for notes.
+	dropped []compiledRule
 
 	indexable bool // enough rules for an index to pay
 	once      sync.Once
@@ -37,10 +47,12 @@ type tableDialect struct {
 	pat         PatternSyntax
 	norm        Normalization
 	acceptTypos bool
+	emptyClears bool
+	rootRules   bool
 }
 
 func tableDialectOf(d *Dialect) tableDialect {
-	return tableDialect{d.Selection, d.Decision, d.Patterns, d.Normalize, d.AcceptTypos}
+	return tableDialect{d.Selection, d.Decision, d.Patterns, d.Normalize, d.AcceptTypos, d.EmptyClears, d.RootRules}
 }
 
 // tableCache keeps a ruleset's recent tables; it is safe for concurrent use.
@@ -69,7 +81,8 @@ func (rs *Ruleset) table(d *Dialect, groups []*Group) *ruleTable {
 		}
 		c.mu.Unlock()
 	}
-	t := &ruleTable{groups: slices.Clone(groups), d: td, rules: compileRules(d, groups)}
+	t := &ruleTable{groups: slices.Clone(groups), d: td}
+	t.rules, t.dropped = compileRules(d, groups)
 	t.indexable = indexMode > 0 || indexMode == 0 && len(t.rules) >= minIndexed
 	if c != nil {
 		c.mu.Lock()

@@ -263,6 +263,39 @@ func FuzzDialects(f *testing.F) {
 	})
 }
 
+// FuzzPresets: every crawler preset answers every derived query, raw and
+// as a gemini:// URL, without panicking, the same way twice, and the
+// same way through its Allowed fast path and Decide.
+func FuzzPresets(f *testing.F) {
+	addRobotsSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := core.Parse(data)
+		_, raw := queries(file)
+		selectors := raw
+		for _, s := range raw {
+			selectors = append(selectors, "gemini://example.org:1965"+s, "gemini://example.org/"+s+"?q=1#f")
+		}
+		for _, d := range core.Presets() {
+			p := d.Compile(file).Policy(core.Agent{})
+			for _, sel := range selectors {
+				v := p.Test(sel)
+				if w := p.Test(sel); !reflect.DeepEqual(v, w) {
+					t.Fatalf("%s %q: two calls differ:\n%+v\n%+v", d.ID, sel, v, w)
+				}
+				if fast := p.Allowed(sel); fast != v.Allowed {
+					t.Fatalf("%s %q: Allowed %v, Test %v", d.ID, sel, fast, v.Allowed)
+				}
+				if w := core.Decide(file, d, core.MustAgent("x"), sel); !reflect.DeepEqual(v, w) {
+					t.Fatalf("%s %q: Decide differs from the policy:\n%+v\n%+v", d.ID, sel, v, w)
+				}
+				if v.Line < 0 || v.Line > len(file.Lines) || (v.Line == 0) != (v.Rule == "") || v.Agent != d.Crawler.Identity() {
+					t.Fatalf("%s %q: line %d rule %q agent %q", d.ID, sel, v.Line, v.Rule, v.Agent)
+				}
+			}
+		}
+	})
+}
+
 // lintCodes are the stable lint codes (the page and the CLI's JSON expose
 // them): a finding with any other code must be added here on purpose.
 var lintCodes = map[string]bool{

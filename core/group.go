@@ -1,6 +1,7 @@
 package core
 
 import (
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +21,9 @@ type Group struct {
 func (g *Group) FirstLine() int {
 	first := 0
 	for _, ls := range [][]*Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} {
+		if len(ls) > 0 && ls[0] == &implicitStar {
+			ls = ls[1:] // line 0: not in the file
+		}
 		if len(ls) > 0 && (first == 0 || ls[0].Pos.Line < first) {
 			first = ls[0].Pos.Line
 		}
@@ -59,8 +63,12 @@ func (g *Group) writeLabel(b *strings.Builder) {
 	}
 	sep := ""
 	for _, l := range g.Agents {
-		b.WriteString(sep + "User-agent: ")
-		b.WriteString(l.Value)
+		if l == &implicitStar {
+			b.WriteString(sep + "User-agent: * assumed before line 1")
+		} else {
+			b.WriteString(sep + "User-agent: ")
+			b.WriteString(l.Value)
+		}
 		sep = ", "
 	}
 	for _, l := range g.VirtualAgents {
@@ -114,6 +122,34 @@ type Ruleset struct {
 
 	tables *tableCache // compiled rules shared by its policies
 	arena  *groupArena // while compiling
+	lines  []Line      // a crawler's own reading of the file's lines; nil for the shared lexer's
+}
+
+// eachLine yields the lines the dialect groups: a crawler's own reading
+// when it has one, else the file's (compact copies when the file is
+// mostly padding, so a kept Ruleset does not hold the whole line list).
+func (rs *Ruleset) eachLine() iter.Seq[*Line] {
+	if rs.lines == nil {
+		return rs.File.linesForGroups()
+	}
+	return func(yield func(*Line) bool) {
+		for i := range rs.lines {
+			if !yield(&rs.lines[i]) {
+				return
+			}
+		}
+	}
+}
+
+// implicitStar stands for the `User-agent: *` a crawler assumes before
+// the first line (PreambleStarRun) or for the rules before any
+// User-agent that apply to everyone (PreambleForAll). Its line is 0.
+var implicitStar = Line{Kind: FieldLine, FieldParts: &FieldParts{Name: "User-agent", Key: UserAgent, Value: "*"}}
+
+// implicit reports whether a group starts with the crawler's assumed
+// `User-agent: *`.
+func (g *Group) implicit() bool {
+	return len(g.Agents) > 0 && g.Agents[0] == &implicitStar
 }
 
 // groupArena holds the groups' line lists while a file is grouped, one
@@ -136,10 +172,11 @@ func (a *lineArena) add(s []*Line, l *Line) []*Line {
 	return s[:len(s)+1]
 }
 
-func newGroupArena(d *Dialect, f *File) *groupArena {
+func newGroupArena(d *Dialect, lines iter.Seq[*Line]) *groupArena {
 	var n [4]int
-	for i := range f.Lines {
-		switch k := d.fieldOf(&f.Lines[i]); {
+	n[0] = 1 // room for implicitStar
+	for l := range lines {
+		switch k := d.fieldOf(l); {
 		case k == "" || !d.recognises(k):
 		case k == UserAgent:
 			n[0]++
@@ -190,15 +227,18 @@ func sameDialect(a, b *Dialect) bool {
 		a.Grouping == b.Grouping && a.Agents == b.Agents && a.Selection == b.Selection &&
 		a.Decision == b.Decision && a.Patterns == b.Patterns && a.Normalize == b.Normalize &&
 		a.RoleFields == b.RoleFields && a.AllowField == b.AllowField && a.AcceptTypos == b.AcceptTypos &&
-		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts
+		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts &&
+		a.Lines == b.Lines && a.RawBody == b.RawBody && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
+		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.Crawler == b.Crawler
 }
 
 func (d Dialect) compile(f *File) *Ruleset {
-	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}, arena: newGroupArena(&d, f)}
+	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}, lines: d.fileLines(f)}
+	rs.arena = newGroupArena(&d, rs.eachLine())
 	switch d.Grouping {
 	case NoGroups:
 		g := &Group{}
-		for l := range f.linesForGroups() {
+		for l := range rs.eachLine() {
 			if d.fieldOf(l) == Disallow {
 				g.Rules = rs.arena.rules.add(g.Rules, l)
 			}
@@ -208,7 +248,7 @@ func (d Dialect) compile(f *File) *Ruleset {
 		rs.groupByBlankLines()
 	case PythonRecords:
 		rs.groupLikePython()
-	case AgentRunGroups:
+	case AgentRunGroups, AgentRunsAnyField:
 		rs.groupByAgentRuns()
 	}
 	for i, g := range rs.Groups {
@@ -226,7 +266,7 @@ func (d Dialect) compile(f *File) *Ruleset {
 func (rs *Ruleset) groupByBlankLines() {
 	d := &rs.Dialect
 	var cur *Group
-	for l := range rs.File.linesForGroups() {
+	for l := range rs.eachLine() {
 		if l.IsBlank() {
 			cur = nil
 			continue
@@ -258,7 +298,7 @@ func (rs *Ruleset) groupLikePython() {
 	d := &rs.Dialect
 	state := 0
 	var cur *Group
-	for l := range rs.File.linesForGroups() {
+	for l := range rs.eachLine() {
 		if l.Kind == Empty {
 			state, cur = 0, nil
 			continue
@@ -292,13 +332,25 @@ func (rs *Ruleset) groupLikePython() {
 func (rs *Ruleset) groupByAgentRuns() {
 	d := &rs.Dialect
 	var cur *Group
-	for l := range rs.File.linesForGroups() {
+	if d.Preamble != PreambleIgnored {
+		cur = &Group{}
+		cur.Agents = rs.arena.agents.add(cur.Agents, &implicitStar)
+		rs.Groups = append(rs.Groups, cur)
+	}
+	inRun := d.Preamble == PreambleStarRun // the file starts in a * run
+	for l := range rs.eachLine() {
 		k := d.fieldOf(l)
 		if k == "" || !d.recognises(k) {
+			if d.Grouping == AgentRunsAnyField && l.Kind == FieldLine {
+				inRun = false // any field name ends a run of agent lines
+			}
 			continue
 		}
 		if k == UserAgent || k == VirtualAgent {
-			if cur == nil || rs.closesAgentRun(cur) {
+			newGroup := cur == nil || rs.closesAgentRun(cur) ||
+				d.Grouping == AgentRunsAnyField && !inRun ||
+				d.Preamble == PreambleForAll && cur.implicit()
+			if newGroup {
 				cur = &Group{}
 				rs.Groups = append(rs.Groups, cur)
 			}
@@ -307,13 +359,19 @@ func (rs *Ruleset) groupByAgentRuns() {
 			} else {
 				cur.VirtualAgents = rs.arena.virtual.add(cur.VirtualAgents, l)
 			}
+			inRun = true
 			continue
 		}
+		inRun = false
 		if cur == nil {
 			rs.Ignored = append(rs.Ignored, l)
 			continue
 		}
 		rs.add(cur, k, l)
+	}
+	// An assumed group that got no rule and no agent says nothing.
+	if len(rs.Groups) > 0 && rs.Groups[0].implicit() && len(rs.Groups[0].Rules) == 0 && len(rs.Groups[0].Agents) == 1 {
+		rs.Groups = rs.Groups[1:]
 	}
 }
 

@@ -13,14 +13,28 @@ const (
 	Glob
 	// GlobDollar: Glob plus a trailing `$` anchoring the end (RFC 9309).
 	GlobDollar
+	// SegmentGlob: without a star the value covers itself, itself plus
+	// "/", and what continues it after a "/"; with stars, a handful of
+	// shapes each read its own way (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:67-122).
+	SegmentGlob
+	// TrailingStarPrefix: one trailing `*` is cut and the rest is a
+	// prefix; a rule with any other `*` is dropped
+	// (acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtParser.cs:66-78).
+	TrailingStarPrefix
 )
 
 // Match reports whether pattern matches selector under syntax s. It runs
 // in linear time: literal pieces between stars are found left to right,
 // greedily, which is exact for patterns whose only operator is `*`.
 func (s PatternSyntax) Match(pattern, selector string) bool {
-	if s == Prefix {
+	switch s {
+	case Prefix:
 		return strings.HasPrefix(selector, pattern)
+	case SegmentGlob:
+		return segmentMatch(pattern, selector)
+	case TrailingStarPrefix:
+		p, ok := cutTrailingStar(pattern)
+		return ok && p != "" && strings.HasPrefix(selector, p)
 	}
 	anchored := false
 	if s == GlobDollar && strings.HasSuffix(pattern, "$") {
@@ -77,8 +91,17 @@ func HasOperators(pattern string) (star, dollar bool) {
 // patternPrefix is the literal start of pattern under syntax s: every
 // selector the pattern matches begins with it.
 func patternPrefix(s PatternSyntax, pattern string) string {
-	if s == Prefix {
+	switch s {
+	case Prefix:
 		return pattern
+	case SegmentGlob:
+		if strings.IndexByte(pattern, '*') < 0 {
+			return pattern
+		}
+		return "" // a leading star matches at the end, and a path may be empty
+	case TrailingStarPrefix:
+		p, _ := cutTrailingStar(pattern)
+		return p
 	}
 	if s == GlobDollar && strings.HasSuffix(pattern, "$") {
 		pattern = pattern[:len(pattern)-1]
@@ -87,4 +110,74 @@ func patternPrefix(s PatternSyntax, pattern string) string {
 		pattern = pattern[:i]
 	}
 	return pattern
+}
+
+// cutTrailingStar drops one trailing `*`; ok is false when a star is
+// left, for the rule is then dropped
+// (acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtParser.cs:66-78).
+func cutTrailingStar(pattern string) (string, bool) {
+	pattern = strings.TrimSuffix(pattern, "*")
+	return pattern, strings.IndexByte(pattern, '*') < 0
+}
+
+// segmentMatch is TLGS's wildcardPathMatch, shape by shape
+// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:67-122).
+func segmentMatch(p, str string) bool {
+	if p == "" {
+		return false // :69-70
+	}
+	stars := strings.Count(p, "*")
+	if stars == 0 { // :73-76: whole segments, and an off-by-one
+		return str == p || str == p+"/" ||
+			len(str) > len(p)+1 && strings.HasPrefix(str, p) && (str[len(p)] == '/' || p[len(p)-1] == '/')
+	}
+	lead := strings.HasPrefix(p, "*") || strings.HasPrefix(p, "/*")
+	if lead && strings.HasSuffix(p, "$") { // :78-79
+		p = p[:len(p)-1]
+	}
+	last := len(p) > 0 && p[len(p)-1] == '*'
+	switch {
+	case len(p) > 0 && p[0] == '*' && last && stars == 2: // :82-83
+		return strings.Contains(str, p[1:len(p)-1])
+	case strings.HasPrefix(p, "/*") && last && stars == 2: // :85-86
+		return strings.Contains(str, p[2:len(p)-1])
+	case len(p) > 0 && p[0] == '*' && stars == 1: // :88-89, end-anchored
+		return strings.HasSuffix(str, p[1:])
+	case strings.HasPrefix(p, "/*") && stars == 1: // :91-92
+		return strings.HasSuffix(str, p[2:])
+	case last && stars == 1: // :94-95
+		return strings.HasPrefix(str, p[:len(p)-1])
+	case stars == 1: // :98-100: rfind is npos (larger than n) when absent
+		n := strings.IndexByte(p, '*')
+		if !strings.HasPrefix(str, p[:n]) {
+			return false
+		}
+		i := strings.LastIndex(str, p[n+1:])
+		return i < 0 || i > n
+	}
+	// :103-121: a regular expression matching the whole path, * as .*;
+	// a trailing $ anchors the end, which a whole match does anyway.
+	p = strings.TrimSuffix(p, "$")
+	return globMatch(p, strings.IndexByte(p, '*'), true, str)
+}
+
+// segmentShape names which of TLGS's shapes a pattern takes, for notes;
+// "" for the plain segment rule.
+func segmentShape(p string) string {
+	stars := strings.Count(p, "*")
+	lead := strings.HasPrefix(p, "*") || strings.HasPrefix(p, "/*")
+	last := strings.HasSuffix(strings.TrimSuffix(p, "$"), "*")
+	switch {
+	case stars == 0:
+		return ""
+	case lead && last && stars == 2:
+		return "a rule starting and ending with * matches anywhere in the path (tlgsutils/robots_txt_parser.cpp:82-86)"
+	case lead && stars == 1:
+		return "a rule with one leading * matches at the end of the path only (tlgsutils/robots_txt_parser.cpp:88-92)"
+	case last && stars == 1:
+		return "a rule with one trailing * is a plain prefix (tlgsutils/robots_txt_parser.cpp:94-95)"
+	case stars == 1:
+		return "a rule with one inner * needs only its start to match, when the part after the star is absent (tlgsutils/robots_txt_parser.cpp:98-100)"
+	}
+	return "a rule with several stars must match the whole path (tlgsutils/robots_txt_parser.cpp:103-121)"
 }

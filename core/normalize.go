@@ -15,11 +15,30 @@ func (d *Dialect) normalizePattern(v string) string {
 		return pyQuote(pyParseURL(pyUnquote(v)).String())
 	case PercentEncoding:
 		return percentNormalize(v)
+	case FoldedURL:
+		return foldedRule(v)
 	}
 	return v
 }
 
 func (d *Dialect) normalizeSelector(s string) string {
+	switch d.Normalize {
+	case PathNoQuery:
+		return pathNoQuery(s)
+	case DecodedPath:
+		return decodedPath(s)
+	case FoldedURL:
+		return foldedURL(s)
+	case URIPath:
+		return uriPath(s)
+	}
+	if d.Crawler != nil && d.Normalize != PythonQuote {
+		// A preset takes URLs as they are; the six dialects are given
+		// selectors by their callers.
+		if sel, err := SelectorFrom(s); err == nil {
+			s = sel
+		}
+	}
 	switch d.Normalize {
 	case PythonQuote:
 		// can_fetch: unquote, urlparse, keep path;params?query#fragment

@@ -20,6 +20,9 @@ type Policy struct {
 	alternative *Policy
 	altNote     string
 
+	// The readings of an EachAgent preset, one per agent name; all must allow.
+	each []*Policy
+
 	tab *ruleTable // the chosen groups' rules, maybe shared with other policies of the ruleset
 
 	// Verdict fields that are the same for every selector, made once.
@@ -39,7 +42,12 @@ type compiledRule struct {
 	allow    bool
 	literal  bool   // no operator in pattern under the dialect's syntax: a plain prefix
 	anchored bool   // pattern ends in a $ that anchors it (when not literal)
+	segment  bool   // matched by TLGS's shapes (SegmentGlob)
 	prefix   string // the literal start of pattern that every selector it matches has
+
+	// Why a dropped rule is not used.
+	innerStar bool  // a star left after the trailing one was cut
+	clearedBy *Line // the empty Disallow that cleared it
 }
 
 // matches is s.Match(r.pattern, sel), with the operators found once
@@ -47,6 +55,9 @@ type compiledRule struct {
 func (r *compiledRule) matches(s PatternSyntax, sel string) bool {
 	if r.literal {
 		return strings.HasPrefix(sel, r.pattern)
+	}
+	if r.segment {
+		return segmentMatch(r.pattern, sel)
 	}
 	pattern := r.pattern
 	if r.anchored {
@@ -57,9 +68,19 @@ func (r *compiledRule) matches(s PatternSyntax, sel string) bool {
 
 // Policy chooses the groups that apply to a bot. Do it once per bot and
 // call Test for each selector.
+//
+// A crawler preset tests its own agent names (Crawler.Agents): a is not
+// used, and the verdicts name the crawler's identity instead.
 func (rs *Ruleset) Policy(a Agent) *Policy {
 	p := &Policy{Dialect: rs.Dialect, Agent: a}
 	d := &p.Dialect
+	if d.Crawler != nil {
+		p.Agent = Agent{Raw: d.Crawler.Identity()}
+		if d.EachAgent && len(d.Crawler.Agents) > 1 {
+			p.chooseEach(rs)
+			return p
+		}
+	}
 	switch d.Selection {
 	case AllRules:
 		p.Groups = rs.Groups
@@ -74,6 +95,13 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 		p.chooseMostTargeted(rs)
 	case MergeEqual:
 		p.chooseMergeEqual(rs)
+	case UnionMatching:
+		p.chooseUnion(rs)
+	case BestSubstring:
+		p.chooseBestSubstring(rs)
+	}
+	if c := d.Crawler; c != nil && !c.Verified {
+		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+")")
 	}
 	p.compile(rs)
 	return p
@@ -85,6 +113,8 @@ func (d *Dialect) agentMatches(value, name string) bool {
 		return false
 	}
 	switch d.Agents {
+	case ExactCase:
+		return value == name
 	case TokenEqual:
 		return strings.EqualFold(value, name)
 	case ProductToken:
@@ -190,6 +220,17 @@ func describeNames(a Agent, names []string) string {
 	return fmt.Sprintf("the unnamed bot's virtual agent names %q", strings.Join(names, ", "))
 }
 
+// botNames are the names a dialect that knows no virtual agents tries:
+// a preset's own agent names, else namesWithoutRoles (with a note).
+func (p *Policy) botNames() []string {
+	if c := p.Dialect.Crawler; c != nil {
+		return c.Agents
+	}
+	names := p.Agent.namesWithoutRoles()
+	p.noteRolesAsNames(names)
+	return names
+}
+
 func (p *Policy) noteRolesAsNames(names []string) {
 	if p.Agent.Name == "" && len(names) > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("The %s dialect knows no virtual agents; the unnamed bot is matched by the names %s instead.", p.Dialect.ID, strings.Join(names, ", ")))
@@ -238,8 +279,7 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 
 func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
 	d := &p.Dialect
-	names := p.Agent.namesWithoutRoles()
-	p.noteRolesAsNames(names)
+	names := p.botNames()
 	var star *Group
 	for _, g := range rs.Groups {
 		if g.isStar(d) {
@@ -445,13 +485,15 @@ func (p *Policy) compile(rs *Ruleset) {
 }
 
 // compileRules prepares the rules of groups for testing, in file order
-// within each group. Under MergeEqual the groups count as one.
-func compileRules(d *Dialect, groups []*Group) []compiledRule {
+// within each group. Under MergeEqual the groups count as one. Rules the
+// dialect drops (a Kennedy rule with an inner star, rules an empty
+// Disallow cleared) go to the second list, for notes.
+func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 	n := 0
 	for _, g := range groups {
 		n += len(g.Rules)
 	}
-	rules := make([]compiledRule, 0, n)
+	rules = make([]compiledRule, 0, n)
 	for gi, g := range groups {
 		seq := int32(gi)
 		if d.Selection == MergeEqual {
@@ -463,10 +505,38 @@ func compileRules(d *Dialect, groups []*Group) []compiledRule {
 			if d.Normalize == PythonQuote && l.Value == "" {
 				allow = true // robotparser: an empty Disallow allows everything
 			}
+			if d.EmptyClears && !allow && l.Value == "" {
+				// marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:45-46
+				for i := range rules {
+					rules[i].clearedBy = l
+				}
+				dropped, rules = append(dropped, rules...), rules[:0]
+				continue
+			}
 			pat := d.normalizePattern(l.Value)
+			r := compiledRule{line: l, allow: allow, group: seq}
+			if d.Patterns == TrailingStarPrefix {
+				var ok bool
+				pat, ok = cutTrailingStar(pat)
+				if r.innerStar = !ok; r.innerStar {
+					r.pattern = pat
+					dropped = append(dropped, r)
+					continue
+				}
+			}
+			if d.RootRules && pat != "" && pat[0] != '/' {
+				pat = "/" + pat
+			}
+			r.pattern = pat
 			star, dollar := HasOperators(pat)
-			literal := d.Patterns == Prefix || !star && !(dollar && d.Patterns == GlobDollar)
-			r := compiledRule{line: l, allow: allow, pattern: pat, literal: literal, group: seq}
+			switch d.Patterns {
+			case Prefix, TrailingStarPrefix:
+				r.literal = true
+			case SegmentGlob:
+				r.segment = true
+			default:
+				r.literal = !star && !(dollar && d.Patterns == GlobDollar)
+			}
 			r.anchored = d.Patterns == GlobDollar && dollar
 			body := pat // without the anchoring $
 			if r.anchored {
@@ -477,7 +547,7 @@ func compileRules(d *Dialect, groups []*Group) []compiledRule {
 			rules = append(rules, r)
 		}
 	}
-	return rules
+	return rules, dropped
 }
 
 // Setting is a delay or re-check value that applies to the bot.

@@ -12,7 +12,9 @@ package core
 //	-bom            put a UTF-8 BOM in front
 //	-pad N          grow the line "#PAD" so that the line after it starts at byte N
 //
-// Directives (DIALECTS is a comma-separated list of dialect IDs or "all";
+// Directives (DIALECTS is a comma-separated list of dialect IDs, "all"
+// for the six or "crawlers" for the presets, which ignore AGENT and take
+// URLs as they are;
 // AGENT and SELECTOR are words or Go-quoted strings; a SELECTOR that is a
 // gopher:// or gemini:// URL goes through SelectorFrom first):
 //
@@ -115,6 +117,9 @@ func words(line string) ([]string, error) {
 func scenarioDialects(list string) ([]Dialect, error) {
 	if list == "all" {
 		return Dialects(), nil
+	}
+	if list == "crawlers" {
+		return Presets(), nil
 	}
 	var out []Dialect
 	for _, id := range strings.Split(list, ",") {
@@ -296,7 +301,8 @@ func runDirective(t *testing.T, f *File, d directive) {
 	switch d.kind {
 	case "check":
 		sel := d.sel
-		if strings.HasPrefix(sel, "gopher://") || strings.HasPrefix(sel, "gemini://") {
+		// A preset builds its own target from a URL.
+		if d.dialect.Crawler == nil && (strings.HasPrefix(sel, "gopher://") || strings.HasPrefix(sel, "gemini://")) {
 			if sel, err = SelectorFrom(sel); err != nil {
 				t.Fatalf("%s: %v", d.text, err)
 			}

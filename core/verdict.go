@@ -47,7 +47,7 @@ func Decide(f *File, d Dialect, a Agent, selector string) Verdict {
 // reads it (a note says which); any other value is a selector already.
 func (p *Policy) Test(selector string) (v Verdict) {
 	p.test(&v, selector)
-	if p.alternative != nil {
+	if p.alternative != nil && p.each == nil {
 		var alt Verdict
 		p.alternative.test(&alt, selector)
 		if alt.Allowed != v.Allowed {
@@ -77,20 +77,36 @@ func joinNotes(a, b string) string {
 
 // test fills in v, which the caller passes zero.
 func (p *Policy) test(v *Verdict, selector string) {
+	if p.each != nil {
+		p.testEach(v, selector)
+		v.Selector = selector
+		return
+	}
 	d := &p.Dialect
 	v.Dialect, v.Agent, v.Selector, v.Allowed, v.Why, v.Group = d.ID, p.agent, selector, true, p.Why, p.group
 	v.GroupLines = make([]int, len(p.groupLines)) // the caller may keep and change it
 	copy(v.GroupLines, p.groupLines)
-	v.Target = selector
-	if d.AlwaysAllow == "" || selector != d.AlwaysAllow {
-		v.Target = d.normalizeSelector(selector)
-	}
 	var extra []string
-	if decided := p.decide(selector, &extra); decided != nil {
+	var decided *compiledRule
+	sel := selector
+	if d.Crawler == nil {
+		sel = selectorOf(selector, &extra) // a preset builds its own target from a URL
+	}
+	if d.AlwaysAllow != "" && sel == d.AlwaysAllow {
+		v.Target = sel
+		decided = p.decide(sel, &extra)
+	} else {
+		v.Target = d.normalizeSelector(sel)
+		decided = p.decideTarget(v.Target, &extra)
+	}
+	if decided != nil {
 		v.Allowed = decided.allow
 		v.Line = decided.line.Pos.Line
 		v.Rule = decided.line.Rule()
 		extra = append(extra, p.ruleNotes(decided)...)
+	}
+	if d.Crawler != nil {
+		p.crawlerNotes(selector, v.Target, decided, &extra)
 	}
 	v.Note = p.notesWith(extra)
 }
@@ -116,14 +132,20 @@ func (p *Policy) notesWith(extra []string) string {
 // notes unless it is nil.
 func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
 	d := &p.Dialect
-	selector = selectorOf(selector, notes)
+	if d.Crawler == nil {
+		selector = selectorOf(selector, notes) // a preset builds its own target from a URL
+	}
 	if d.AlwaysAllow != "" && selector == d.AlwaysAllow {
 		if notes != nil {
 			*notes = append(*notes, fmt.Sprintf("The %s dialect always allows %s.", d.ID, d.AlwaysAllow))
 		}
 		return nil
 	}
-	sel := d.normalizeSelector(selector)
+	return p.decideTarget(d.normalizeSelector(selector), notes)
+}
+
+// decideTarget is decide for a selector already normalized.
+func (p *Policy) decideTarget(sel string, notes *[]string) *compiledRule {
 	t := p.tab
 	switch {
 	case t == nil:

@@ -144,11 +144,17 @@ func geminiRequest(ctx context.Context, t Target, o Options, reqURL string, a *A
 	conn := tls.Client(raw, cfg)
 	if err := conn.HandshakeContext(ctx); err != nil {
 		var oe *net.OpError
-		var errno syscall.Errno
-		if isTimeout(ctx, err) || errors.As(err, &oe) && oe.Op == "dial" || errors.As(err, &errno) {
-			return 0, "", nil, false, err // a socket failure, described as such
+		if isTimeout(ctx, err) || errors.As(err, &oe) && oe.Op == "dial" {
+			return 0, "", nil, false, err // described as such
 		}
-		return 0, "", nil, false, protoErr("TLS failed: %v", strings.TrimPrefix(err.Error(), "tls: "))
+		// A server that closes before TLS may show as a reset or as an
+		// end of file, depending on timing: both are a failed handshake.
+		why := strings.TrimPrefix(err.Error(), "tls: ")
+		var errno syscall.Errno
+		if errors.As(err, &errno) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			why = socketWords(err)
+		}
+		return 0, "", nil, false, protoErr("TLS failed: %s", why)
 	}
 	if certs := conn.ConnectionState().PeerCertificates; len(certs) > 0 {
 		a.Fingerprint = Fingerprint(certs[0].Raw)

@@ -1,0 +1,129 @@
+package core
+
+import "strings"
+
+// fileLines are the file's lines as the dialect splits them into fields:
+// the shared lexer's, or a copy re-read by a crawler's own line syntax
+// (same positions and text, other field and value).
+func (d *Dialect) fileLines(f *File) []Line {
+	if d.Lines == StandardLines && !d.RawBody {
+		return nil // the shared lexer's lines
+	}
+	lines := make([]Line, len(f.Lines))
+	joined := false // the previous line ended in a lone CR
+	for i := range f.Lines {
+		l := f.Lines[i]
+		switch d.Lines {
+		case LastColonLines:
+			l = lastColonLine(l)
+		case LineStartDirectives:
+			l = lineStartDirective(l)
+		case DisallowPrefixLines:
+			l = disallowPrefixLine(l)
+		}
+		if d.RawBody {
+			// Only LF ends a line: lines split by a lone CR are one line
+			// to the crawler, which reads no field in it.
+			if joined || l.Terminator == "\r" {
+				l.Kind, l.FieldParts = NoColon, noFieldParts
+			}
+			joined = l.Terminator == "\r"
+			// A BOM stays in the text, so the first field name is not one
+			// the crawler knows.
+			if i == 0 && f.BOM && l.Kind == FieldLine {
+				parts := *l.FieldParts // shared with the file: change a copy
+				parts.Name, parts.Key, parts.Typo = "\uFEFF"+parts.Name, "", ""
+				l.FieldParts = &parts
+			}
+		}
+		lines[i] = l
+	}
+	return lines
+}
+
+// lastColonLine reads a line as `[ \t]*(.*):[ \t]*(.*)` fully matched
+// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:17,23-30): the
+// field runs to the last colon, the value keeps comments and trailing
+// blanks, and a CR (which `.` does not match) leaves the line unread.
+func lastColonLine(l Line) Line {
+	out := Line{Pos: l.Pos, Text: l.Text, Terminator: l.Terminator, Kind: NoColon, FieldParts: noFieldParts}
+	colon := strings.LastIndexByte(l.Text, ':')
+	if colon < 0 || strings.IndexByte(l.Text, '\r') >= 0 {
+		if strings.TrimLeft(l.Text, " \t") == "" {
+			out.Kind = l.Kind
+		}
+		return out
+	}
+	lead := len(l.Text) - len(strings.TrimLeft(l.Text, " \t"))
+	if lead > colon {
+		lead = colon
+	}
+	out.Kind, out.FieldParts = FieldLine, &FieldParts{}
+	out.Name = l.Text[lead:colon]
+	rest := l.Text[colon+1:]
+	vlead := len(rest) - len(strings.TrimLeft(rest, " \t"))
+	out.Value = rest[vlead:]
+	vo := colon + 1 + vlead
+	out.ValuePos = Pos{Line: l.Pos.Line, Col: vo + 1, Offset: l.Pos.Offset + vo}
+	switch strings.ToLower(out.Name) {
+	case "user-agent":
+		out.Key = UserAgent
+	case "disallow":
+		out.Key = Disallow
+	}
+	return out
+}
+
+// lineStartDirective reads a line as Gemplex does
+// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:589-606): a comment
+// only at the start of a line, and a directive only when the line starts
+// with it and goes on past its colon (the CR of a CRLF counts).
+func lineStartDirective(l Line) Line {
+	out := Line{Pos: l.Pos, Text: l.Text, Terminator: l.Terminator, Kind: NoColon, FieldParts: noFieldParts}
+	text := l.Text
+	if l.Terminator == "\r\n" {
+		text += "\r" // split on LF only, the CR is still there
+	}
+	switch {
+	case strings.HasPrefix(text, "#"):
+		out.Kind = CommentOnly
+		return out
+	case l.IsBlank():
+		out.Kind = l.Kind
+		return out
+	}
+	for _, k := range []Field{UserAgent, Disallow} {
+		n := len(k) + 1
+		if len(text) > n && strings.EqualFold(text[:n], string(k)+":") {
+			out.Kind, out.FieldParts = FieldLine, &FieldParts{Key: k, Name: text[:n-1]}
+			rest := text[n:]
+			out.Value = strings.TrimSpace(rest)
+			vo := n + len(rest) - len(strings.TrimLeft(rest, " \t\r\n\v\f"))
+			out.ValuePos = Pos{Line: l.Pos.Line, Col: vo + 1, Offset: l.Pos.Offset + vo}
+			return out
+		}
+	}
+	return out
+}
+
+// disallowPrefixLine reads a line as gemini-grc does
+// (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33-40): trimmed,
+// only `disallow:` at its start counts, the value keeps any comment.
+func disallowPrefixLine(l Line) Line {
+	out := Line{Pos: l.Pos, Text: l.Text, Terminator: l.Terminator, Kind: NoColon, FieldParts: noFieldParts}
+	t := strings.TrimSpace(l.Text)
+	const k = "disallow:"
+	if len(t) < len(k) || !strings.EqualFold(t[:len(k)], k) {
+		if t == "" {
+			out.Kind = l.Kind
+		}
+		return out
+	}
+	lead := strings.Index(l.Text, t[:len(k)])
+	out.Kind, out.FieldParts = FieldLine, &FieldParts{Key: Disallow, Name: t[:len(k)-1]}
+	rest := t[len(k):]
+	out.Value = strings.TrimSpace(rest)
+	vo := lead + len(k) + len(rest) - len(strings.TrimLeft(rest, " \t\r\n\v\f"))
+	out.ValuePos = Pos{Line: l.Pos.Line, Col: vo + 1, Offset: l.Pos.Offset + vo}
+	return out
+}

@@ -1,0 +1,250 @@
+package core
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// chooseUnion takes every group naming one of the crawler's agent
+// names, `*` included, all together (UnionMatching).
+func (p *Policy) chooseUnion(rs *Ruleset) {
+	d := &p.Dialect
+	names := p.botNames()
+	var why []string
+	for _, g := range rs.Groups {
+		l := d.unionAgent(g, names)
+		if l == nil {
+			continue
+		}
+		p.Groups = append(p.Groups, g)
+		if l == &implicitStar {
+			why = append(why, "the User-agent: * it assumes before line 1")
+			continue
+		}
+		why = append(why, lineAndRule(l))
+	}
+	p.noteNearMisses(rs, names)
+	if len(p.Groups) == 0 {
+		p.Why = fmt.Sprintf("no group names %s: everything is allowed", quoteNames(names))
+		return
+	}
+	p.Why = fmt.Sprintf("%s reads every group naming %s together (%s): %s", d.name(), quoteNames(names), d.cite("union"), strings.Join(why, ", "))
+}
+
+// unionAgent is the agent line of g that names one of names, `*` being
+// a name like any other.
+func (d *Dialect) unionAgent(g *Group, names []string) *Line {
+	for _, l := range g.Agents {
+		for _, n := range names {
+			if d.agentMatches(l.Value, n) {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
+func quoteNames(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// noteNearMisses: agent values a case-sensitive crawler does not take
+// for one of its names, though a person would.
+func (p *Policy) noteNearMisses(rs *Ruleset, names []string) {
+	d := &p.Dialect
+	if d.Agents != ExactCase {
+		return
+	}
+	for _, g := range rs.Groups {
+		for _, l := range g.Agents {
+			if l == &implicitStar || d.unionAgent(&Group{Agents: []*Line{l}}, names) != nil {
+				continue
+			}
+			for _, n := range names {
+				if strings.EqualFold(strings.TrimSpace(l.Value), n) {
+					p.Notes = append(p.Notes, fmt.Sprintf("%s is not %q to %s, which compares agent names byte for byte, case and blanks included (%s)", lineAndRule(l), n, d.name(), d.cite("agents")))
+					break
+				}
+			}
+		}
+	}
+}
+
+// chooseBestSubstring: the group whose agent value is the longest
+// substring of the crawler's name, merged with the other groups naming
+// the same value (BestSubstring).
+func (p *Policy) chooseBestSubstring(rs *Ruleset) {
+	d := &p.Dialect
+	names := p.botNames()
+	best, score := "", 0
+	for _, g := range rs.Groups {
+		for _, l := range g.Agents {
+			v := strings.ToLower(l.Value)
+			s := 0
+			switch {
+			case v == "*":
+				s = 1
+			case v != "":
+				for _, n := range names {
+					if strings.Contains(strings.ToLower(n), v) {
+						s = len(v)
+					}
+				}
+			}
+			if s > score { // the first of equal scores stays
+				best, score = v, s
+			}
+		}
+	}
+	if score == 0 {
+		p.Why = fmt.Sprintf("no group's agent occurs in %s and there is no * group: everything is allowed", quoteNames(names))
+		return
+	}
+	var why ruleLines
+	for _, g := range rs.Groups {
+		for _, l := range g.Agents {
+			if strings.ToLower(l.Value) == best {
+				p.Groups = append(p.Groups, g)
+				why.add(l)
+				break
+			}
+		}
+	}
+	p.Why = fmt.Sprintf("%s picks the group whose agent is the longest part of %s (%s), merging the groups that name it: %s", d.name(), quoteNames(names), d.cite("agents"), why.String())
+	if best == "*" {
+		p.Why = fmt.Sprintf("no group's agent occurs in %s, so the * group applies (%s): %s", quoteNames(names), d.cite("agents"), why.String())
+	}
+}
+
+// chooseEach reads the file once per agent name; the crawler fetches
+// only what every reading allows (EachAgent).
+func (p *Policy) chooseEach(rs *Ruleset) {
+	d := &p.Dialect
+	var whys []string
+	for _, n := range d.Crawler.Agents {
+		sub := *d
+		c := *d.Crawler
+		c.Agents = []string{n}
+		sub.Crawler, sub.EachAgent = &c, false
+		sp := (&Ruleset{Dialect: sub, File: rs.File, Groups: rs.Groups, tables: rs.tables, lines: rs.lines}).Policy(Agent{})
+		sp.Agent = p.Agent
+		p.each = append(p.each, sp)
+		whys = append(whys, "as "+strconv.Quote(n)+": "+sp.Why)
+		for _, g := range sp.Groups {
+			if !containsGroup(p.Groups, g) {
+				p.Groups = append(p.Groups, g)
+			}
+		}
+	}
+	p.Why = fmt.Sprintf("%s asks once per name, %s, and fetches only what every answer allows (%s). %s", d.name(), quoteNames(d.Crawler.Agents), d.cite("each"), strings.Join(whys, "; "))
+	p.compile(rs)
+}
+
+func containsGroup(gs []*Group, g *Group) bool {
+	for _, x := range gs {
+		if x == g {
+			return true
+		}
+	}
+	return false
+}
+
+// testEach is Test for an EachAgent policy: the first reading that
+// disallows decides, else the first one.
+func (p *Policy) testEach(v *Verdict, selector string) {
+	var decided *Verdict
+	var parts []string
+	for i, sp := range p.each {
+		sv := sp.Test(selector)
+		parts = append(parts, fmt.Sprintf("as %q %s (%s)", sp.Dialect.Crawler.Agents[0], word(sv.Allowed), lineWord(sv.Line)))
+		if decided == nil && (!sv.Allowed || i == len(p.each)-1) {
+			decided = &sv
+		}
+		if !sv.Allowed && sv.Note != "" {
+			parts[len(parts)-1] += ": " + sv.Note
+		}
+	}
+	*v = *decided
+	v.Agent, v.Why, v.Group, v.GroupLines = p.agent, p.Why, p.group, append([]int(nil), p.groupLines...)
+	v.Note = joinNotes(p.notesWith(nil), strings.Join(parts, "; "))
+}
+
+func lineWord(n int) string {
+	if n == 0 {
+		return "no rule matched"
+	}
+	return "line " + strconv.Itoa(n)
+}
+
+// crawlerNotes explain the quirks that decided this verdict, citing the
+// crawler's code: rules the crawler reads differently from how a person
+// would, and the target it builds.
+func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, notes *[]string) {
+	d := &p.Dialect
+	c := d.Crawler
+	if plain, err := SelectorFrom(selector); err == nil && plain != target {
+		*notes = append(*notes, fmt.Sprintf("%s compares %q, not %q (%s)", c.Name, target, plain, c.Cite("target")))
+	}
+	if decided != nil && decided.line.Pos.Line > 0 {
+		for _, g := range p.Groups {
+			if g.implicit() && containsLine(g.Rules, decided.line) {
+				*notes = append(*notes, p.preambleNote(g, decided.line))
+				break
+			}
+		}
+	}
+	t := p.tab
+	if t == nil {
+		return
+	}
+	if decided != nil && decided.segment {
+		if shape := segmentShape(decided.pattern); shape != "" {
+			*notes = append(*notes, c.Name+": "+shape)
+		}
+	}
+	for i := range t.rules {
+		r := &t.rules[i]
+		if r.allow || r.pattern == "" {
+			continue
+		}
+		if r.segment && decided == nil && strings.IndexByte(r.pattern, '*') < 0 && strings.HasPrefix(target, r.pattern) {
+			*notes = append(*notes, fmt.Sprintf("%s compares whole path segments (%s), so %s does not cover %q", c.Name, c.Cite("segments"), lineAndRule(r.line), target))
+		}
+		if decided == nil && strings.Contains(r.line.Value, "#") {
+			if v := strings.TrimSpace(r.line.Value[:strings.IndexByte(r.line.Value, '#')]); v != "" && strings.HasPrefix(target, d.normalizePattern(v)) {
+				*notes = append(*notes, fmt.Sprintf("%s keeps the comment in %s as part of the rule (%s), so it does not match here", c.Name, lineAndRule(r.line), c.Cite("comments")))
+			}
+		}
+	}
+	for i := range t.dropped {
+		r := &t.dropped[i]
+		switch {
+		case r.clearedBy != nil && r.pattern != "" && !r.allow && r.matches(d.Patterns, target):
+			*notes = append(*notes, fmt.Sprintf("%s would match, but the empty Disallow on line %d cleared every rule collected before it (%s)", lineAndRule(r.line), r.clearedBy.Pos.Line, c.Cite("empty")))
+		case r.innerStar && GlobDollar.Match(r.line.Value, target):
+			*notes = append(*notes, fmt.Sprintf("%s drops %s, which has a * before its end (%s)", c.Name, lineAndRule(r.line), c.Cite("stars")))
+		}
+	}
+}
+
+func containsLine(ls []*Line, l *Line) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Policy) preambleNote(g *Group, l *Line) string {
+	d := &p.Dialect
+	if d.Preamble == PreambleStarRun && len(g.Agents) > 1 {
+		return fmt.Sprintf("%s starts every file inside a User-agent: * run (%s), so the group of %s applies to it too", d.name(), d.cite("preamble"), lineAndRule(g.Agents[1]))
+	}
+	return fmt.Sprintf("%s comes before any User-agent line, and %s applies such rules to every crawler (%s)", lineAndRule(l), d.name(), d.cite("preamble"))
+}

@@ -1,0 +1,99 @@
+package grid
+
+import (
+	"strings"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// CrawlerCell is one crawler preset's verdict on one selector: what the
+// page's "Real crawlers" table shows, with the crawler's code cited.
+type CrawlerCell struct {
+	Crawler  string // preset ID, e.g. "tlgs"
+	Name     string // e.g. "TLGS"
+	Verified bool   // false: built from a description, no code read
+	Selector string // as typed
+	Verdict  core.Verdict
+	// Cites are the code references in the verdict's why and note, in
+	// order, each with a link to the crawler's repository at its commit
+	// ("" when the code is not on GitHub).
+	Cites []Cite
+}
+
+// Cite is one code reference.
+type Cite struct {
+	Ref string // "path:line" as written in the text
+	URL string
+}
+
+// DefaultCrawlers are the presets the page shows first: every verified one.
+func DefaultCrawlers() []core.Dialect {
+	var out []core.Dialect
+	for _, d := range core.Presets() {
+		if d.Crawler.Verified {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// refs finds code references in a text: "path/file.ext:12", ":12-34"
+// or ":17,44", maybe behind "owner/name@commit:". No regexp: the page's
+// WebAssembly stays smaller without the package.
+func refs(text string) []string {
+	var out []string
+	for _, tok := range strings.FieldsFunc(text, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./@:,-", r))
+	}) {
+		tok = strings.TrimRight(tok, ".,:-")
+		if isRef(tok) {
+			out = append(out, tok)
+		}
+	}
+	return out
+}
+
+// isRef: a path with a dot in its last element, a colon, then line
+// numbers separated by "-" and ",".
+func isRef(tok string) bool {
+	i := strings.LastIndexByte(tok, ':')
+	if i <= 0 || i == len(tok)-1 {
+		return false
+	}
+	for _, c := range tok[i+1:] {
+		if !(c >= '0' && c <= '9' || c == '-' || c == ',') {
+			return false
+		}
+	}
+	path := tok[:i]
+	if j := strings.LastIndexByte(path, ':'); j >= 0 {
+		path = path[j+1:] // after "owner/name@commit:"
+	}
+	return strings.Contains(path[strings.LastIndexByte(path, '/')+1:], ".")
+}
+
+// Crawlers gives, for each selector, each preset's verdict with its code
+// references: the pure logic behind the page's "Real crawlers" table.
+// Rows follow selectors, columns follow presets.
+func Crawlers(f *core.File, selectors []string, presets []core.Dialect) [][]CrawlerCell {
+	policies := make([]*core.Policy, len(presets))
+	for i, d := range presets {
+		policies[i] = d.Compile(f).Policy(core.Agent{})
+	}
+	rows := make([][]CrawlerCell, len(selectors))
+	for si, sel := range selectors {
+		rows[si] = make([]CrawlerCell, len(presets))
+		for di, d := range presets {
+			v := policies[di].Test(sel)
+			c := CrawlerCell{Crawler: d.ID, Selector: sel, Verdict: v}
+			if d.Crawler != nil {
+				c.Name, c.Verified = d.Crawler.Name, d.Crawler.Verified
+				for _, ref := range refs(v.Why + " " + v.Note) {
+					c.Cites = append(c.Cites, Cite{Ref: ref, URL: d.Crawler.URL(ref)})
+				}
+			}
+			rows[si][di] = c
+		}
+	}
+	return rows
+}

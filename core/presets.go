@@ -1,0 +1,273 @@
+package core
+
+// Crawler presets: what real small-web crawlers do with a robots.txt,
+// read from their code at the commits named (veronica2 from its
+// maintainer's words only). Each is a Dialect whose knobs model that
+// code; Crawler.Sources cite the lines each knob stands for.
+var (
+	TLGS = Dialect{
+		ID: "tlgs", Title: "TLGS", Source: "TLGS's own parser (marty1885/tlgs, tlgsutils/robots_txt_parser.cpp)",
+		Lines: LastColonLines, RawBody: true,
+		Grouping: AgentRunsAnyField, Preamble: PreambleForAll,
+		Agents: ExactCase, Selection: UnionMatching, EmptyClears: true,
+		Decision: AnyDisallow, Patterns: SegmentGlob, Normalize: PathNoQuery,
+		Facts: Facts{
+			Location: "gemini://host[:port]/robots.txt",
+			Caching:  "2 days in its database, 60 s in memory",
+			Delays:   "ignored",
+		},
+		Crawler: &Crawler{
+			Name: "TLGS", Agents: []string{"*", "tlgs", "indexer"}, Verified: true,
+			Repo: "marty1885/tlgs", Commit: "3f00f7d6d5727f15cde918ced87be4c150eecc28",
+			Sources: []Source{
+				{"lines", "tlgsutils/robots_txt_parser.cpp:17-30", "a line is field:value split at the last colon; values keep comments and trailing blanks"},
+				{"comments", "tlgsutils/robots_txt_parser.cpp:17,44", "comments are not stripped from values"},
+				{"preamble", "tlgsutils/robots_txt_parser.cpp:20", "rules before any User-agent apply (care starts true)"},
+				{"grouping", "tlgsutils/robots_txt_parser.cpp:29-41", "any other field line ends a run of User-agent lines"},
+				{"agents", "tlgsutils/robots_txt_parser.cpp:32,35", "agent names compared exactly, case-sensitively"},
+				{"union", "tlgsutils/robots_txt_parser.cpp:43-48", "every cared-for group's Disallow lines go into one set"},
+				{"empty", "tlgsutils/robots_txt_parser.cpp:45-46", "an empty Disallow clears the set collected so far"},
+				{"segments", "tlgsutils/robots_txt_parser.cpp:73-76", "a rule without * covers whole path segments"},
+				{"match", "tlgsutils/robots_txt_parser.cpp:67-122", "rules with * take one of several shapes"},
+				{"decision", "tlgsutils/robots_txt_parser.cpp:124-131", "any matching rule blocks"},
+				{"names", "tlgs/crawler/crawler.cpp:208", "agents *, tlgs, indexer"},
+				{"target", "tlgs/crawler/crawler.cpp:234", "the URL's path without query, lexically normalized, not decoded"},
+				{"fetch", "tlgs/crawler/crawler.cpp:188-220", "status 20 with text/plain or text/gemini counts; anything else is no policy"},
+			},
+			Fetch: CrawlerFetch{
+				Location: "gemini://host[:port]/robots.txt, redirects not followed",
+				Counts:   "status 20 with MIME text/plain or text/gemini",
+				Caching:  "2 days in its database, 60 s in memory",
+				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "allow-all", "error": "allow-all"},
+				Ref:      "tlgs/crawler/crawler.cpp:187-220",
+			},
+		},
+	}
+	Gemplex = Dialect{
+		ID: "gemplex", Title: "Gemplex", Source: "Gemplex's crawler (elektito/gemplex, cmd/gemplex/crawl.go)",
+		Lines: LineStartDirectives, RawBody: true,
+		Grouping: AgentRunGroups, Preamble: PreambleStarRun,
+		Agents: ExactCase, Selection: UnionMatching,
+		Decision: AnyDisallow, Patterns: Prefix, Normalize: DecodedPath,
+		Facts: Facts{
+			Location: "gemini://host[:port]/robots.txt",
+			Caching:  "1 day",
+			Delays:   "ignored",
+		},
+		Crawler: &Crawler{
+			Name: "Gemplex", Agents: []string{"*", "elektito/gemplex", "crawler", "indexer", "researcher"}, Verified: true,
+			Repo: "elektito/gemplex", Commit: "70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e",
+			Sources: []Source{
+				{"lines", "cmd/gemplex/crawl.go:589-606", "directives only at the very start of a line and longer than the directive; # only at line start"},
+				{"comments", "cmd/gemplex/crawl.go:589-591", "only a line starting with # is a comment"},
+				{"preamble", "cmd/gemplex/crawl.go:586-599", "the file starts with the agent list [*], which the first User-agent lines join"},
+				{"grouping", "cmd/gemplex/crawl.go:595-605", "only a Disallow ends a run of User-agent lines"},
+				{"agents", "cmd/gemplex/crawl.go:610-619", "agent names compared exactly, case-sensitively"},
+				{"union", "cmd/gemplex/crawl.go:608-627", "prefixes of every group naming one of its agents"},
+				{"empty", "cmd/gemplex/crawl.go:620-624", "an empty Disallow adds nothing"},
+				{"decision", "cmd/gemplex/crawl.go:453-461", "any matching prefix bans the URL"},
+				{"target", "cmd/gemplex/crawl.go:455", "url.URL.Path: percent-decoded, no query"},
+				{"fetch", "cmd/gemplex/crawl.go:551-580", "5x and other statuses allow all; 44 backs off; a redirect allows all"},
+			},
+			Fetch: CrawlerFetch{
+				Location: "gemini://host[:port]/robots.txt, redirects followed but a moved robots.txt counts as none",
+				Counts:   "status 2x with a MIME starting text/",
+				Caching:  "1 day in its database",
+				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "skip-host", "other-status": "allow-all", "other-mime": "skip-host", "error": "skip-host"},
+				Ref:      "cmd/gemplex/crawl.go:564-580,116-120,667-700",
+			},
+		},
+	}
+	GeminiGRC = Dialect{
+		ID: "gemini-grc", Title: "gemini-grc", Source: "gemini-grc's robots matcher (antanst/gemini-grc, robotsMatch/)",
+		Lines: DisallowPrefixLines, RawBody: true,
+		Grouping: NoGroups, Selection: AllRules,
+		Decision: AnyDisallow, Patterns: Prefix, Normalize: FoldedURL, RootRules: true,
+		Facts: Facts{
+			Location: "gemini://host:port/robots.txt",
+			Caching:  "for the life of the process",
+			Delays:   "ignored",
+		},
+		Crawler: &Crawler{
+			Name: "gemini-grc", Verified: true,
+			Repo: "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
+			Sources: []Source{
+				{"lines", "robotsMatch/robots.go:33-40", "trimmed, lower-cased lines starting with disallow: are the only ones read"},
+				{"comments", "robotsMatch/robots.go:39", "comments stay in the rule"},
+				{"agents", "robotsMatch/robots.go:16,26", "User-agent is ignored (a TODO says so)"},
+				{"rules", "robotsMatch/robots.go:45-61", "a gemini:// rule keeps its path; a leading / is added"},
+				{"decision", "robotsMatch/robotsMatch.go:146-161", "case-insensitive prefix of the whole URL"},
+				{"target", "common/url/url.go:104-111,180-205", "the whole URL with :port, path cleaned and re-escaped, query and fragment kept"},
+				{"fetch", "robotsMatch/robotsMatch.go:50-82", "status 20 with text/plain or text/gemini counts; anything else allows all"},
+			},
+			Fetch: CrawlerFetch{
+				Location: "gemini://host:port/robots.txt, redirects not followed",
+				Counts:   "status 20 with MIME exactly text/plain or text/gemini (only charset= and lang= parameters parse)",
+				Caching:  "for the life of the process, failures included",
+				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "allow-all", "error": "allow-all"},
+				Ref:      "robotsMatch/robotsMatch.go:26-86",
+			},
+		},
+	}
+	Kennedy = Dialect{
+		ID: "kennedy", Title: "Kennedy", Source: "Kennedy's robots.txt parser (acidus99/Kennedy, Data/RobotsTxt/)",
+		RawBody:  true,
+		Grouping: AgentRunGroups, Agents: TokenEqual, Selection: UnionMatching,
+		Decision: AnyDisallow, Patterns: TrailingStarPrefix, Normalize: URIPath, RootRules: true,
+		Facts: Facts{
+			Location: "gemini://host:port/robots.txt?kennedy-crawler",
+			Caching:  "for the whole crawl",
+			Delays:   "ignored",
+		},
+		Crawler: &Crawler{
+			Name: "Kennedy", Agents: []string{"*", "indexer"}, Verified: true,
+			Repo: "acidus99/Kennedy", Commit: "29fbacbb6d35c7c8f40409f10615ce9854894054",
+			Sources: []Source{
+				{"lines", "Data/RobotsTxt/RobotsTxtParser.cs:21-41", "split on LF, # and what follows cut, trimmed, field split at the first colon"},
+				{"grouping", "Data/RobotsTxt/RobotsTxtParser.cs:45-62", "only a Disallow ends a run of User-agent lines; rules before any are dropped"},
+				{"agents", "Data/RobotsTxt/RobotsTxtParser.cs:52", "agent names lower-cased, compared whole"},
+				{"union", "Data/RobotsTxt/RobotsTxtFile.cs:31-67", "the * rules, then the indexer rules: any match disallows"},
+				{"stars", "Data/RobotsTxt/RobotsTxtParser.cs:66-78", "one trailing * is cut; a rule with another * is dropped"},
+				{"empty", "Data/RobotsTxt/DenyRule.cs:15-16", "an empty rule allows nothing and blocks nothing"},
+				{"rules", "Data/RobotsTxt/DenyRule.cs:24-33", "a leading / is added"},
+				{"names", "Crawler/Protocols/RobotsChecker.cs:44", "IsPathAllowed(\"indexer\", url.Path)"},
+				{"target", "Crawler/Protocols/RobotsChecker.cs:44", "Gemini.Net's GeminiUrl.Path (Uri.AbsolutePath): no query"},
+				{"fetch", "Crawler/Protocols/RobotsChecker.cs:86-127", "any 2x with a body is read, whatever its MIME; everything else allows all"},
+			},
+			Fetch: CrawlerFetch{
+				Location: "gemini://host:port/robots.txt?kennedy-crawler, redirects not followed",
+				Counts:   "any 2x status with a body, whatever its MIME",
+				Caching:  "for the whole crawl, failures included",
+				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "read", "error": "allow-all"},
+				Ref:      "Crawler/Protocols/RobotsChecker.cs:86-127",
+			},
+		},
+	}
+	GUS = Dialect{
+		ID: "gus", Title: "GUS (geminispace.info)", Source: "geminispace.info after commit 108bfe850a, on Python's urllib.robotparser",
+		Grouping: PythonRecords, Agents: Substring, Selection: FirstStarLast, EachAgent: true,
+		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote,
+		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
+		Facts: Facts{
+			Location: "gemini://host/robots.txt, served as text/plain",
+			Caching:  "every fetched robots.txt, even empty or missing ones",
+			Delays:   "read by robotparser, not used",
+		},
+		Crawler: &Crawler{
+			Name: "GUS", Agents: []string{"indexer", "gus"}, Verified: true,
+			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f",
+			Sources: []Source{
+				{"each", "gus/crawl.py:444-458", "can_fetch(\"indexer\") and can_fetch(\"gus\") must both allow (the combining line is inferred from the diff)"},
+				{"agents", "Lib/urllib/robotparser.py:253-264", "the record's agent must occur in the name, case-insensitively"},
+				{"grouping", "Lib/urllib/robotparser.py:96-144", "an empty line ends a record; rules before any User-agent are dropped"},
+				{"selection", "Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
+				{"decision", "Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
+				{"target", "Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
+				{"fetch", "docs/handling-robots.md", "robots.txt should be served as text/plain; fetch handling not seen"},
+			},
+			Fetch: CrawlerFetch{
+				Location: "gemini://host/robots.txt, for each (sub)domain",
+				Counts:   "not seen in the code (its docs ask for text/plain)",
+				Caching:  "every fetched robots.txt is kept, even empty or missing ones",
+				Outcomes: map[string]string{"found": "read"},
+				Ref:      "docs/handling-robots.md",
+			},
+		},
+	}
+	GUSLegacy = Dialect{
+		ID: "gus-legacy", Title: "GUS before 2021", Source: "natpen's GUS before commit 108bfe850a, on Python's urllib.robotparser",
+		Grouping: PythonRecords, Agents: Substring, Selection: FirstStarLast,
+		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote,
+		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
+		Facts: Facts{
+			Location: "gemini://host/robots.txt",
+			Caching:  "only empty files were kept",
+			Delays:   "read by robotparser, not used",
+		},
+		Crawler: &Crawler{
+			Name: "GUS (2020)", Agents: []string{"gus"}, Verified: true,
+			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f^",
+			Sources: []Source{
+				{"names", "gus/crawl.py:443-454", "can_fetch for *, indexer, then gus, each overwriting the last: only gus (falling back to *) counts"},
+				{"agents", "Lib/urllib/robotparser.py:253-264", "the record's agent must occur in the name, case-insensitively"},
+				{"grouping", "Lib/urllib/robotparser.py:96-144", "an empty line ends a record; rules before any User-agent are dropped"},
+				{"selection", "Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
+				{"decision", "Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
+				{"target", "Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
+				{"fetch", "gus/crawl.py:443-454", "how the file was fetched is not in the code seen"},
+			},
+			Fetch: CrawlerFetch{
+				Location: "gemini://host/robots.txt",
+				Counts:   "not seen in the code",
+				Caching:  "only empty files were kept",
+				Outcomes: map[string]string{"found": "read"},
+				Ref:      "gus/crawl.py:443-454",
+			},
+		},
+	}
+	MozzArchiver = Dialect{
+		ID: "mozz-archiver", Title: "mozz-archiver", Source: "mozz-archiver (Scrapy 2.3.0 with Protego 0.1.16)",
+		Grouping: AgentRunGroups, Agents: Substring, Selection: BestSubstring,
+		Decision: LongestMatch, Patterns: GlobDollar, Normalize: PercentEncoding, RootRules: true,
+		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
+		Facts: Facts{
+			Location: "gemini://host[:port]/robots.txt",
+			Caching:  "for the life of the process",
+			Delays:   "read by Protego, not used by the archiver",
+		},
+		Crawler: &Crawler{
+			Name: "mozz-archiver", Agents: []string{"archiver-mozz"}, Verified: true,
+			Repo: "michael-lazar/mozz-archiver", Commit: "12617d2efca91663699647654bcd3e40f5f388f2",
+			Sources: []Source{
+				{"names", "mozz_archiver/settings/local.py:12", "USER_AGENT = 'archiver-mozz', though README.md:25-33 tells admins mozz-archiver"},
+				{"agents", "scrapy/protego@b5175c0d5c:src/protego.py:424-438", "the group whose agent is the longest part of the crawler's name wins; * counts 1"},
+				{"grouping", "scrapy/protego@b5175c0d5c:src/protego.py:357-392", "empty values ignored; rules before any User-agent dropped; groups naming the same agent merged"},
+				{"decision", "scrapy/protego@b5175c0d5c:src/protego.py:217-229", "the longest pattern wins, Allow on a tie"},
+				{"match", "scrapy/protego@b5175c0d5c:src/protego.py:64-96", "* and a final $"},
+				{"rules", "scrapy/protego@b5175c0d5c:src/protego.py:41-45", "a leading / is added"},
+				{"target", "scrapy/protego@b5175c0d5c:src/protego.py:161-193", "path and query, percent-encoding normalized"},
+				{"fetch", "scrapy/scrapy@6969a326a0:scrapy/downloadermiddlewares/robotstxt.py:95-109", "the body is parsed whatever the status or MIME; a download error allows all"},
+			},
+			Fetch: CrawlerFetch{
+				Location: "gemini://host[:port]/robots.txt, redirects not followed",
+				Counts:   "any reply: its body is parsed whatever the status or MIME",
+				Caching:  "per host for the life of the process",
+				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "read", "error": "allow-all"},
+				Ref:      "scrapy/scrapy@6969a326a0:scrapy/downloadermiddlewares/robotstxt.py:95-109",
+			},
+		},
+	}
+	Veronica2 = Dialect{
+		ID: "veronica2", Title: "Veronica-2 (unverified)", Source: "its maintainer's descriptions on the gopher mailing lists (2003, 2019); no public code",
+		Grouping: NoGroups, Selection: AllRules,
+		Decision: AnyDisallow, Patterns: Glob,
+		Facts: Facts{
+			Location: "selector robots.txt, then 0/robots.txt",
+			Caching:  "unknown",
+			Delays:   "none",
+		},
+		Crawler: &Crawler{
+			Name: "Veronica-2", Verified: false,
+			Repo: "gopher-project mailing list, May 2019",
+			Sources: []Source{
+				{"agents", "lists.debian.org/gopher-project/2019/05/msg00016.html", "the robot just looks at Disallow lines"},
+				{"match", "lists.debian.org/gopher-project/2019/05/msg00016.html", "no regexes, just globs"},
+				{"target", "alexschroeder.ch/wiki/2019-05-24_Robots_and_Gopher", "patterns match from the start of the selector as sent"},
+				{"fetch", "quux.org gopher list, 2003", "it asks for the selector robots.txt, no leading slash"},
+			},
+			Fetch: CrawlerFetch{
+				Location: "selector robots.txt, then 0/robots.txt",
+				Counts:   "unknown",
+				Caching:  "unknown",
+				Outcomes: map[string]string{"found": "read"},
+				Ref:      "lists.debian.org/gopher-project/2019/05/msg00016.html",
+			},
+		},
+	}
+)
+
+// Presets lists the crawler presets in display order. Dialects() keeps
+// listing only the six readings of the texts.
+func Presets() []Dialect {
+	return []Dialect{TLGS, Gemplex, GeminiGRC, Kennedy, GUS, GUSLegacy, MozzArchiver, Veronica2}
+}

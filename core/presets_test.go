@@ -1,0 +1,113 @@
+package core
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// neededSources are the source keys a preset's knob values make notes
+// cite: a preset using the value must say where its code does it.
+func neededSources(d *Dialect) []string {
+	need := []string{"fetch", "target", "agents"}
+	if d.Selection == UnionMatching {
+		need = append(need, "union")
+	}
+	if d.EmptyClears {
+		need = append(need, "empty")
+	}
+	if d.Patterns == SegmentGlob {
+		need = append(need, "segments")
+	}
+	if d.Patterns == TrailingStarPrefix {
+		need = append(need, "stars")
+	}
+	if d.Preamble != PreambleIgnored {
+		need = append(need, "preamble")
+	}
+	if d.EachAgent {
+		need = append(need, "each")
+	}
+	if d.Lines != StandardLines {
+		need = append(need, "comments")
+	}
+	return need
+}
+
+var (
+	commitRe = regexp.MustCompile(`^[0-9a-f]{40}\^?$`)
+	// path:line, path:line-line, or lists of them; a ref into another
+	// repository starts with owner/name@commit:.
+	refRe = regexp.MustCompile(`^([\w.-]+/[\w.-]+@[0-9a-f]{10}:)?[\w./-]+\.\w+:\d+(-\d+)?(,\d+(-\d+)?)*$`)
+)
+
+func TestPresets_SourcesWellFormed(t *testing.T) {
+	seen := map[string]bool{}
+	for _, d := range Dialects() {
+		seen[d.ID] = true
+	}
+	outcomes := []string{"found", "not-found", "redirect", "slow-down", "other-status", "other-mime", "error"}
+	for _, d := range Presets() {
+		t.Run(d.ID, func(t *testing.T) {
+			if seen[d.ID] {
+				t.Fatalf("ID %q is used twice", d.ID)
+			}
+			seen[d.ID] = true
+			c := d.Crawler
+			if c == nil || c.Name == "" || c.Repo == "" {
+				t.Fatalf("a preset needs a Crawler with a name and a repository: %+v", c)
+			}
+			if got, ok := DialectByID(d.ID); !ok || got.Crawler != c {
+				t.Errorf("DialectByID(%q) does not find the preset", d.ID)
+			}
+			if c.Verified != (d.ID != "veronica2") {
+				t.Errorf("verified = %v; only veronica2 has no code", c.Verified)
+			}
+			if c.Verified && !commitRe.MatchString(c.Commit) {
+				t.Errorf("commit %q is not a full hash", c.Commit)
+			}
+			keys := map[string]bool{}
+			for _, s := range c.Sources {
+				if s.Key == "" || s.What == "" || keys[s.Key] {
+					t.Errorf("source %+v: a key (once) and a description are needed", s)
+				}
+				keys[s.Key] = true
+				if c.Verified && !refRe.MatchString(s.Ref) && !strings.HasPrefix(s.Ref, "docs/") {
+					t.Errorf("source %q: ref %q is not path:line", s.Key, s.Ref)
+				}
+			}
+			for _, k := range neededSources(&d) {
+				if !keys[k] {
+					t.Errorf("the knobs cite source %q, which the preset does not list", k)
+				}
+			}
+			for k, v := range c.Fetch.Outcomes {
+				if !slices.Contains(outcomes, k) || !slices.Contains([]string{"read", "allow-all", "skip-host"}, v) {
+					t.Errorf("fetch outcome %s=%s is not one of the known ones", k, v)
+				}
+			}
+			if c.Fetch.Outcomes["found"] != "read" || c.Fetch.Location == "" || c.Fetch.Ref == "" {
+				t.Errorf("fetch facts incomplete: %+v", c.Fetch)
+			}
+			if u := c.URL("a/b.go:3-5"); strings.Count(c.Repo, "/") == 1 && c.Verified && u != "https://github.com/"+c.Repo+"/blob/"+c.Commit+"/a/b.go#L3-L5" {
+				t.Errorf("URL = %q", u)
+			}
+		})
+	}
+	if len(Dialects()) != 6 {
+		t.Errorf("Dialects() must keep listing the six, got %d", len(Dialects()))
+	}
+}
+
+// A preset ignores the agent it is given and names its own identity.
+func TestPresets_IgnoreAgent(t *testing.T) {
+	f := Parse([]byte("User-agent: indexer\nDisallow: /x\n"))
+	for _, d := range Presets() {
+		rs := d.Compile(f)
+		a, b := rs.Policy(MustAgent("googlebot")).Test("/x"), rs.Policy(MustAgent("indexer")).Test("/x")
+		if a.Allowed != b.Allowed || a.Agent != b.Agent || a.Agent != d.Crawler.Identity() {
+			t.Errorf("%s: verdicts depend on -agent: %+v vs %+v", d.ID, a, b)
+		}
+	}
+}

@@ -1,0 +1,166 @@
+package core
+
+import (
+	"net/url"
+	"path"
+	"strings"
+)
+
+// The targets real crawlers build from a URL before they compare it with
+// the rules. Each takes the part of a gemini:// URL after the host (a raw
+// selector is taken as that part), as the crawler's URL code leaves it.
+
+// splitGeminiURL gives the part of a gemini:// URL after its host, and
+// whether s was such a URL.
+func splitGeminiURL(s string) (rest string, ok bool) {
+	scheme, after, found := strings.Cut(s, "://")
+	if !found || !strings.EqualFold(scheme, "gemini") {
+		return s, false
+	}
+	if i := strings.IndexAny(after, "/?#"); i >= 0 {
+		return after[i:], true
+	}
+	return "", true
+}
+
+// pathNoQuery is TLGS's target: "/" + the path up to ? or #, made
+// lexically normal, not decoded
+// (marty1885/tlgs@3f00f7d6d5:tlgsutils/url_parser.cpp:91-94, :200-206).
+func pathNoQuery(s string) string {
+	rest, _ := splitGeminiURL(s)
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if !strings.HasPrefix(rest, "/") {
+		rest = "/" + rest
+	}
+	return lexicallyNormal(rest)
+}
+
+// lexicallyNormal is std::filesystem::path::lexically_normal for a
+// rooted path: repeated slashes folded, "." dropped, ".." resolved, and
+// a path ending in a directory keeps its final slash.
+func lexicallyNormal(p string) string {
+	segs := strings.Split(p[1:], "/")
+	out := make([]string, 0, len(segs))
+	trailing := false
+	for i, s := range segs {
+		last := i == len(segs)-1
+		switch s {
+		case "", ".":
+			trailing = trailing || last
+		case "..":
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+			trailing = trailing || last
+		default:
+			out = append(out, s)
+		}
+	}
+	r := "/" + strings.Join(out, "/")
+	if trailing && len(out) > 0 {
+		r += "/"
+	}
+	return r
+}
+
+// decodedPath is Gemplex's target: the URL normalized (dot segments and
+// repeated slashes removed, "/" for an empty path), then Go's
+// url.URL.Path, percent-decoded, without query
+// (elektito/gemplex@70352b2ab9:pkg/gparse/gparse.go:487-519, cmd/gemplex/crawl.go:455).
+func decodedPath(s string) string {
+	rest, _ := splitGeminiURL(s)
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	p, err := url.PathUnescape(rest)
+	if err != nil {
+		p = rest // url.Parse refuses it; the crawler never gets this far
+	}
+	if p == "" {
+		return "/"
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return lexicallyNormal(p)
+}
+
+// foldedURL is gemini-grc's target without its "gemini://host:port",
+// which rules and targets share: the path cleaned on its escaped form,
+// each segment without an escape escaped again, then query and
+// fragment; lower-cased. A URL with an empty path keeps it empty, so no
+// rule (all start with "/") can match it
+// (antanst/gemini-grc@f362a1d2da:common/url/url.go:104-111,180-205).
+func foldedURL(s string) string {
+	rest, isURL := splitGeminiURL(s)
+	u, err := url.Parse(rest)
+	if err != nil {
+		return strings.ToLower(rest)
+	}
+	p := u.Path
+	if p != "" {
+		trailing := strings.HasSuffix(p, "/")
+		p = path.Clean(u.EscapedPath())
+		if p == "." {
+			p = "/"
+		} else if trailing && p != "/" {
+			p += "/"
+		}
+	}
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		if un, err := url.PathUnescape(part); err != nil || un == part {
+			parts[i] = url.PathEscape(part)
+		}
+	}
+	out := strings.Join(parts, "/")
+	if !isURL && out != "" && out[0] != '/' {
+		out = "/" + out
+	}
+	if u.RawQuery != "" {
+		out += "?" + u.RawQuery
+	}
+	if u.Fragment != "" {
+		out += "#" + u.Fragment
+	}
+	return strings.ToLower(out)
+}
+
+// foldedRule is a gemini-grc rule without its "gemini://host:port": a
+// gemini:// value keeps only its path, a leading "/" is added, and it is
+// lower-cased (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:45-61).
+func foldedRule(v string) string {
+	if rest, ok := splitGeminiURL(v); ok {
+		v = rest
+		if i := strings.IndexAny(v, "?#"); i >= 0 {
+			v = v[:i]
+		}
+	}
+	if !strings.HasPrefix(v, "/") {
+		v = "/" + v
+	}
+	return strings.ToLower(v)
+}
+
+// uriPath is Kennedy's target, .NET's Uri.AbsolutePath after Gemini.Net
+// folded one pass of "//": unreserved escapes decoded, "\" read as "/",
+// dot segments resolved, other bytes outside ASCII graphics escaped in
+// upper-case hex, no query (acidus99/Gemini.Net@817c647e5c:src/GeminiUrl.cs:47,88).
+func uriPath(s string) string {
+	rest, _ := splitGeminiURL(s)
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.ReplaceAll(rest, "//", "/") // one pass: "///" leaves "//"
+	p := uriEscaper.Replace(percentNormalize(strings.ReplaceAll(rest, "\\", "/")))
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return removeDotSegments(p)
+}
+
+// uriEscaper escapes what System.Uri escapes in a path besides the bytes
+// percentNormalize already does.
+var uriEscaper = strings.NewReplacer(`"`, "%22", "<", "%3C", ">", "%3E", "^", "%5E", "`", "%60", "{", "%7B", "|", "%7C", "}", "%7D")
