@@ -56,6 +56,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var agentArgs stringList
 	fs.Var(&agentArgs, "agent", "crawler under test, e.g. GUS(indexer); repeatable")
 	asJSON := fs.Bool("json", false, "one JSON object per line")
+	protocolArg := protocolFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -65,6 +66,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	dialects, err := parseDialects(*dialectSpec)
 	if err != nil {
 		return err
+	}
+	scope, err := scopeOf(*protocolArg, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if !flagGiven(fs, "dialect") {
+		dialects = scope.Dialects() // an explicit -dialect still picks any dialect
 	}
 	if len(agentArgs) == 0 {
 		agentArgs = stringList{"*"}

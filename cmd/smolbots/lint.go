@@ -14,15 +14,19 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "one JSON object per line")
 	var selectorArgs stringList
 	fs.Var(&selectorArgs, "selector", "a selector under test, for lints that compare patterns with selectors; repeatable")
+	protocolArg := protocolFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return usageErr("give exactly one robots.txt (file, - or URL)")
 	}
+	scope, err := scopeOf(*protocolArg, fs.Arg(0))
+	if err != nil {
+		return err
+	}
 	selectors := make([]string, len(selectorArgs))
 	for i, s := range selectorArgs {
-		var err error
 		if selectors[i], err = core.SelectorFrom(s); err != nil {
 			return usageErr("%v", err)
 		}
@@ -31,7 +35,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	findings := core.Lint(core.Parse(data), selectors)
+	findings := scope.Scope(core.Lint(core.Parse(data), selectors))
 	serious := false
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
