@@ -22,6 +22,7 @@ type doc struct {
 	noFinal bool   // the input's last line had no terminator
 	nl      string // terminator for added lines: the file's first one
 	nextID  int
+	pos     []int32 // position by id, -1 for none; nil when lines moved since
 }
 
 func newDoc(f *core.File) *doc {
@@ -45,7 +46,7 @@ func newDoc(f *core.File) *doc {
 
 func (d *doc) clone() *doc {
 	c := *d
-	c.lines = slices.Clone(d.lines)
+	c.lines, c.pos = slices.Clone(d.lines), nil
 	return &c
 }
 
@@ -67,7 +68,19 @@ func (d *doc) parse() *core.File { return core.Parse([]byte(d.String())) }
 
 // index is the position of the line with this id, -1 if it is gone.
 func (d *doc) index(id int) int {
-	return slices.IndexFunc(d.lines, func(l line) bool { return l.id == id })
+	if d.pos == nil {
+		d.pos = make([]int32, d.nextID+1)
+		for i := range d.pos {
+			d.pos[i] = -1
+		}
+		for i, l := range d.lines {
+			d.pos[l.id] = int32(i)
+		}
+	}
+	if id < 0 || id >= len(d.pos) {
+		return -1
+	}
+	return int(d.pos[id])
 }
 
 func (d *doc) newLine(text string) line {
@@ -76,13 +89,17 @@ func (d *doc) newLine(text string) line {
 }
 
 // insert puts lines before position i.
-func (d *doc) insert(i int, ls ...line) { d.lines = slices.Insert(d.lines, i, ls...) }
+func (d *doc) insert(i int, ls ...line) {
+	d.lines, d.pos = slices.Insert(d.lines, i, ls...), nil
+}
 
 // remove takes out the lines with these ids and returns them in file order.
 func (d *doc) remove(ids []int) []line {
 	var out []line
+	gone := set(ids)
+	d.pos = nil
 	d.lines = slices.DeleteFunc(d.lines, func(l line) bool {
-		if slices.Contains(ids, l.id) {
+		if gone[l.id] {
 			out = append(out, l)
 			return true
 		}
@@ -104,8 +121,16 @@ func (d *doc) tidyBlanks(i int) {
 		prevBlank := j == 0 || isBlank(d.lines[j-1].text)
 		nextBlank := j == len(d.lines)-1 || isBlank(d.lines[j+1].text)
 		if prevBlank || nextBlank {
-			d.lines = slices.Delete(d.lines, j, j+1)
+			d.lines, d.pos = slices.Delete(d.lines, j, j+1), nil
 			return
 		}
 	}
+}
+
+func set(ids []int) map[int]bool {
+	m := make(map[int]bool, len(ids))
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
 }

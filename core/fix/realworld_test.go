@@ -20,18 +20,25 @@ const realDir = "../../../shared/realworld-robots"
 // named crawlers that declare roles.
 var realAgents = []string{"*", "GUS(indexer)", "Lupa(archiver,researcher)"}
 
-// Every real file, fixed under the scope it is served over, keeps every
-// reference verdict on its own rule paths and on 50 selectors derived
-// from them, and agrees on at least as many rows as before.
+// Every real file, fixed under the scope it is served over (and under
+// any), keeps every reference verdict on its own rule paths and on 50
+// selectors derived from them, and agrees on at least as many rows as
+// before.
 func TestRealFiles(t *testing.T) {
 	index, err := os.ReadFile(filepath.Join(realDir, "index.tsv"))
 	if err != nil {
 		t.Fatalf("the real files are missing: %v", err)
 	}
+	for _, scope := range []string{"served", "any"} {
+		t.Run(scope, func(t *testing.T) { realFiles(t, string(index), scope) })
+	}
+}
+
+func realFiles(t *testing.T, index string, scope string) {
 	r := rand.New(rand.NewPCG(24, 10))
 	var files, changed, rows, before, after int
 	unresolved := map[string]int{}
-	for _, row := range strings.Split(strings.TrimSpace(string(index)), "\n")[1:] {
+	for _, row := range strings.Split(strings.TrimSpace(index), "\n")[1:] {
 		cols := strings.Split(row, "\t")
 		name, served := cols[0], strings.Fields(cols[4])[0]
 		data, err := os.ReadFile(filepath.Join(realDir, name))
@@ -39,6 +46,9 @@ func TestRealFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 		opt := Options{Protocol: core.Protocol(served)}
+		if scope == "any" {
+			opt.Protocol = core.ProtocolAny
+		}
 		for _, a := range realAgents {
 			opt.Agents = append(opt.Agents, core.MustAgent(a))
 		}
@@ -85,8 +95,8 @@ func TestRealFiles(t *testing.T) {
 		codes = append(codes, c+" "+strconv.Itoa(n))
 	}
 	sort.Strings(codes)
-	t.Logf("%d of %d real files needed changes; %d rows, %d agreed before, %d after; unresolved rows by reason: %s",
-		changed, files, rows, before, after, strings.Join(codes, ", "))
+	t.Logf("%s scope: %d of %d real files needed changes; %d rows, %d agreed before, %d after; unresolved rows by reason: %s",
+		scope, changed, files, rows, before, after, strings.Join(codes, ", "))
 }
 
 // derive makes a selector near a rule path: longer, shorter, another

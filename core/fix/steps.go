@@ -81,12 +81,12 @@ func words(ids []string) string {
 // moving the lines ids and removing the lines gone.
 func change(d *doc, code, msg string, at int, ids []int, gone []line) pending {
 	p := pending{Change: Change{Code: code, Message: msg}, ids: ids}
-	for _, l := range d.lines {
-		if l.id == at {
-			p.Line = l.orig
-		}
-		if l.orig > 0 && slices.Contains(ids, l.id) {
-			p.Old = widen(p.Old, l.orig)
+	if i := d.index(at); i >= 0 {
+		p.Line = d.lines[i].orig
+	}
+	for _, id := range ids {
+		if i := d.index(id); i >= 0 && d.lines[i].orig > 0 {
+			p.Old = widen(p.Old, d.lines[i].orig)
 		}
 	}
 	for _, l := range gone {
@@ -504,6 +504,7 @@ func orderRules(fx *fixer) []edit {
 			for k, i := range pos {
 				d.lines[i] = ls[k]
 			}
+			d.pos = nil // the lines moved
 			return change(d, "allow-portability", msg, slots[0], order, nil), true
 		}})
 	}
