@@ -131,18 +131,26 @@ func checkKept(t *testing.T, data []byte, res Result, opt Options) {
 	if ref.ID == "" {
 		ref = opt.Protocol.DefaultReference()
 	}
-	before, after := core.Parse(data), core.Parse([]byte(res.Robots))
-	agents := append(fileAgents(before), opt.Agents...)
+	before := core.Parse(data)
 	var sels []string
 	for _, p := range append(filePaths(before), opt.Selectors...) {
 		sels = append(sels, p, p+"x", p+"/a.gmi", strings.TrimSuffix(p, "/"))
 	}
+	if msg := changedVerdict(ref, before, core.Parse([]byte(res.Robots)), probes(before, opt.Agents), sels); msg != "" {
+		t.Error(msg)
+	}
+}
+
+// changedVerdict names the first (agent, selector) whose verdict under
+// ref differs between two files, "" when none does.
+func changedVerdict(ref core.Dialect, before, after *core.File, agents []core.Agent, sels []string) string {
 	for _, a := range agents {
 		pb, pa := ref.Compile(before).Policy(a), ref.Compile(after).Policy(a)
 		for _, s := range sels {
 			if pb.Allowed(s) != pa.Allowed(s) {
-				t.Errorf("%s changed its verdict for %s on %q: %v before, %v after", ref.ID, a, s, pb.Allowed(s), pa.Allowed(s))
+				return fmt.Sprintf("%s changed its verdict for %s on %q: allowed=%v before, %v after", ref.ID, a, s, pb.Allowed(s), pa.Allowed(s))
 			}
 		}
 	}
+	return ""
 }

@@ -81,15 +81,8 @@ func TestReferenceKept(t *testing.T) {
 			// for GUS(indexer)), which reaches every name holding it.
 			agents = append(agents, core.MustAgent("Kennedy"), core.MustAgent("gusbot/2"))
 		}
-		sels := randomSelectors(r, 50)
-		for _, a := range agents {
-			pb, pa := opt.Reference.Compile(before).Policy(a), opt.Reference.Compile(after).Policy(a)
-			for _, s := range sels {
-				if pb.Allowed(s) != pa.Allowed(s) {
-					t.Fatalf("%s, %s scope: %s on %q was allowed=%v, is %v after the rewrite\nbefore:\n%s\nafter:\n%s\nchanges: %+v",
-						opt.Reference.ID, opt.Protocol, a, s, pb.Allowed(s), pa.Allowed(s), data, res.Robots, res.Changes)
-				}
-			}
+		if msg := changedVerdict(opt.Reference, before, after, agents, randomSelectors(r, 50)); msg != "" {
+			t.Fatalf("%s scope: %s\nbefore:\n%s\nafter:\n%s\nchanges: %+v", opt.Protocol, msg, data, res.Robots, res.Changes)
 		}
 	}
 }

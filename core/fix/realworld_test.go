@@ -77,14 +77,8 @@ func realFiles(t *testing.T, index string, scope string) {
 		for len(paths) > 0 && len(sels) < len(paths)+50 {
 			sels = append(sels, derive(r, paths[r.IntN(len(paths))]))
 		}
-		ref := opt.Protocol.DefaultReference()
-		for _, a := range probes(orig, opt.Agents) {
-			pb, pa := ref.Compile(orig).Policy(a), ref.Compile(fixed).Policy(a)
-			for _, s := range sels {
-				if pb.Allowed(s) != pa.Allowed(s) {
-					t.Errorf("%s: %s changed its verdict for %s on %q", name, ref.ID, a, s)
-				}
-			}
+		if msg := changedVerdict(opt.Protocol.DefaultReference(), orig, fixed, probes(orig, opt.Agents), sels); msg != "" {
+			t.Errorf("%s: %s", name, msg)
 		}
 	}
 	if files != 24 {
