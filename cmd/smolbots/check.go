@@ -39,11 +39,7 @@ func parseDialects(spec string) ([]core.Dialect, error) {
 		id = strings.TrimSpace(id)
 		d, ok := core.DialectByID(id)
 		if !ok {
-			var ids []string
-			for _, d := range core.Dialects() {
-				ids = append(ids, d.ID)
-			}
-			return nil, usageErr("unknown dialect %q; use all or one of %s", id, strings.Join(ids, ", "))
+			return nil, usageErr("unknown dialect %q; use all or one of %s", id, dialectIDs())
 		}
 		out = append(out, d)
 	}

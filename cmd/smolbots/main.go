@@ -12,8 +12,9 @@ import (
 const usage = `smolbots: one robots.txt, six readings.
 
 Usage:
-  smolbots check [-dialect all|ID[,ID]] [-agent AGENT]... [-json] ROBOTS SELECTOR...
-  smolbots lint  [-json] ROBOTS
+  smolbots check [-dialect all|ID[,ID]] [-protocol gemini|gopher|any] [-agent AGENT]... [-json] ROBOTS SELECTOR...
+  smolbots lint  [-json] [-protocol gemini|gopher|any] ROBOTS
+  smolbots fix   [-reference ID] [-protocol gemini|gopher|any] [-agent AGENT]... [-json] ROBOTS [SELECTOR...]
   smolbots fetch [-json] gopher://host[:port] | gemini://host[:port]
   smolbots serve [-addr 127.0.0.1:8080] [-dir build/web] [-allow-loopback]
 
@@ -21,8 +22,13 @@ ROBOTS is a file, - for standard input, or a gopher:// or gemini:// URL.
 SELECTOR is a raw selector or path, or a gopher:// or gemini:// URL.
 Dialects: gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots.
 
-Exit status: 0 all allowed, 1 something disallowed (check) or a lint
-error found (lint), 2 usage or input error.
+-protocol says what the file is served over, so which dialects count
+(default any, or the ROBOTS URL's scheme). fix rewrites the file so they
+agree with the reference dialect: the new file on stdout, each change and
+each row it could not make agree on stderr.
+
+Exit status: 0 all allowed, 1 something disallowed (check), a lint
+error found (lint) or a row left unresolved (fix), 2 usage or input error.
 `
 
 // exitError carries an exit status and a one-sentence message.
@@ -42,6 +48,7 @@ type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 var commands = map[string]command{
 	"check": runCheck,
 	"lint":  runLint,
+	"fix":   runFix,
 	"fetch": runFetch,
 	"serve": runServe,
 }

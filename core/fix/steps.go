@@ -294,12 +294,15 @@ func agentKey(g *core.Group) string {
 	return strings.Join(slices.Compact(vs), "\n")
 }
 
-// unit is a group's lines from the comments right above it to its last
-// line, as ids.
+// unit is a group's lines from the comments right above it (unless they
+// open the file) to its last line, as ids.
 func (v view) unit(g *core.Group) []int {
 	first := g.FirstLine()
 	for first > 1 && v.f.Lines[first-2].Kind == core.CommentOnly {
 		first--
+	}
+	if first == 1 {
+		first = g.FirstLine() // comments that open the file speak for all of it
 	}
 	var ids []int
 	for n := first; n <= g.LastLine(); n++ {
@@ -604,13 +607,9 @@ func lineEndings(fx *fixer) []edit {
 	}
 	return []edit{{func(d *doc) (pending, bool) {
 		var ids []int
-		first := 0
 		for i, l := range d.lines {
 			if l.term != "\r\n" || i == len(d.lines)-1 && d.noFinal {
 				ids = append(ids, l.id)
-				if first == 0 {
-					first = l.id
-				}
 				d.lines[i].term = "\r\n"
 			}
 		}
@@ -618,6 +617,6 @@ func lineEndings(fx *fixer) []edit {
 			return pending{}, false
 		}
 		d.noFinal, d.nl = false, "\r\n"
-		return change(d, "lf-line-endings", "every line now ends in CRLF, as gopherdraft wants; no dialect reads the lines differently", first, ids, nil), true
+		return change(d, "lf-line-endings", "every line now ends in CRLF, as gopherdraft wants; no dialect reads the lines differently", -1, ids, nil), true
 	}}}
 }
