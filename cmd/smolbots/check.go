@@ -31,7 +31,8 @@ dialect, agent and selector instead, as they are decided (docs/json.md).`,
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := checkOptions{}
-		fs.StringVar(&o.dialects, "dialect", "all", "which dialects answer, as `all|ID[,ID]`: all six, or the IDs given, separated by commas")
+		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|ID[,ID]`: all six, or the IDs given, separated by commas (default: the dialects of -protocol)")
+		o.protocol = protocolFlag(fs)
 		fs.Var(&o.agents, "agent", "the crawler under test, as `AGENT`: GUS, GUS/2.1, GUS(indexer), indexer or *; repeatable (default *)")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per dialect, agent and selector, each on its own line")
 		fs.BoolVar(&o.verbose, "v", false, "show every dialect's reason and notes, not only where the dialects disagree")
@@ -41,6 +42,7 @@ dialect, agent and selector instead, as they are decided (docs/json.md).`,
 
 type checkOptions struct {
 	dialects string
+	protocol *string
 	agents   stringList
 	json     bool
 	verbose  bool
@@ -56,11 +58,7 @@ func parseDialects(spec string) ([]core.Dialect, error) {
 		id = strings.TrimSpace(id)
 		d, ok := core.DialectByID(id)
 		if !ok {
-			var ids []string
-			for _, d := range core.Dialects() {
-				ids = append(ids, d.ID)
-			}
-			return nil, usageErr("unknown dialect %q; use all or one of %s", visible(id), strings.Join(ids, ", "))
+			return nil, usageErr("unknown dialect %q; use all or one of %s", visible(id), dialectIDs())
 		}
 		out = append(out, d)
 	}
@@ -77,6 +75,13 @@ func runCheck(c *call, o checkOptions) error {
 	dialects, err := parseDialects(o.dialects)
 	if err != nil {
 		return err
+	}
+	scope, err := scopeOf(*o.protocol, c.args[0])
+	if err != nil {
+		return err
+	}
+	if o.dialects == "" {
+		dialects = scope.Dialects() // an explicit -dialect still picks any dialect
 	}
 	if len(o.agents) == 0 {
 		o.agents = stringList{"*"}

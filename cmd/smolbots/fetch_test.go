@@ -108,11 +108,12 @@ func TestCheckAndLintFetchURLs(t *testing.T) {
 func TestCheckHostWithoutRobots(t *testing.T) {
 	gopher := "gopher://" + realservers.StartGopher(t, map[string][]byte{"0/about.txt": []byte("hello\n")})
 	gemini := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{}).URL
-	for _, host := range []string{gopher, gemini} {
+	// The URL's scheme sets the scope: five dialects read Gopher, four Gemini.
+	for host, verdicts := range map[string]int{gopher: 2 * 5, gemini: 2 * 4} {
 		r := runCLI(t, "", "check", "-json", host, "/x", "/private")
 		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-		if r.code != 0 || r.stderr != "" || len(lines) != 12 {
-			t.Fatalf("check %s: exit %d, %d verdicts, stderr %q; want 0 and 12", host, r.code, len(lines), r.stderr)
+		if r.code != 0 || r.stderr != "" || len(lines) != verdicts {
+			t.Fatalf("check %s: exit %d, %d verdicts, stderr %q; want 0 and %d", host, r.code, len(lines), r.stderr, verdicts)
 		}
 		for _, l := range lines {
 			var v struct {

@@ -39,6 +39,7 @@ Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
 		fs.Var(&o.selectors, "selector", "a `SELECTOR` under test, for the findings that compare patterns with selectors; repeatable")
 		fs.Var(&o.ignore, "ignore", "drop the findings with these codes, as `CODE[,CODE]`; repeatable")
 		fs.StringVar(&o.severity, "severity", "warning", "the lowest severity reported, as `error|warning|info`; a finding at or above it makes the exit status 1")
+		o.protocol = protocolFlag(fs)
 		fs.IntVar(&o.max, "max", 100, "show at most `N` findings in the text output, then how many more there are; 0 shows them all")
 		return func(c *call) error { return runLint(c, o) }
 	},
@@ -46,6 +47,7 @@ Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
 
 type lintOptions struct {
 	json      bool
+	protocol  *string
 	selectors stringList
 	ignore    stringList
 	severity  string
@@ -63,6 +65,10 @@ func runLint(c *call, o lintOptions) error {
 	if o.max < 0 {
 		return usageErr("-max must be 0 (no limit) or more, not %d", o.max)
 	}
+	scope, err := scopeOf(*o.protocol, c.args[0])
+	if err != nil {
+		return err
+	}
 	selectors := make([]string, len(o.selectors))
 	for i, s := range o.selectors {
 		if selectors[i], err = core.SelectorFrom(s); err != nil {
@@ -78,7 +84,7 @@ func runLint(c *call, o lintOptions) error {
 		return err
 	}
 	f := core.Parse(data)
-	findings := core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev})
+	findings := core.ControlLint(f, scope.Scope(core.Lint(f, selectors)), core.LintOptions{Ignore: ignore, Severity: sev})
 	out := bufio.NewWriter(c.stdout)
 	name := visible(c.args[0])
 	var buf []byte

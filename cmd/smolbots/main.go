@@ -12,7 +12,7 @@ import (
 )
 
 // commands in the order the usage lists them.
-var commands = []*command{checkCmd, lintCmd, fetchCmd, serveCmd}
+var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, serveCmd}
 
 func lookup(name string) *command {
 	for _, c := range commands {
@@ -38,9 +38,15 @@ SELECTOR is a raw selector or path, or a gopher:// or gemini:// URL.
 Dialects: gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots.
 Flags may come before or after the arguments; -- ends them.
 
+-protocol says what the file is served over, so which dialects count
+(default any, or the ROBOTS URL's scheme). fix rewrites the file so they
+agree with the reference dialect: the new file on stdout, each change and
+each row it could not make agree on stderr.
+
 Exit status: 0 nothing to report (check: all allowed; lint: no finding at
 or above -severity), 1 something to report (check: something denied; lint:
-a finding at or above -severity), 2 usage or input error.
+a finding at or above -severity; fix: a row left unresolved), 2 usage or
+input error.
 Run smolbots help COMMAND (or smolbots COMMAND -h) for one command's flags.
 `)
 	return b.String()

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/fix"
+)
+
+var fixCmd = &command{
+	name: "fix",
+	args: "ROBOTS [SELECTOR...]",
+	summary: `Rewrites the file so every dialect in scope gives the reference dialect's
+verdicts, by small steps that each keep the reference's reading. The new
+file goes to stdout; each change (with its lint code) and each row it could
+not make agree (with the line and dialect to blame) go to stderr, or all of
+it as one JSON object with -json (docs/fix.md). The rows are the given
+selectors and agents, else the file's own rule paths and agents, and *.`,
+	examples: []string{
+		"smolbots fix -protocol gemini robots.txt > robots.fixed.txt",
+		"smolbots fix -reference rfc9309 -agent 'GUS(indexer)' robots.txt /private/x",
+		"smolbots fix gemini://example.org -json | jq .unresolved",
+	},
+	exits: []string{
+		"0  every row agrees in every dialect in scope",
+		"1  some row stays unresolved",
+		"2  usage or input error, with one sentence on stderr",
+	},
+	define: func(fs *flag.FlagSet) func(*call) error {
+		o := fixOptions{}
+		fs.StringVar(&o.reference, "reference", "", "the dialect whose verdicts the file must keep, as `ID` (default: rfc9309, gemini for -protocol gemini, gopherdraft for gopher)")
+		fs.Var(&o.agents, "agent", "a crawler whose rows are checked, as `AGENT`, e.g. GUS(indexer); repeatable (default: the agents the file names, and *)")
+		fs.BoolVar(&o.json, "json", false, "one JSON object: robots, changes, unresolved")
+		o.protocol = protocolFlag(fs)
+		return func(c *call) error { return runFix(c, o) }
+	},
+}
+
+type fixOptions struct {
+	reference string
+	agents    stringList
+	json      bool
+	protocol  *string
+}
+
+// runFix rewrites ROBOTS so the dialects in scope agree with the
+// reference: the file on stdout, the account on stderr (or all of it as
+// one JSON object). Exit 1 when some row stays unresolved.
+func runFix(c *call, o fixOptions) error {
+	if len(c.args) < 1 {
+		return usageErr("give a robots.txt (file, - or URL), then any selectors to check")
+	}
+	scope, err := scopeOf(*o.protocol, c.args[0])
+	if err != nil {
+		return err
+	}
+	opt := fix.Options{Protocol: scope, Reference: scope.DefaultReference()}
+	if o.reference != "" {
+		d, ok := core.DialectByID(strings.TrimSpace(o.reference))
+		if !ok {
+			return usageErr("unknown reference dialect %q; use one of %s", visible(o.reference), dialectIDs())
+		}
+		opt.Reference = d
+	}
+	for _, s := range o.agents {
+		a, err := core.ParseAgent(s)
+		if err != nil {
+			return usageErr("%s", visible(err.Error()))
+		}
+		opt.Agents = append(opt.Agents, a)
+	}
+	for _, s := range c.args[1:] {
+		sel, err := core.SelectorFrom(s)
+		if err != nil {
+			return usageErr("%s", visible(err.Error()))
+		}
+		opt.Selectors = append(opt.Selectors, sel)
+	}
+	data, err := readRobots(c.args[0], c.stdin)
+	if err != nil {
+		return err
+	}
+	res, err := fix.Fix(data, opt)
+	if err != nil {
+		return usageErr("%s: %s", visible(c.args[0]), visible(err.Error()))
+	}
+	if o.json {
+		enc := json.NewEncoder(c.stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	} else {
+		io.WriteString(c.stdout, res.Robots)
+		writeFixAccount(c.stderr, c.args[0], res, len(data) == 0)
+	}
+	if len(res.Unresolved) > 0 {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+// writeFixAccount is text mode's stderr: a line per change and per
+// unresolved row, then how many rows agree.
+func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool) {
+	name = visible(name)
+	if empty {
+		fmt.Fprintf(w, "%s: nothing to fix: an empty robots.txt allows everything in every dialect\n", name)
+		return
+	}
+	for _, c := range res.Changes {
+		fmt.Fprintf(w, "%s:%d: %s: %s\n", name, c.Line, c.Code, visible(c.Message))
+	}
+	for _, u := range res.Unresolved {
+		fmt.Fprintf(w, "%s: unresolved: %s %s (%s) [%s]: %s\n", name, visible(u.Agent), visible(u.Selector), strings.Join(u.Dialects, ", "), u.Code, visible(u.Reason))
+	}
+	fmt.Fprintf(w, "%s: %d of %d rows agree with %s in every dialect of the %s scope (%d before)\n", name, res.AgreedAfter, res.Rows, res.Reference, res.Protocol, res.AgreedBefore)
+}
+
+
+func dialectIDs() string {
+	var ids []string
+	for _, d := range core.Dialects() {
+		ids = append(ids, d.ID)
+	}
+	return strings.Join(ids, ", ")
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestFixGolden pins what fix writes: the file on stdout, the account on
+// stderr, for the gemini reading and for RFC 9309 over both protocols.
+func TestFixGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"fix-wiki-gemini.golden", []string{"fix", "-protocol", "gemini", "-agent", "GUS(indexer)", "-agent", "*", "testdata/fix-wiki.robots.txt"}, 0},
+		{"fix-wiki-any.golden", []string{"fix", "-reference", "rfc9309", "testdata/fix-wiki.robots.txt", "/raw/page", "gemini://example.org/history/x"}, 1},
+	}
+	for _, c := range cases {
+		r := runCLI(t, "", c.args...)
+		if r.code != c.code {
+			t.Errorf("%s: exit %d, want %d; stderr %q", c.name, r.code, c.code, r.stderr)
+		}
+		golden(t, c.name, "-- stdout --\n"+r.stdout+"-- stderr --\n"+r.stderr)
+	}
+}
+
+// The -json object carries the keys CONTRACTS.md names.
+func TestFixJSON(t *testing.T) {
+	r := runCLI(t, "User-agent: *\nDisallow: /*.cgi\n", "fix", "-json", "-protocol", "gemini", "-reference", "rfc9309", "-", "/bin/a.cgi")
+	if r.code != 1 || strings.Count(r.stdout, "\n") != 1 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	var got struct {
+		Robots  *string `json:"robots"`
+		Changes []struct {
+			Line    *int    `json:"line"`
+			Code    *string `json:"code"`
+			Message *string `json:"message"`
+		} `json:"changes"`
+		Unresolved []struct {
+			Agent    string   `json:"agent"`
+			Selector string   `json:"selector"`
+			Dialects []string `json:"dialects"`
+			Reason   string   `json:"reason"`
+		} `json:"unresolved"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Robots == nil || *got.Robots != "User-agent: *\nDisallow: /*.cgi\n" || got.Changes == nil {
+		t.Errorf("robots %v, changes %v in %s", got.Robots, got.Changes, r.stdout)
+	}
+	u := got.Unresolved
+	if len(u) != 1 || u[0].Agent != "*" || u[0].Selector != "/bin/a.cgi" || strings.Join(u[0].Dialects, ",") != "gemini,conner2020,norobots" || !strings.Contains(u[0].Reason, `line 2 "Disallow: /*.cgi"`) {
+		t.Errorf("unresolved: %+v", u)
+	}
+}
+
+// Bad input gets one plain sentence and exit 2; an empty file has
+// nothing to fix; a file past 500 KiB loses only what no dialect reads.
+func TestFixBadInput(t *testing.T) {
+	for _, c := range []struct {
+		stdin  string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"", []string{"fix", "-reference", "google", "-"}, 2, "smolbots fix: unknown reference dialect \"google\"; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
+		{"", []string{"fix", "-protocol", "http", "-"}, 2, "smolbots fix: unknown protocol \"http\"; use gemini, gopher or any\n"},
+		{"", []string{"fix"}, 2, "smolbots fix: give a robots.txt (file, - or URL), then any selectors to check\n"},
+		{"User-agent: *\x00\nDisallow: /\n", []string{"fix", "-"}, 2, "smolbots fix: -: line 1 holds a NUL byte: this is not a text file, so there is nothing to rewrite\n"},
+		{"", []string{"fix", "-"}, 0, "-: nothing to fix: an empty robots.txt allows everything in every dialect\n"},
+	} {
+		r := runCLI(t, c.stdin, c.args...)
+		if r.code != c.code || r.stderr != c.stderr || c.code == 2 && r.stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, r.code, r.stdout, r.stderr)
+		}
+	}
+	big := "User-agent: *\n" + strings.Repeat("Disallow: /archive/old\n", 600*1024/23)
+	r := runCLI(t, big, "fix", "-protocol", "gemini", "-")
+	if r.code != 0 || len(r.stdout) > 500*1024 || !strings.Contains(r.stderr, "file-too-large: the ") {
+		t.Errorf("600 KiB file: exit %d, %d bytes out, stderr %q", r.code, len(r.stdout), r.stderr)
+	}
+}
+
+// A gemini:// or gopher:// ROBOTS URL implies the scope unless -protocol
+// says otherwise.
+func TestScopeOfURL(t *testing.T) {
+	for _, c := range []struct{ flag, robots, want string }{
+		{"", "gemini://example.org", "gemini"},
+		{"", "gopher://example.org/0/robots.txt", "gopher"},
+		{"any", "gemini://example.org", "any"},
+		{"", "robots.txt", "any"},
+	} {
+		got, err := scopeOf(c.flag, c.robots)
+		if err != nil || string(got) != c.want {
+			t.Errorf("scopeOf(%q, %q) = %q, %v; want %q", c.flag, c.robots, got, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A plain Gemini file (one * group, LF line endings, a Crawl-delay) is
+// clean for the gemini scope; only the gopher scope cares about CRLF.
+const plainGemini = "User-agent: *\nDisallow: /raw\nDisallow: /do/search\nCrawl-delay: 10\n"
+
+func TestLintProtocol(t *testing.T) {
+	r := runCLI(t, plainGemini, "lint", "-protocol", "gemini", "-")
+	if r.code != 0 || strings.Contains(r.stdout, "lf-line-endings") || strings.Contains(r.stdout, "(gopher") {
+		t.Errorf("lint -protocol gemini: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, plainGemini, "lint", "-protocol", "gopher", "-")
+	if r.code != 1 || !strings.Contains(r.stdout, "[lf-line-endings] (gopherdraft)") {
+		t.Errorf("lint -protocol gopher: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, plainGemini, "lint", "-")
+	if r.code != 1 || !strings.Contains(r.stdout, "lf-line-endings") {
+		t.Errorf("lint without -protocol keeps every dialect: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+func TestCheckProtocol(t *testing.T) {
+	r := runCLI(t, plainGemini, "check", "-protocol", "gopher", "-json", "-", "/raw")
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		got = append(got, line[strings.Index(line, `"dialect":"`)+11:][:6])
+	}
+	if r.code != 1 || strings.Join(got, " ") != "gopher gopher conner rfc930 norobo" {
+		t.Errorf("check -protocol gopher: exit %d, dialects %v, stderr %q", r.code, got, r.stderr)
+	}
+	// An explicit -dialect still picks any dialect.
+	r = runCLI(t, plainGemini, "check", "-protocol", "gopher", "-dialect", "gemini", "-json", "-", "/raw")
+	if n := strings.Count(r.stdout, "\n"); n != 1 || !strings.Contains(r.stdout, `"dialect":"gemini"`) {
+		t.Errorf("check -protocol gopher -dialect gemini: %q", r.stdout)
+	}
+}
+
+func TestProtocolUsageErrors(t *testing.T) {
+	for _, cmd := range []string{"check", "lint"} {
+		args := []string{cmd, "-protocol", "http", "-"}
+		if cmd != "lint" {
+			args = append(args, "/raw")
+		}
+		r := runCLI(t, plainGemini, args...)
+		if r.code != 2 || r.stderr != "smolbots "+cmd+": unknown protocol \"http\"; use gemini, gopher or any\n" {
+			t.Errorf("%s -protocol http: exit %d, stderr %q", cmd, r.code, r.stderr)
+		}
+	}
+}

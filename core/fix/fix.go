@@ -1,0 +1,254 @@
+// Package fix rewrites a robots.txt so that the dialects a protocol
+// scope includes give the verdicts of one reference dialect.
+//
+// The rewrite is a sequence of small transformations (merge groups for
+// the same agents, move the * group last, drop blank lines inside a
+// group, ...). None enumerates selectors: each edit is kept only when the
+// reference dialect's policy for every probed crawler keeps its Meaning,
+// which decides every selector alike. What no such edit can make agree
+// is reported row by row, with the line and the dialect to blame.
+package fix
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// Options say what to keep and what to check.
+type Options struct {
+	Reference core.Dialect  // the reading the admin means
+	Protocol  core.Protocol // which dialects must agree with it
+	// The rows checked after the rewrite. None: the agents and rule
+	// paths the file itself names (and *).
+	Agents    []core.Agent
+	Selectors []string
+}
+
+// Span is a range of lines, 1-based and inclusive. From 0 means none
+// (a line that was only removed has no span in the result).
+type Span struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// Change is one edit, explained.
+type Change struct {
+	Line    int    `json:"line"` // in the input; 0 for the whole file
+	Code    string `json:"code"` // the lint code the edit answers
+	Message string `json:"message"`
+	Old     Span   `json:"old"` // the input's lines it concerns
+	New     Span   `json:"new"` // the result's lines it wrote
+}
+
+// Unresolved is a row on which some in-scope dialects still disagree
+// with the reference after the rewrite, for one reason.
+type Unresolved struct {
+	Agent    string   `json:"agent"`
+	Selector string   `json:"selector"`
+	Dialects []string `json:"dialects"`
+	Code     string   `json:"code"` // glob, allow, no-groups, agent-match or decision
+	Reason   string   `json:"reason"`
+}
+
+// Result is the rewritten file and its account.
+type Result struct {
+	Robots     string       `json:"robots"`
+	Changes    []Change     `json:"changes"`
+	Unresolved []Unresolved `json:"unresolved"`
+	Reference  string       `json:"reference"`
+	Protocol   string       `json:"protocol"`
+	// Rows checked, and how many agreed in every in-scope dialect
+	// before and after the rewrite.
+	Rows         int `json:"rows"`
+	AgreedBefore int `json:"agreed_before"`
+	AgreedAfter  int `json:"agreed_after"`
+}
+
+// Limits that keep a huge file's answer quick.
+const (
+	maxProbes      = 256  // crawlers whose policies must keep their meaning
+	maxSingleEdits = 64   // a rejected batch is retried edit by edit below this
+	maxRowAgents   = 32   // default rows: agents named in the file
+	maxRowPaths    = 1000 // default rows: rule paths of the file
+)
+
+// Fix rewrites data. Its only error is input that is not text (a NUL
+// byte); everything else, even an empty file, gets a result.
+func Fix(data []byte, opt Options) (Result, error) { return fixWith(data, opt, steps) }
+
+func fixWith(data []byte, opt Options, steps []step) (Result, error) {
+	if opt.Reference.ID == "" {
+		opt.Reference = opt.Protocol.DefaultReference()
+	}
+	if opt.Protocol == "" {
+		opt.Protocol = core.ProtocolAny
+	}
+	orig := core.Parse(data)
+	if orig.NULLine > 0 {
+		return Result{}, fmt.Errorf("line %d holds a NUL byte: this is not a text file, so there is nothing to rewrite", orig.NULLine)
+	}
+	fx := &fixer{opt: opt, ref: opt.Reference, doc: newDoc(orig)}
+	fx.probes = probes(orig, opt.Agents)
+	fx.meaning = fx.meaningOf(orig)
+	fx.fileChanges(orig)
+	for _, st := range steps {
+		fx.run(st.propose(fx))
+	}
+	res := Result{Robots: fx.doc.String(), Reference: fx.ref.ID, Protocol: string(opt.Protocol), Changes: fx.report()}
+	agents, selectors := opt.Agents, opt.Selectors
+	if len(agents) == 0 {
+		agents = fileAgents(orig)
+	}
+	if len(selectors) == 0 {
+		selectors = filePaths(orig)
+	}
+	dialects := opt.Protocol.Dialects()
+	res.Rows = len(agents) * len(selectors)
+	res.AgreedBefore, _ = check(orig, fx.ref, dialects, agents, selectors)
+	res.AgreedAfter, res.Unresolved = check(fx.doc.parse(), fx.ref, dialects, agents, selectors)
+	return res, nil
+}
+
+// fixer holds the rewrite in progress.
+type fixer struct {
+	opt     Options
+	ref     core.Dialect
+	doc     *doc
+	probes  []core.Agent
+	meaning string // the input's, which every kept edit must leave as it is
+	changes []pending
+}
+
+// pending is a change whose result lines are known only at the end.
+type pending struct {
+	Change
+	ids []int // lines of the doc it wrote or moved
+}
+
+// edit is one transformation applied at one place. apply changes the
+// doc and says what it did; ok false means there was nothing to do.
+type edit struct {
+	apply func(d *doc) (p pending, ok bool)
+}
+
+// run applies a step's edits: all at once when the reference keeps its
+// meaning, else one by one, keeping those that keep it.
+func (fx *fixer) run(edits []edit) {
+	if len(edits) == 0 {
+		return
+	}
+	saved := fx.doc.clone()
+	var done []pending
+	for _, e := range edits {
+		if p, ok := e.apply(fx.doc); ok {
+			done = append(done, p)
+		}
+	}
+	if len(done) == 0 || fx.keeps() {
+		fx.changes = append(fx.changes, done...)
+		return
+	}
+	fx.doc = saved
+	if len(edits) > maxSingleEdits {
+		return
+	}
+	for _, e := range edits {
+		before := fx.doc.clone()
+		p, ok := e.apply(fx.doc)
+		switch {
+		case !ok:
+		case fx.keeps():
+			fx.changes = append(fx.changes, p)
+		default:
+			fx.doc = before
+		}
+	}
+}
+
+// keeps reports whether the doc still means what the input meant to the
+// reference dialect, for every probed crawler.
+func (fx *fixer) keeps() bool { return fx.meaningOf(fx.doc.parse()) == fx.meaning }
+
+func (fx *fixer) meaningOf(f *core.File) string {
+	rs := fx.ref.Compile(f)
+	var b strings.Builder
+	for _, a := range fx.probes {
+		b.WriteString(a.String())
+		b.WriteString(":\n")
+		b.WriteString(rs.Policy(a).Meaning())
+		b.WriteString("\n\n")
+	}
+	return b.String()
+}
+
+// probes are the crawlers whose policies must keep their meaning: the
+// rows' agents, *, each role as an unnamed bot, and every agent the file
+// names.
+func probes(f *core.File, rows []core.Agent) []core.Agent {
+	out := slices.Clone(rows)
+	seen := map[string]bool{}
+	for _, a := range out {
+		seen[a.String()] = true
+	}
+	addRaw := func(s string) {
+		if len(out) >= maxProbes || seen[s] {
+			return
+		}
+		seen[s] = true
+		if a, err := core.ParseAgent(s); err == nil {
+			out = append(out, a)
+		}
+	}
+	addRaw("*")
+	for _, r := range core.Roles {
+		addRaw(r)
+	}
+	for _, l := range f.Lines {
+		if l.Key == core.UserAgent || l.Key == core.VirtualAgent || l.Typo == core.UserAgent {
+			addRaw(l.Value)
+		}
+	}
+	return out
+}
+
+// fileChanges are what reading the input already changed: a dropped
+// BOM, an ignored tail.
+func (fx *fixer) fileChanges(f *core.File) {
+	if f.BOM {
+		fx.changes = append(fx.changes, pending{Change: Change{Line: 1, Code: "bom", Message: "the byte order mark is dropped: every dialect skips it, and some tools show it as text", Old: Span{1, 1}}})
+	}
+	if f.Truncated {
+		n := len(f.Lines)
+		fx.changes = append(fx.changes, pending{Change: Change{Line: n, Code: "file-too-large", Message: fmt.Sprintf("the %d bytes after the first %d KiB are dropped: every dialect stops reading there", f.Size-core.MaxBytes, core.MaxBytes/1024), Old: Span{n, n}}})
+	}
+}
+
+// report gives each change the lines of the result it wrote.
+func (fx *fixer) report() []Change {
+	pos := map[int]int{}
+	for i, l := range fx.doc.lines {
+		pos[l.id] = i + 1
+	}
+	out := make([]Change, 0, len(fx.changes))
+	for _, p := range fx.changes {
+		c := p.Change
+		for _, id := range p.ids {
+			if n, ok := pos[id]; ok {
+				c.New = widen(c.New, n)
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// widen makes s include line n.
+func widen(s Span, n int) Span {
+	if s.From == 0 {
+		return Span{n, n}
+	}
+	return Span{min(s.From, n), max(s.To, n)}
+}

@@ -1,0 +1,156 @@
+package fix
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// Golden cases live in testdata/NAME.robots.txt, with options in
+// NAME.args (one per line: reference ID, protocol P, agent A, selector
+// S) and the expected account in NAME.golden. A NAME starting with a
+// step's name runs that step alone; "all-" cases run the whole fix.
+func TestGolden(t *testing.T) {
+	inputs, err := filepath.Glob("testdata/*.robots.txt")
+	if err != nil || len(inputs) == 0 {
+		t.Fatalf("no golden cases: %v", err)
+	}
+	covered := map[string]bool{}
+	for _, in := range inputs {
+		name := strings.TrimSuffix(filepath.Base(in), ".robots.txt")
+		t.Run(name, func(t *testing.T) {
+			run := steps
+			if !strings.HasPrefix(name, "all-") {
+				i := slices.IndexFunc(steps, func(s step) bool { return strings.HasPrefix(name, s.name+"-") })
+				if i < 0 {
+					t.Fatalf("%s names no step and does not start with all-", name)
+				}
+				run = steps[i : i+1]
+				covered[steps[i].name] = true
+			}
+			data, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := readArgs(t, strings.TrimSuffix(in, ".robots.txt")+".args")
+			res, err := fixWith(data, opt, run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := render(res)
+			golden := strings.TrimSuffix(in, ".robots.txt") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s differs from %s:\n%s", name, golden, got)
+			}
+			checkKept(t, data, res, opt)
+		})
+	}
+	for _, s := range steps {
+		if !covered[s.name] {
+			t.Errorf("step %s has no golden case of its own", s.name)
+		}
+	}
+}
+
+func readArgs(t *testing.T, path string) Options {
+	t.Helper()
+	opt := Options{Protocol: core.ProtocolAny}
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return opt
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		key, val, _ := strings.Cut(l, " ")
+		switch key {
+		case "reference":
+			d, ok := core.DialectByID(val)
+			if !ok {
+				t.Fatalf("%s: unknown dialect %q", path, val)
+			}
+			opt.Reference = d
+		case "protocol":
+			if opt.Protocol, err = core.ParseProtocol(val); err != nil {
+				t.Fatal(err)
+			}
+		case "agent":
+			opt.Agents = append(opt.Agents, core.MustAgent(val))
+		case "selector":
+			opt.Selectors = append(opt.Selectors, val)
+		default:
+			t.Fatalf("%s: unknown option %q", path, l)
+		}
+	}
+	return opt
+}
+
+// render is a result as the golden files show it.
+func render(r Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "reference %s, protocol %s; %d rows, %d agreed before, %d after\n", r.Reference, r.Protocol, r.Rows, r.AgreedBefore, r.AgreedAfter)
+	b.WriteString("-- robots.txt (\\r shown as ␍) --\n")
+	b.WriteString(strings.ReplaceAll(r.Robots, "\r", "␍"))
+	if r.Robots != "" && !strings.HasSuffix(r.Robots, "\n") {
+		b.WriteString("⏎ (no final line break)\n")
+	}
+	b.WriteString("-- changes --\n")
+	for _, c := range r.Changes {
+		fmt.Fprintf(&b, "line %d [%s] old %d-%d new %d-%d: %s\n", c.Line, c.Code, c.Old.From, c.Old.To, c.New.From, c.New.To, c.Message)
+	}
+	b.WriteString("-- unresolved --\n")
+	for _, u := range r.Unresolved {
+		fmt.Fprintf(&b, "%s %s (%s) [%s]: %s\n", u.Agent, u.Selector, strings.Join(u.Dialects, ", "), u.Code, u.Reason)
+	}
+	return b.String()
+}
+
+// checkKept: the reference's verdicts on the rows, plus every rule path
+// with a suffix, are the same before and after.
+func checkKept(t *testing.T, data []byte, res Result, opt Options) {
+	t.Helper()
+	ref := opt.Reference
+	if ref.ID == "" {
+		ref = opt.Protocol.DefaultReference()
+	}
+	before := core.Parse(data)
+	var sels []string
+	for _, p := range append(filePaths(before), opt.Selectors...) {
+		sels = append(sels, p, p+"x", p+"/a.gmi", strings.TrimSuffix(p, "/"))
+	}
+	if msg := changedVerdict(ref, before, core.Parse([]byte(res.Robots)), probes(before, opt.Agents), sels); msg != "" {
+		t.Error(msg)
+	}
+}
+
+// changedVerdict names the first (agent, selector) whose verdict under
+// ref differs between two files, "" when none does.
+func changedVerdict(ref core.Dialect, before, after *core.File, agents []core.Agent, sels []string) string {
+	for _, a := range agents {
+		pb, pa := ref.Compile(before).Policy(a), ref.Compile(after).Policy(a)
+		for _, s := range sels {
+			if pb.Allowed(s) != pa.Allowed(s) {
+				return fmt.Sprintf("%s changed its verdict for %s on %q: allowed=%v before, %v after", ref.ID, a, s, pb.Allowed(s), pa.Allowed(s))
+			}
+		}
+	}
+	return ""
+}

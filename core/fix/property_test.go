@@ -1,0 +1,102 @@
+package fix
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// Pieces of random files: agents, rules and the lines that trip
+// dialects up (blank lines, typos, stray rules, globs, roles).
+var (
+	randAgents = []string{"*", "indexer", "archiver", "researcher", "webproxy", "GUS", "gusbot", "Lupa", "Kennedy/1.2", "* extra"}
+	randPaths  = []string{"", "/", "/a", "/a/", "/a/b", "/a/b/c.gmi", "/a/*.gmi", "/b$", "/c", "a", "/%7Ex", "/~x", "/x*", "*"}
+	randOther  = []string{"", "  ", "# note", "Crawl-delay: 5", "junk without colon", "Sitemap: gemini://example.org/map"}
+	randTerms  = []string{"\n", "\n", "\n", "\r\n", "\r"}
+	rowAgents  = []string{"*", "GUS(indexer)", "Lupa(archiver,researcher)", "gusbot", "indexer", "webproxy", "Kennedy"}
+	randSels   = []string{"/", "/a", "/a/", "/a/b", "/a/b/c.gmi", "/a/x.gmi", "/b", "/b$", "/c/d", "a/b", "/~x", "/%7Ex", "/x", "/xyz", "/robots.txt", ""}
+)
+
+func randomFile(r *rand.Rand) []byte {
+	var b strings.Builder
+	if r.IntN(10) == 0 {
+		b.WriteString("\xef\xbb\xbf")
+	}
+	n := 1 + r.IntN(16)
+	for i := 0; i < n; i++ {
+		pick := func(s []string) string { return s[r.IntN(len(s))] }
+		switch r.IntN(10) {
+		case 0, 1:
+			b.WriteString("User-agent: " + pick(randAgents))
+		case 2:
+			b.WriteString(pick([]string{"Virtual-agent: ", "Useragent: "}) + pick(randAgents))
+		case 3, 4, 5:
+			b.WriteString("Disallow: " + pick(randPaths))
+		case 6:
+			b.WriteString(pick([]string{"Allow: ", "Dissallow: ", "allow:"}) + pick(randPaths))
+		default:
+			b.WriteString(pick(randOther))
+		}
+		if i < n-1 || r.IntN(4) > 0 {
+			b.WriteString(pick(randTerms))
+		}
+	}
+	return []byte(b.String())
+}
+
+func randomSelectors(r *rand.Rand, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = randSels[r.IntN(len(randSels))]
+		if r.IntN(3) == 0 {
+			out[i] += randSels[r.IntN(len(randSels))]
+		}
+	}
+	return out
+}
+
+// The property: for random files, references, scopes and rows, the
+// reference's verdict on random selectors (not only the rows') is the
+// same before and after, for every crawler the rewrite probed.
+func TestReferenceKept(t *testing.T) {
+	r := rand.New(rand.NewPCG(10, 2026))
+	dialects := core.Dialects()
+	for i := 0; i < 1500; i++ {
+		data := randomFile(r)
+		opt := Options{Protocol: core.Protocols()[r.IntN(3)], Reference: dialects[r.IntN(len(dialects))]}
+		for k := r.IntN(3); k > 0; k-- {
+			opt.Agents = append(opt.Agents, core.MustAgent(rowAgents[r.IntN(len(rowAgents))]))
+		}
+		res, err := Fix(data, opt)
+		if err != nil {
+			t.Fatalf("file %q: %v", data, err)
+		}
+		before, after := core.Parse(data), core.Parse([]byte(res.Robots))
+		agents := probes(before, opt.Agents)
+		if !addsNames(before, after) {
+			// Crawlers the run does not name keep their verdicts too,
+			// unless fix named a crawler on purpose (User-agent: GUS
+			// for GUS(indexer)), which reaches every name holding it.
+			agents = append(agents, core.MustAgent("Kennedy"), core.MustAgent("gusbot/2"))
+		}
+		if msg := changedVerdict(opt.Reference, before, after, agents, randomSelectors(r, 50)); msg != "" {
+			t.Fatalf("%s scope: %s\nbefore:\n%s\nafter:\n%s\nchanges: %+v", opt.Protocol, msg, data, res.Robots, res.Changes)
+		}
+	}
+}
+
+// addsNames reports whether after has a User-agent value before lacks.
+func addsNames(before, after *core.File) bool {
+	had := map[string]bool{}
+	for _, l := range before.Lines {
+		had[strings.ToLower(l.Value)] = true
+	}
+	for _, l := range after.Lines {
+		if l.Key == core.UserAgent && !had[strings.ToLower(l.Value)] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,622 @@
+package fix
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// steps are the transformations, in the order they run. Each looks at
+// the file as it is then and proposes edits; fixer.run keeps those that
+// leave the reference's meaning as it was.
+var steps = []step{
+	{"field-typo", fixTypos},
+	{"blank-line-in-group", joinSplitGroups},
+	{"rule-outside-group", dropOutside},
+	{"group-without-rules", dropRuleless},
+	{"merge-duplicates", mergeDuplicates},
+	{"drop-duplicates", dropDuplicates},
+	{"star-last", starLast},
+	{"drop-after-star", dropAfterStar},
+	{"drop-allows", dropAllows},
+	{"order-rules", orderRules},
+	{"name-roles", nameRoles},
+	{"name-crawlers", nameCrawlers},
+	{"line-endings", lineEndings},
+}
+
+// step is one transformation: its name (tests run each on its own) and
+// what proposes its edits.
+type step struct {
+	name    string
+	propose func(*fixer) []edit
+}
+
+// view is the doc parsed, with what the steps ask of it.
+type view struct {
+	f  *core.File
+	rs *core.Ruleset // the reference's reading
+	d  *doc
+}
+
+func (fx *fixer) view() view {
+	f := fx.doc.parse()
+	return view{f: f, rs: fx.ref.Compile(f), d: fx.doc}
+}
+
+// id is the id of the line with this number.
+func (v view) id(n int) int { return v.d.lines[n-1].id }
+
+// at is the input's number for the line with this number now: messages
+// name lines as the admin's file has them.
+func (v view) at(n int) int {
+	if o := v.d.lines[n-1].orig; o > 0 {
+		return o
+	}
+	return n
+}
+
+// others are the in-scope dialects besides the reference.
+func (fx *fixer) others(keep func(d core.Dialect) bool) []string {
+	var ids []string
+	for _, d := range fx.opt.Protocol.Dialects() {
+		if d.ID != fx.ref.ID && keep(d) {
+			ids = append(ids, d.ID)
+		}
+	}
+	return ids
+}
+
+// words joins IDs for a sentence: "gemini, gopherdraft and norobots".
+func words(ids []string) string {
+	if len(ids) < 2 {
+		return strings.Join(ids, "")
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
+}
+
+// change is a pending change made at the line with id at, writing or
+// moving the lines ids and removing the lines gone.
+func change(d *doc, code, msg string, at int, ids []int, gone []line) pending {
+	p := pending{Change: Change{Code: code, Message: msg}, ids: ids}
+	if i := d.index(at); i >= 0 {
+		p.Line = d.lines[i].orig
+	}
+	for _, id := range ids {
+		if i := d.index(id); i >= 0 && d.lines[i].orig > 0 {
+			p.Old = widen(p.Old, d.lines[i].orig)
+		}
+	}
+	for _, l := range gone {
+		if l.id == at {
+			p.Line = l.orig
+		}
+		if l.orig > 0 {
+			p.Old = widen(p.Old, l.orig)
+		}
+	}
+	if p.Line == 0 {
+		p.Line = p.Old.From
+	}
+	return p
+}
+
+// commentOut turns the lines with these ids into comments, keeping
+// their text for the admin to read.
+func commentOut(code string, msg string, ids ...int) edit {
+	return edit{func(d *doc) (pending, bool) {
+		for _, id := range ids {
+			i := d.index(id)
+			if i < 0 || strings.HasPrefix(strings.TrimLeft(d.lines[i].text, " \t"), "#") {
+				return pending{}, false
+			}
+		}
+		p := change(d, code, msg, ids[0], ids, nil)
+		for _, id := range ids {
+			i := d.index(id)
+			d.lines[i].text = "# " + d.lines[i].text
+		}
+		return p, true
+	}}
+}
+
+// removeLines takes lines out and tidies the blank lines around them.
+func removeLines(code, msg string, ids ...int) edit {
+	return edit{func(d *doc) (pending, bool) {
+		i := d.index(ids[0])
+		if i < 0 {
+			return pending{}, false
+		}
+		gone := d.remove(ids)
+		d.tidyBlanks(min(i, len(d.lines)-1))
+		return change(d, code, msg, ids[0], nil, gone), true
+	}}
+}
+
+var fieldNames = map[core.Field]string{core.UserAgent: "User-agent", core.Disallow: "Disallow", core.Allow: "Allow", core.VirtualAgent: "Virtual-agent"}
+
+// fixTypos: a misspelt field name (`Dissallow`) counts only where a
+// dialect accepts Google's typos. Spell it right when the reference
+// reads it, else make it the comment it is to the reference.
+func fixTypos(fx *fixer) []edit {
+	v := fx.view()
+	readers := fx.others(func(d core.Dialect) bool { return d.AcceptTypos })
+	var edits []edit
+	for i, l := range v.f.Lines {
+		if l.Kind != core.FieldLine || l.Key != "" || l.Typo == "" {
+			continue
+		}
+		name := fieldNames[l.Typo]
+		switch {
+		case fx.ref.AcceptTypos:
+			id, text := v.id(i+1), name+l.Text[strings.IndexByte(l.Text, ':'):]
+			msg := fmt.Sprintf("%q is a misspelling only %s accepts; spelt %s so every dialect reads the line", l.Name, fx.ref.ID, name)
+			edits = append(edits, edit{func(d *doc) (pending, bool) {
+				i := d.index(id)
+				if i < 0 {
+					return pending{}, false
+				}
+				d.lines[i].text = text
+				return change(d, "field-typo", msg, id, []int{id}, nil), true
+			}})
+		case len(readers) > 0:
+			msg := fmt.Sprintf("%q is a misspelling %s ignores but %s reads as %s; commented out so they agree", l.Name, fx.ref.ID, words(readers), name)
+			edits = append(edits, commentOut("field-typo", msg, v.id(i+1)))
+		}
+	}
+	return edits
+}
+
+// groupOfLine maps each line number in a group of rs to the group's index.
+func groupOfLine(rs *core.Ruleset) map[int]int {
+	in := map[int]int{}
+	for gi, g := range rs.Groups {
+		for _, ls := range [][]*core.Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} {
+			for _, l := range ls {
+				in[l.Pos.Line] = gi
+			}
+		}
+	}
+	return in
+}
+
+// splitsAtBlank reports whether a blank line ends a record in d.
+func splitsAtBlank(d core.Dialect) bool {
+	return d.Grouping == core.BlankLineRecords || d.Grouping == core.PythonRecords
+}
+
+// joinSplitGroups drops blank lines inside a group of the reference:
+// record-based dialects would end the record there.
+func joinSplitGroups(fx *fixer) []edit {
+	v := fx.view()
+	splitters := fx.others(splitsAtBlank)
+	if len(splitters) == 0 || v.rs.Dialect.Grouping == core.NoGroups {
+		return nil
+	}
+	in := groupOfLine(v.rs)
+	var edits []edit
+	for i, l := range v.f.Lines {
+		if !l.IsBlank() {
+			continue
+		}
+		prev, next := -1, -1
+		for j := i; j >= 1 && prev < 0; j-- {
+			if g, ok := in[j]; ok {
+				prev = g
+			}
+		}
+		for j := i + 2; j <= len(v.f.Lines) && next < 0; j++ {
+			if g, ok := in[j]; ok {
+				next = g
+			}
+		}
+		if prev >= 0 && prev == next {
+			msg := fmt.Sprintf("blank line inside the group of line %d removed: %s end a record at a blank line and would cut off the lines below it", v.at(v.rs.Groups[prev].FirstLine()), words(splitters))
+			edits = append(edits, removeLines("blank-line-in-group", msg, v.id(i+1)))
+		}
+	}
+	return edits
+}
+
+// readIn is the set of line numbers each dialect reads inside a group.
+func (fx *fixer) readIn(f *core.File) map[string]map[int]bool {
+	out := map[string]map[int]bool{}
+	for _, d := range fx.opt.Protocol.Dialects() {
+		set := map[int]bool{}
+		for n := range groupOfLine(d.Compile(f)) {
+			set[n] = true
+		}
+		out[d.ID] = set
+	}
+	return out
+}
+
+// dropOutside: a rule the reference reads in no group (before any
+// User-agent, or cut off by a blank line) means nothing to it; where
+// another dialect reads it, it is commented out.
+func dropOutside(fx *fixer) []edit {
+	v := fx.view()
+	read := fx.readIn(v.f)
+	var edits []edit
+	for _, l := range v.rs.Ignored {
+		n := l.Pos.Line
+		readers := fx.others(func(d core.Dialect) bool { return read[d.ID][n] })
+		if len(readers) == 0 {
+			continue
+		}
+		why := "a blank line above cuts it off from its group"
+		if !slices.ContainsFunc(v.f.Lines[:n-1], func(x core.Line) bool { return x.Key == core.UserAgent }) {
+			why = "it comes before any User-agent line"
+		}
+		msg := fmt.Sprintf("%q belongs to no group under %s (%s), so no crawler reads it there; commented out so %s, which read it, agree. If you meant it for a group, move it inside one", l.Rule(), fx.ref.ID, why, words(readers))
+		if inGroup := fx.others(func(d core.Dialect) bool { return read[d.ID][n] && d.Grouping != core.NoGroups }); len(inGroup) > 0 {
+			msg = fmt.Sprintf("%q belongs to no group under %s (%s), so no crawler reads it there; commented out so %s, which read it, agree. If you meant it for the group above, fix with -reference %s instead", l.Rule(), fx.ref.ID, why, words(readers), inGroup[len(inGroup)-1])
+		}
+		edits = append(edits, commentOut("rule-outside-group", msg, v.id(n)))
+	}
+	return edits
+}
+
+// dropRuleless: agent lines that start a group with no rules name nobody
+// under the reference; other dialects may join them to the next group.
+func dropRuleless(fx *fixer) []edit {
+	v := fx.view()
+	if v.rs.Dialect.Grouping == core.NoGroups {
+		return nil
+	}
+	var edits []edit
+	for _, g := range v.rs.Groups {
+		if len(g.Rules) > 0 || len(g.Agents)+len(g.VirtualAgents) == 0 {
+			continue
+		}
+		var ids []int
+		for _, l := range append(slices.Clone(g.Agents), g.VirtualAgents...) {
+			ids = append(ids, v.id(l.Pos.Line))
+		}
+		msg := fmt.Sprintf("the group at line %d has no rules under %s, so it names nobody there; its agent lines are commented out so dialects that join them to the next group agree", v.at(g.FirstLine()), fx.ref.ID)
+		edits = append(edits, commentOut("group-without-rules", msg, ids...))
+	}
+	return edits
+}
+
+// agentKey is a group's agents, for finding groups that name the same.
+func agentKey(g *core.Group) string {
+	var vs []string
+	for _, l := range g.Agents {
+		vs = append(vs, "u:"+strings.ToLower(l.Value))
+	}
+	for _, l := range g.VirtualAgents {
+		vs = append(vs, "v:"+strings.ToLower(l.Value))
+	}
+	slices.Sort(vs)
+	return strings.Join(slices.Compact(vs), "\n")
+}
+
+// unit is a group's lines from the comments right above it (unless they
+// open the file) to its last line, as ids.
+func (v view) unit(g *core.Group) []int {
+	first := g.FirstLine()
+	for first > 1 && v.f.Lines[first-2].Kind == core.CommentOnly {
+		first--
+	}
+	if first == 1 {
+		first = g.FirstLine() // comments that open the file speak for all of it
+	}
+	var ids []int
+	for n := first; n <= g.LastLine(); n++ {
+		ids = append(ids, v.id(n))
+	}
+	return ids
+}
+
+// duplicates pairs each group with the earlier group naming the same agents.
+func duplicates(rs *core.Ruleset) [][2]*core.Group {
+	first := map[string]*core.Group{}
+	var out [][2]*core.Group
+	for _, g := range rs.Groups {
+		if len(g.Agents)+len(g.VirtualAgents) == 0 {
+			continue
+		}
+		k := agentKey(g)
+		if f, ok := first[k]; ok {
+			out = append(out, [2]*core.Group{f, g})
+		} else {
+			first[k] = g
+		}
+	}
+	return out
+}
+
+// mergeDuplicates moves the rules of a group naming the same agents as
+// an earlier one into it, where the reference merges or combines them.
+func mergeDuplicates(fx *fixer) []edit {
+	v := fx.view()
+	var edits []edit
+	last := map[*core.Group]int{} // where the next merged lines go, by target
+	for _, pair := range duplicates(v.rs) {
+		to, from := pair[0], pair[1]
+		if _, ok := last[to]; !ok {
+			last[to] = v.id(to.LastLine())
+		}
+		var agents, body []int
+		for _, id := range v.unit(from) {
+			n := v.d.index(id) + 1
+			if l := v.f.Lines[n-1]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
+				agents = append(agents, id)
+			} else {
+				body = append(body, id)
+			}
+		}
+		msg := fmt.Sprintf("the group at line %d names the same agents as the group at line %d; its rules are moved there, since dialects that take one group per crawler read only the first", v.at(from.FirstLine()), v.at(to.FirstLine()))
+		target := to
+		edits = append(edits, edit{func(d *doc) (pending, bool) {
+			i := d.index(agents[0])
+			if i < 0 || d.index(last[target]) < 0 {
+				return pending{}, false
+			}
+			gone := d.remove(agents)
+			moved := d.remove(body)
+			d.tidyBlanks(min(i, len(d.lines)-1))
+			d.insert(d.index(last[target])+1, moved...)
+			if len(moved) > 0 {
+				last[target] = moved[len(moved)-1].id
+			}
+			return change(d, "duplicate-group", msg, agents[0], body, gone), true
+		}})
+	}
+	return edits
+}
+
+// dropDuplicates removes a group naming the same agents as an earlier
+// one where the reference reads only the first: it never applies there.
+func dropDuplicates(fx *fixer) []edit {
+	v := fx.view()
+	var edits []edit
+	for _, pair := range duplicates(v.rs) {
+		msg := fmt.Sprintf("the group at line %d names the same agents as the group at line %d, so %s never reads it; removed so dialects that merge such groups agree", v.at(pair[1].FirstLine()), v.at(pair[0].FirstLine()), fx.ref.ID)
+		edits = append(edits, removeLines("duplicate-group", msg, v.unit(pair[1])...))
+	}
+	return edits
+}
+
+// starGroup is the first group naming *, and the groups after it.
+func starGroup(rs *core.Ruleset) (*core.Group, []*core.Group) {
+	for i, g := range rs.Groups {
+		for _, l := range g.Agents {
+			if l.Value == "*" {
+				var after []*core.Group
+				for _, h := range rs.Groups[i+1:] {
+					if len(h.Agents)+len(h.VirtualAgents) > 0 {
+						after = append(after, h)
+					}
+				}
+				return g, after
+			}
+		}
+	}
+	return nil, nil
+}
+
+// starLast moves the * group after the others: dialects that take the
+// first matching group never read what follows it.
+func starLast(fx *fixer) []edit {
+	v := fx.view()
+	star, after := starGroup(v.rs)
+	if star == nil || len(after) == 0 {
+		return nil
+	}
+	ids, at := v.unit(star), v.id(star.FirstLine())
+	lastID := v.id(after[len(after)-1].LastLine())
+	msg := fmt.Sprintf("the * group at line %d is moved after the other groups: dialects that take the first matching group read nothing below it", v.at(star.FirstLine()))
+	return []edit{{func(d *doc) (pending, bool) {
+		i := d.index(ids[0])
+		if i < 0 {
+			return pending{}, false
+		}
+		moved := d.remove(ids)
+		d.tidyBlanks(min(i, len(d.lines)-1))
+		d.insert(d.index(lastID)+1, append([]line{d.newLine("")}, moved...)...)
+		return change(d, "star-not-last", msg, at, ids, nil), true
+	}}}
+}
+
+// dropAfterStar removes groups after the * group where the reference
+// never reads them (the modern Gopher draft).
+func dropAfterStar(fx *fixer) []edit {
+	v := fx.view()
+	star, after := starGroup(v.rs)
+	var edits []edit
+	for _, g := range after {
+		msg := fmt.Sprintf("the group at line %d comes after the * group at line %d, so %s never reads it; removed so dialects that read every group agree", v.at(g.FirstLine()), v.at(star.FirstLine()), fx.ref.ID)
+		edits = append(edits, removeLines("star-not-last", msg, v.unit(g)...))
+	}
+	return edits
+}
+
+// dropAllows: where the reference has no Allow, an Allow line is a
+// comment to it and an exception to others.
+func dropAllows(fx *fixer) []edit {
+	if fx.ref.AllowField {
+		return nil
+	}
+	v := fx.view()
+	read := fx.readIn(v.f)
+	var edits []edit
+	for i, l := range v.f.Lines {
+		if l.Key != core.Allow {
+			continue
+		}
+		readers := fx.others(func(d core.Dialect) bool { return d.AllowField && read[d.ID][i+1] })
+		if len(readers) == 0 {
+			continue
+		}
+		msg := fmt.Sprintf("%s has no Allow, so %q means nothing there; commented out so %s, which honour it, agree", fx.ref.ID, l.Rule(), words(readers))
+		edits = append(edits, commentOut("allow-portability", msg, v.id(i+1)))
+	}
+	return edits
+}
+
+// orderRules puts a group's rules longest first, Allow before Disallow
+// on a tie, so that first-match dialects pick the rule longest-match
+// ones pick. Only groups with an Allow need it.
+func orderRules(fx *fixer) []edit {
+	v := fx.view()
+	firsts := fx.others(func(d core.Dialect) bool { return d.Decision == core.FirstMatch })
+	if len(firsts) == 0 {
+		return nil
+	}
+	var edits []edit
+	for _, g := range v.rs.Groups {
+		if !slices.ContainsFunc(g.Rules, func(l *core.Line) bool { return l.Key == core.Allow }) {
+			continue
+		}
+		sorted := slices.Clone(g.Rules)
+		slices.SortStableFunc(sorted, func(a, b *core.Line) int {
+			aAllow, bAllow := a.Key == core.Allow, b.Key == core.Allow
+			switch {
+			case len(a.Value) != len(b.Value):
+				return len(b.Value) - len(a.Value)
+			case aAllow && !bAllow:
+				return -1
+			case bAllow && !aAllow:
+				return 1
+			}
+			return 0
+		})
+		if slices.Equal(sorted, g.Rules) {
+			continue
+		}
+		var slots, order []int
+		for i := range g.Rules {
+			slots = append(slots, v.id(g.Rules[i].Pos.Line))
+			order = append(order, v.id(sorted[i].Pos.Line))
+		}
+		msg := fmt.Sprintf("the rules of the group at line %d are put longest first, Allow before Disallow on a tie: %s take the first rule that matches, and now it is the one the longest match picks", v.at(g.FirstLine()), words(firsts))
+		edits = append(edits, edit{func(d *doc) (pending, bool) {
+			var pos []int
+			var ls []line
+			for k := range slots {
+				i, j := d.index(slots[k]), d.index(order[k])
+				if i < 0 || j < 0 {
+					return pending{}, false
+				}
+				pos, ls = append(pos, i), append(ls, d.lines[j])
+			}
+			for k, i := range pos {
+				d.lines[i] = ls[k]
+			}
+			d.pos = nil // the lines moved
+			return change(d, "allow-portability", msg, slots[0], order, nil), true
+		}})
+	}
+	return edits
+}
+
+// agentEnd is the id of a group's last agent line: added agent lines go
+// after it.
+func (v view) agentEnd(g *core.Group) int {
+	n := 0
+	for _, l := range append(slices.Clone(g.Agents), g.VirtualAgents...) {
+		n = max(n, l.Pos.Line)
+	}
+	return v.id(n)
+}
+
+// addLine inserts text after the line with id after.
+func addLine(code, msg string, after int, text string) edit {
+	return edit{func(d *doc) (pending, bool) {
+		i := d.index(after)
+		if i < 0 {
+			return pending{}, false
+		}
+		nl := d.newLine(text)
+		d.insert(i+1, nl)
+		return change(d, code, msg, after, []int{nl.id}, nil), true
+	}}
+}
+
+func isRole(s string) bool { return slices.Contains(core.Roles, strings.ToLower(s)) }
+
+// nameRoles makes a group name its role both ways: Gemini-style
+// `User-agent: indexer` gains `Virtual-agent: indexer` for conner2020,
+// and a Virtual-agent group gains the User-agent line the dialects
+// without Virtual-agent read.
+func nameRoles(fx *fixer) []edit {
+	v := fx.view()
+	conner := fx.opt.Protocol.Includes(core.Conner2020.ID) && fx.ref.ID != core.Conner2020.ID
+	var edits []edit
+	for _, g := range v.rs.Groups {
+		has := func(ls []*core.Line, role string) bool {
+			return slices.ContainsFunc(ls, func(l *core.Line) bool { return strings.EqualFold(l.Value, role) })
+		}
+		for _, l := range g.Agents {
+			if conner && isRole(l.Value) && !has(g.VirtualAgents, l.Value) {
+				role := strings.ToLower(l.Value)
+				msg := fmt.Sprintf("conner2020 reads %q as a crawler named %s; \"Virtual-agent: %s\" is added so the group names the role there too", l.Rule(), l.Value, role)
+				edits = append(edits, addLine("role-user-agent", msg, v.agentEnd(g), "Virtual-agent: "+role))
+			}
+		}
+		for _, l := range g.VirtualAgents {
+			if isRole(l.Value) && !has(g.Agents, l.Value) {
+				role := strings.ToLower(l.Value)
+				msg := fmt.Sprintf("dialects without Virtual-agent skip %q; \"User-agent: %s\" is added so the group names the role there too", l.Rule(), role)
+				edits = append(edits, addLine("virtual-agent-field-portability", msg, v.agentEnd(g), "User-agent: "+role))
+			}
+		}
+	}
+	return edits
+}
+
+// nameCrawlers: a crawler that declares a role (GUS(indexer)) is matched
+// by its name only where dialects know no roles, so a group for its role
+// gains a User-agent line with its name, unless a group names it already.
+func nameCrawlers(fx *fixer) []edit {
+	v := fx.view()
+	noRoles := fx.others(func(d core.Dialect) bool { return d.RoleFields == core.NoRoles && d.Grouping != core.NoGroups })
+	if len(noRoles) == 0 {
+		return nil
+	}
+	var edits []edit
+	for _, a := range fx.opt.Agents {
+		if a.Name == "" || len(a.Roles) == 0 || slices.ContainsFunc(v.f.Lines, func(l core.Line) bool {
+			return l.Key == core.UserAgent && strings.EqualFold(l.Value, a.Name)
+		}) {
+			continue
+		}
+		for _, g := range v.rs.Groups {
+			named := slices.ContainsFunc(append(slices.Clone(g.Agents), g.VirtualAgents...), func(l *core.Line) bool {
+				return slices.Contains(a.Roles, strings.ToLower(l.Value))
+			})
+			if !named {
+				continue
+			}
+			msg := fmt.Sprintf("%s know no roles and match %s by its name only; \"User-agent: %s\" is added to the group at line %d, which names its role", words(noRoles), a, a.Name, v.at(g.FirstLine()))
+			edits = append(edits, addLine("role-user-agent", msg, v.agentEnd(g), "User-agent: "+a.Name))
+		}
+	}
+	return edits
+}
+
+// lineEndings: gopherdraft wants CRLF; every dialect splits lines alike,
+// so the endings change nothing else.
+func lineEndings(fx *fixer) []edit {
+	if !fx.opt.Protocol.Includes(core.GopherDraft.ID) {
+		return nil
+	}
+	return []edit{{func(d *doc) (pending, bool) {
+		var ids []int
+		for i, l := range d.lines {
+			if l.term != "\r\n" || i == len(d.lines)-1 && d.noFinal {
+				ids = append(ids, l.id)
+				d.lines[i].term = "\r\n"
+			}
+		}
+		if len(ids) == 0 {
+			return pending{}, false
+		}
+		d.noFinal, d.nl = false, "\r\n"
+		return change(d, "lf-line-endings", "every line now ends in CRLF, as gopherdraft wants; no dialect reads the lines differently", -1, ids, nil), true
+	}}}
+}

@@ -1,0 +1,112 @@
+package core
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestParseProtocol(t *testing.T) {
+	for in, want := range map[string]Protocol{"": ProtocolAny, "any": ProtocolAny, "Gemini": ProtocolGemini, " gopher ": ProtocolGopher} {
+		got, err := ParseProtocol(in)
+		if err != nil || got != want {
+			t.Errorf("ParseProtocol(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := ParseProtocol("http"); err == nil || err.Error() != `unknown protocol "http"; use gemini, gopher or any` {
+		t.Errorf("ParseProtocol(http) error = %v", err)
+	}
+}
+
+func TestProtocolOfURL(t *testing.T) {
+	for in, want := range map[string]Protocol{"gemini://example.org": ProtocolGemini, "GOPHER://example.org:70/0/robots.txt": ProtocolGopher} {
+		if got, ok := ProtocolOfURL(in); !ok || got != want {
+			t.Errorf("ProtocolOfURL(%q) = %q, %v", in, got, ok)
+		}
+	}
+	for _, in := range []string{"robots.txt", "-", "https://example.org/robots.txt"} {
+		if got, ok := ProtocolOfURL(in); ok {
+			t.Errorf("ProtocolOfURL(%q) = %q, want none", in, got)
+		}
+	}
+}
+
+// DIALECTS.md, "Protocol scope": the dialects each scope keeps.
+func TestProtocolDialects(t *testing.T) {
+	want := map[Protocol][]string{
+		ProtocolGemini: {"gemini", "conner2020", "rfc9309", "norobots"},
+		ProtocolGopher: {"gopher2019", "gopherdraft", "conner2020", "rfc9309", "norobots"},
+		ProtocolAny:    {"gopher2019", "gopherdraft", "gemini", "conner2020", "rfc9309", "norobots"},
+	}
+	for p, ids := range want {
+		var got []string
+		for _, d := range p.Dialects() {
+			got = append(got, d.ID)
+		}
+		if !slices.Equal(got, ids) {
+			t.Errorf("%s: %v, want %v", p, got, ids)
+		}
+	}
+}
+
+// CRAWLERS.md: the crawler presets are Gemini crawlers, Veronica-2 is Gopher's.
+func TestProtocolCrawlerPresets(t *testing.T) {
+	for _, id := range []string{"tlgs", "gemplex", "gemini-grc", "kennedy", "gus", "gus-legacy", "mozz-archiver"} {
+		if !ProtocolGemini.Includes(id) || ProtocolGopher.Includes(id) || !ProtocolAny.Includes(id) {
+			t.Errorf("%s should be in the gemini and any scopes only", id)
+		}
+	}
+	if ProtocolGemini.Includes("veronica2") || !ProtocolGopher.Includes("veronica2") {
+		t.Error("veronica2 should be in the gopher scope only")
+	}
+	if ProtocolGemini.Includes("my-own-variant") || !ProtocolAny.Includes("my-own-variant") {
+		t.Error("an unknown ID should count under any only")
+	}
+}
+
+func TestDefaultReference(t *testing.T) {
+	for p, id := range map[Protocol]string{ProtocolAny: "rfc9309", ProtocolGemini: "gemini", ProtocolGopher: "gopherdraft"} {
+		if got := p.DefaultReference().ID; got != id {
+			t.Errorf("%s: %s, want %s", p, got, id)
+		}
+	}
+}
+
+// The issue's example: a plain Gemini file with LF line endings has only
+// a gopherdraft finding, which the gemini scope drops and gopher keeps.
+func TestScopeFindings(t *testing.T) {
+	f := Parse([]byte("User-agent: *\nDisallow: /private\nCrawl-delay: 10\n"))
+	all := Lint(f, nil)
+	if !hasCode(all, "lf-line-endings") {
+		t.Fatalf("expected an lf-line-endings finding, got %+v", all)
+	}
+	if got := ProtocolGemini.Scope(all); hasCode(got, "lf-line-endings") {
+		t.Errorf("gemini scope kept a gopherdraft-only finding: %+v", got)
+	}
+	if got := ProtocolGopher.Scope(all); !hasCode(got, "lf-line-endings") {
+		t.Errorf("gopher scope dropped lf-line-endings: %+v", got)
+	}
+	mixed := []Finding{
+		{Line: 1, Code: "a", Dialects: []string{"gopher2019", "gemini", "tlgs", "veronica2"}},
+		{Line: 2, Code: "b", Dialects: []string{"gopherdraft"}},
+		{Line: 0, Code: "c"},
+	}
+	got := ProtocolGemini.Scope(mixed)
+	if len(got) != 2 || !slices.Equal(got[0].Dialects, []string{"gemini", "tlgs"}) || got[1].Code != "c" {
+		t.Errorf("gemini scope: %+v", got)
+	}
+	if !slices.Equal(mixed[0].Dialects, []string{"gopher2019", "gemini", "tlgs", "veronica2"}) {
+		t.Errorf("Scope changed its input: %v", mixed[0].Dialects)
+	}
+	if got := ProtocolAny.Scope(mixed); len(got) != 3 {
+		t.Errorf("any scope dropped findings: %+v", got)
+	}
+}
+
+func hasCode(fs []Finding, code string) bool {
+	for _, f := range fs {
+		if f.Code == code {
+			return true
+		}
+	}
+	return false
+}
