@@ -39,6 +39,7 @@ type FetchAttempt struct {
 	Error       string `json:"error,omitempty"`
 	Bytes       int    `json:"bytes"`
 	Fingerprint string `json:"fingerprint,omitempty"`
+	Reply       string `json:"reply,omitempty"`
 }
 
 // FetchConclusion mirrors core/fetch.Conclusion.
@@ -151,6 +152,9 @@ func resultHTML(r *FetchResult) string {
 			status := a.Status
 			if a.Error != "" {
 				status = strings.TrimSpace(status + " " + a.Error)
+			}
+			if a.Reply != "" {
+				status += ": the server said “" + a.Reply + "”, which every dialect reads as no robots.txt"
 			}
 			fmt.Fprintf(&b, `<tr><td><code>%s</code></td><td><code>%s</code></td><td>%s</td><td>%d</td></tr>`,
 				esc(a.URL), esc(strings.TrimRight(a.Sent, "\r\n")), esc(status), a.Bytes)

@@ -112,6 +112,29 @@ func TestExplainHTML(t *testing.T) {
 	}
 }
 
+// Control bytes from a file or a server show as escapes, as lint shows
+// them; the data attributes keep the exact text.
+func TestControlCharactersVisible(t *testing.T) {
+	const hostile = "\x1b]0;X\x07\u0085"
+	g := build("User-agent: *\nDisallow: /a"+hostile+"\n", "/a"+hostile, "*")
+	row, col, _ := g.Find(grid.CellKey("gemini", "*", "/a"+hostile))
+	page := GridHTML(&g, "") + ExplainHTML(&g, row, col)
+	attrs := `data-selector="/a` + hostile + `"`
+	if n := strings.Count(page, attrs); n != 6 {
+		t.Errorf("%d cells carry the exact selector in data-selector, want 6", n)
+	}
+	if text := strings.ReplaceAll(page, attrs, ""); strings.ContainsAny(text, "\x1b\x07\u0085") {
+		t.Errorf("raw control characters outside the data attributes:\n%q", text)
+	}
+	if !strings.Contains(ExplainHTML(&g, row, col), `Disallow: /a\x1b]0;X\a\u0085`) {
+		t.Errorf("the deciding rule is not shown with escapes:\n%s", ExplainHTML(&g, row, col))
+	}
+	r := FetchResult{URL: "gopher://h", Outcome: "not-found", Attempts: []FetchAttempt{{URL: "gopher://h/0robots.txt", Status: "not found: error text", Reply: "Error: " + hostile}}}
+	if out := FetchViewOf("gopher://h", 200, &r, false).HTML; strings.ContainsAny(out, "\x1b\x07") || !strings.Contains(out, `the server said “Error: \x1b]0;X\a\u0085”`) {
+		t.Errorf("fetch details: %q", out)
+	}
+}
+
 func TestLintsAndGutter(t *testing.T) {
 	fs := []core.Finding{
 		{Line: 2, Code: "no-colon", Severity: core.SevError, Message: "a <line>", Dialects: []string{"gemini"}},
@@ -261,7 +284,7 @@ func TestFetchResultMirrorsRelay(t *testing.T) {
 	r := fetch.Result{
 		URL: "gemini://h", Outcome: fetch.Found, Body: "User-agent: *\n", Bytes: 14, MIME: "text/plain", Fingerprint: "AB:CD",
 		Redirects:   []fetch.Redirect{{Status: 31, From: "a", To: "b"}},
-		Attempts:    []fetch.Attempt{{URL: "gemini://h/robots.txt", Sent: "gemini://h/robots.txt\r\n", Status: "20 text/plain", Bytes: 14}},
+		Attempts:    []fetch.Attempt{{URL: "gemini://h/robots.txt", Sent: "gemini://h/robots.txt\r\n", Status: "20 text/plain", Bytes: 14, Reply: "r"}},
 		Conclusions: []fetch.Conclusion{{Dialect: "rfc9309", Reading: "disallow-all", Note: "n"}},
 		Error:       "e",
 	}

@@ -126,7 +126,7 @@ func Prerender(page string) (string, error) {
 // gets another.
 func textareaText(s string) string {
 	if strings.HasPrefix(s, "\n") || strings.HasPrefix(s, "\r") {
-		return "\n" + esc(s)
+		return "\n" + escExact(s)
 	}
-	return esc(s)
+	return escExact(s)
 }

@@ -57,8 +57,8 @@ func TestPrerender(t *testing.T) {
 		`<ul id="lints">` + v.Lints + `</ul>`,
 		`<div id="explain" aria-live="polite">` + v.Explain + `</div>`,
 		`<pre id="robots-hl" class="chroma" aria-hidden="true">` + v.Overlay + `</pre>`,
-		`readonly>` + Escape(st.Robots) + `</textarea>`,
-		`readonly>` + Escape(st.Selectors) + `</textarea>`,
+		`readonly>` + escExact(st.Robots) + `</textarea>`,
+		`readonly>` + escExact(st.Selectors) + `</textarea>`,
 		`<option value="indexer-clash">`,
 	} {
 		if !strings.Contains(out, want) {

@@ -19,13 +19,23 @@ import (
 // the page can hold but not a table it can draw without freezing.
 const MaxRows = 2000
 
-var esc = html.EscapeString
+// esc makes text from a file or a server safe and visible in HTML:
+// control characters show as escapes (\x1b), as lint and the CLI show
+// them, instead of vanishing. Data attributes and the editor's text keep
+// the exact characters (escExact): scripts and tests read them.
+func esc(s string) string { return html.EscapeString(core.Visible(s)) }
+
+var escExact = html.EscapeString
 
 func attr(b *strings.Builder, name, value string) {
 	b.WriteByte(' ')
 	b.WriteString(name)
 	b.WriteString(`="`)
-	b.WriteString(esc(value))
+	if strings.HasPrefix(name, "data-") {
+		b.WriteString(escExact(value))
+	} else {
+		b.WriteString(esc(value)) // a title is read by people
+	}
 	b.WriteByte('"')
 }
 
@@ -591,5 +601,6 @@ func CleanHidden(hidden []string) []string {
 	return out
 }
 
-// Escape is HTML escaping for text and attribute values.
+// Escape is the page's escaping for text people read: HTML escaping,
+// with control characters shown as escapes.
 func Escape(s string) string { return esc(s) }
