@@ -243,15 +243,23 @@ func bottomLine(vs []core.Verdict) string {
 	}
 	switch {
 	case len(vs) > 1 && len(denied) == 0:
-		return fmt.Sprintf("allowed by all %d dialects", len(vs))
+		return "allowed by " + every(len(vs))
 	case len(vs) > 1 && len(allowed) == 0:
-		return fmt.Sprintf("DENIED by all %d dialects", len(vs))
+		return "DENIED by " + every(len(vs))
 	case len(allowed) == 0:
 		return "DENIED by " + strings.Join(denied, ", ")
 	case len(denied) == 0:
 		return "allowed by " + strings.Join(allowed, ", ")
 	}
 	return "DENIED by " + strings.Join(denied, ", ") + "; allowed by " + strings.Join(allowed, ", ")
+}
+
+// every names n dialects at once: "both dialects", "all 6 dialects".
+func every(n int) string {
+	if n == 2 {
+		return "both dialects"
+	}
+	return fmt.Sprintf("all %d dialects", n)
 }
 
 func disagree(vs []core.Verdict) bool {
