@@ -41,7 +41,7 @@ func decodeRelay(text string) (r *pageview.FetchResult) {
 		r.Redirects = append(r.Redirects, pageview.FetchRedirect{Status: num(x, "status"), From: str(x, "from"), To: str(x, "to")})
 	})
 	each(list(o, "attempts"), func(x js.Value) {
-		r.Attempts = append(r.Attempts, pageview.FetchAttempt{URL: str(x, "url"), Sent: str(x, "sent"), Status: str(x, "status"), Error: str(x, "error"), Bytes: num(x, "bytes"), Fingerprint: str(x, "fingerprint")})
+		r.Attempts = append(r.Attempts, pageview.FetchAttempt{URL: str(x, "url"), Sent: str(x, "sent"), Status: str(x, "status"), Error: str(x, "error"), Bytes: num(x, "bytes"), Fingerprint: str(x, "fingerprint"), Reply: str(x, "reply")})
 	})
 	each(list(o, "conclusions"), func(x js.Value) {
 		r.Conclusions = append(r.Conclusions, pageview.FetchConclusion{Dialect: str(x, "dialect"), Reading: str(x, "reading"), Note: str(x, "note")})
