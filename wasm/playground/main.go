@@ -72,6 +72,11 @@ type page struct {
 	// keeps the DOM it finds, so the take-over changes nothing on screen
 	// and keeps the caret.
 	adopting bool
+	// ends is the robots.txt's line-ending style, which the textarea
+	// cannot hold: the grid, the lint and the permalink get the text
+	// with these line ends.
+	ends       pageview.LineEnds
+	endsSelect js.Value
 }
 
 func main() {
@@ -116,6 +121,8 @@ func newPage() *page {
 		permalink:    el("permalink"),
 		editorStatus: el("editor-status"),
 		lintCount:    el("lint-count"),
+		endsSelect:   el("line-endings"),
+		ends:         pageview.LF,
 		body:         doc.Get("body"),
 	}
 }
@@ -161,6 +168,20 @@ func (p *page) bind() {
 		on(ta.Underlying(), "input", func(js.Value) { p.changed() })
 	}
 	on(p.robots.Underlying(), "scroll", func(js.Value) { p.syncScroll() })
+	// A paste with line breaks sets the style: a file copied from a
+	// Windows program keeps its CRLF.
+	on(p.robots.Underlying(), "paste", func(ev js.Value) {
+		if cd := ev.Get("clipboardData"); !cd.IsNull() && !cd.IsUndefined() {
+			if e, ok := pageview.DetectEnds(cd.Call("getData", "text/plain").String()); ok {
+				p.setEnds(e)
+			}
+		}
+	})
+	on(p.endsSelect, "change", func(js.Value) {
+		p.ends = pageview.ParseEnds(p.endsSelect.Get("value").String())
+		p.update()
+		p.scheduleHash()
+	})
 	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
 		on(cb, "change", func(js.Value) { p.dialectsChanged() })
 	})
@@ -268,7 +289,7 @@ func (p *page) restore() {
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
 			def := st
-			st = state.State{Robots: p.robots.Value(), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Cell: def.Cell}
+			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Cell: def.Cell}
 			keep = true
 			p.adopting = st.Robots == def.Robots && st.Selectors == def.Selectors && st.Agents == def.Agents && len(st.Hidden) == 0
 		}
@@ -282,6 +303,8 @@ func (p *page) restore() {
 		p.lastHash = strings.TrimPrefix(hash, "#")
 	}
 	p.hidden = pageview.CleanHidden(st.Hidden)
+	e, _ := pageview.DetectEnds(st.Robots)
+	p.setEnds(e)
 	if !keep {
 		p.robots.SetValue(st.Robots)
 		p.selectors.SetValue(st.Selectors)
@@ -293,6 +316,14 @@ func (p *page) restore() {
 	p.cell = st.Cell
 	p.update()
 	p.adopting = false
+}
+
+// setEnds sets the line-ending style and shows it in its control.
+func (p *page) setEnds(e pageview.LineEnds) {
+	p.ends = e
+	if p.endsSelect.Get("value").String() != string(e) {
+		p.endsSelect.Set("value", string(e))
+	}
 }
 
 // toggledOff lists the dialects whose checkbox is not ticked.
@@ -356,7 +387,7 @@ func (p *page) update() {
 	// work there, and the verdicts should not wait for it. Nor does the
 	// first grid after the page loads.
 	p.g = p.builder.Build(grid.Input{
-		Robots:    robots,
+		Robots:    pageview.WithEnds(robots, p.ends),
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Dialects:  pageview.DialectsShown(p.hidden),
@@ -673,7 +704,7 @@ func (p *page) syncScroll() {
 
 func (p *page) currentState() state.State {
 	return state.State{
-		Robots:    p.robots.Value(),
+		Robots:    pageview.WithEnds(p.robots.Value(), p.ends),
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Hidden:    append([]string(nil), p.hidden...),
@@ -732,6 +763,7 @@ func (p *page) loadExample() {
 	p.robots.SetValue(ex.Robots)
 	p.selectors.SetValue(ex.Selectors)
 	p.agents.SetValue(ex.Agents)
+	p.setEnds(pageview.LF)
 	p.cell = ""
 	p.showExampleSource()
 	p.update()
