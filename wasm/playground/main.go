@@ -10,6 +10,7 @@
 package main
 
 import (
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -45,6 +46,7 @@ type page struct {
 	builder                   grid.Builder   // keeps the parse and policies between keystrokes
 	findings                  []core.Finding // the last complete lint
 	lintTimer                 *time.Timer    // lints a big file once typing pauses
+	gcTimer                   *time.Timer    // collects a big file's garbage once typing pauses
 	lintNow                   bool
 	shownRobots               string // text the overlay shows
 	shownGutter, shownLints   string
@@ -282,16 +284,20 @@ func (p *page) restore() {
 	var st state.State
 	keep := false // the boxes already hold st
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
-		st = pageview.Default()
 		if dataset(p.body, "prerendered") == pageview.Prerendered {
 			// The HTML shows the default case. What the boxes hold now
 			// counts (a user may have typed before the checker loaded);
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
-			def := st
-			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Cell: def.Cell}
+			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff()}
+			if b := p.table.Call("querySelector", "button.cell.chosen"); !b.IsNull() {
+				st.Cell = grid.CellKey(dataset(b, "dialect"), dataset(b, "agent"), dataset(b, "selector"))
+			}
 			keep = true
-			p.adopting = st.Robots == def.Robots && st.Selectors == def.Selectors && st.Agents == def.Agents && len(st.Hidden) == 0
+			ex := pageview.Examples[0]
+			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0
+		} else {
+			st = pageview.Default()
 		}
 	} else {
 		var err error
@@ -397,6 +403,9 @@ func (p *page) update() {
 		p.lintTimer.Stop()
 		p.lintTimer = nil
 	}
+	if len(robots) > pageview.SmallBytes {
+		p.collectWhenIdle()
+	}
 	if p.g.LintPending {
 		// Until then the last findings stay up, marked as being redone.
 		p.g.Findings = p.findings
@@ -456,6 +465,23 @@ func (p *page) update() {
 	ds.Set("modelMs", strconv.FormatFloat(t1-t0, 'f', 2, 64))
 	ds.Set("drawMs", strconv.FormatFloat(perf.Call("now").Float()-t1, 'f', 2, 64))
 	ds.Set("updates", p.updates)
+}
+
+// collectWhenIdle runs the garbage collector once typing pauses, if the
+// heap is past half its goal: a keystroke in a big file leaves ~20 MB of
+// garbage, and a collection the heap's growth would start anyway would
+// otherwise fall inside a keystroke, on the page's only thread.
+func (p *page) collectWhenIdle() {
+	if p.gcTimer != nil {
+		p.gcTimer.Stop()
+	}
+	p.gcTimer = time.AfterFunc(pageview.IdleGCDelay, func() {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		if m.HeapAlloc > m.NextGC/2 {
+			runtime.GC()
+		}
+	})
 }
 
 // finishFirst completes the first update once its grid is shown.
