@@ -185,7 +185,7 @@ func TestAccessibility(t *testing.T) {
 			eval[bool](t, b, string(axe)+";true")
 			// Each tab of the lower pane in turn: hidden panes are not checked.
 			for _, tab := range []string{"why", "lint", "facts"} {
-				b.do(t, chromedp.Click(chromedp.CSS(`label:has(#tab-`+tab+`)`)))
+				b.do(t, chromedp.Click(chromedp.CSS(`label[for=tab-`+tab+`]`)))
 				res := eval[axeResult](t, b, `axe.run(document, {resultTypes: ["violations"]})`)
 				for _, v := range res.Violations {
 					for _, n := range v.Nodes {
