@@ -28,7 +28,9 @@
   var painted = new Promise(function (ok) {
     requestAnimationFrame(function () { setTimeout(ok, 0); });
   });
-  Promise.all([WebAssembly.instantiateStreaming(fetch("playground.wasm"), go.importObject), painted])
-    .then(function (r) { return go.run(r[0].instance); })
+  var compiled = WebAssembly.instantiateStreaming(fetch("playground.wasm"), go.importObject)
+    .then(function (r) { performance.mark("smolbots-compiled"); return r; });
+  Promise.all([compiled, painted])
+    .then(function (r) { performance.mark("smolbots-go-run"); return go.run(r[0].instance); })
     .catch(fail);
 })();
