@@ -192,7 +192,7 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 	}
 	if decided != nil && decided.line.Pos.Line > 0 {
 		for _, g := range p.Groups {
-			if g.implicit() && containsLine(g.Rules, decided.line) {
+			if g.implicit() && containsLine(g.Rules, decided.line) && d.unionAgent(&Group{Agents: g.Agents[1:]}, c.Agents) == nil {
 				*notes = append(*notes, p.preambleNote(g, decided.line))
 				break
 			}

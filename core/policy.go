@@ -85,6 +85,9 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	case AllRules:
 		p.Groups = rs.Groups
 		p.Why = "this dialect has no groups: every Disallow line applies to every robot"
+		if d.Crawler != nil {
+			p.Why = d.Crawler.Name + " ignores User-agent: every Disallow line applies to it (" + d.cite("agents") + ")"
+		}
 	case FirstInFileOrder:
 		p.chooseFirstInFileOrder(rs)
 	case FirstStarLast:
@@ -211,6 +214,9 @@ func (r *ruleLines) add(l *Line) {
 func (r *ruleLines) String() string { return string(r.b) }
 
 func describeNames(a Agent, names []string) string {
+	if a.Name == "" && a.Raw != "" && len(a.Roles) == 0 && len(names) > 0 {
+		return fmt.Sprintf("the crawler's agent names %q", strings.Join(names, ", ")) // a preset
+	}
 	if a.Name != "" {
 		return fmt.Sprintf("the bot's name %q", a.Name)
 	}

@@ -17,7 +17,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "TLGS", Agents: []string{"*", "tlgs", "indexer"}, Verified: true,
+			Name: "TLGS", Protocol: "gemini", Agents: []string{"*", "tlgs", "indexer"}, Verified: true,
 			Repo: "marty1885/tlgs", Commit: "3f00f7d6d5727f15cde918ced87be4c150eecc28",
 			Sources: []Source{
 				{"lines", "tlgsutils/robots_txt_parser.cpp:17-30", "a line is field:value split at the last colon; values keep comments and trailing blanks"},
@@ -36,7 +36,8 @@ var (
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects not followed",
-				Counts:   "status 20 with MIME text/plain or text/gemini",
+				Counts:   "status 20 with MIME text/plain or text/gemini, byte for byte before any ;",
+				Statuses: "20", MIMEs: []string{"text/plain", "text/gemini"},
 				Caching:  "2 days in its database, 60 s in memory",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "allow-all", "error": "allow-all"},
 				Ref:      "tlgs/crawler/crawler.cpp:187-220",
@@ -55,7 +56,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "Gemplex", Agents: []string{"*", "elektito/gemplex", "crawler", "indexer", "researcher"}, Verified: true,
+			Name: "Gemplex", Protocol: "gemini", Agents: []string{"*", "elektito/gemplex", "crawler", "indexer", "researcher"}, Verified: true,
 			Repo: "elektito/gemplex", Commit: "70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e",
 			Sources: []Source{
 				{"lines", "cmd/gemplex/crawl.go:589-606", "directives only at the very start of a line and longer than the directive; # only at line start"},
@@ -72,6 +73,7 @@ var (
 			Fetch: CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects followed but a moved robots.txt counts as none",
 				Counts:   "status 2x with a MIME starting text/",
+				Statuses: "2x", MIMEs: []string{"text/"},
 				Caching:  "1 day in its database",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "skip-host", "other-status": "allow-all", "other-mime": "skip-host", "error": "skip-host"},
 				Ref:      "cmd/gemplex/crawl.go:564-580,116-120,667-700",
@@ -89,7 +91,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "gemini-grc", Verified: true,
+			Name: "gemini-grc", Protocol: "gemini", Verified: true,
 			Repo: "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
 			Sources: []Source{
 				{"lines", "robotsMatch/robots.go:33-40", "trimmed, lower-cased lines starting with disallow: are the only ones read"},
@@ -103,6 +105,7 @@ var (
 			Fetch: CrawlerFetch{
 				Location: "gemini://host:port/robots.txt, redirects not followed",
 				Counts:   "status 20 with MIME exactly text/plain or text/gemini (only charset= and lang= parameters parse)",
+				Statuses: "20", MIMEs: []string{"text/plain", "text/gemini"}, Params: []string{"charset", "lang"},
 				Caching:  "for the life of the process, failures included",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "allow-all", "error": "allow-all"},
 				Ref:      "robotsMatch/robotsMatch.go:26-86",
@@ -120,7 +123,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "Kennedy", Agents: []string{"*", "indexer"}, Verified: true,
+			Name: "Kennedy", Protocol: "gemini", Agents: []string{"*", "indexer"}, Verified: true,
 			Repo: "acidus99/Kennedy", Commit: "29fbacbb6d35c7c8f40409f10615ce9854894054",
 			Sources: []Source{
 				{"lines", "Data/RobotsTxt/RobotsTxtParser.cs:21-41", "split on LF, # and what follows cut, trimmed, field split at the first colon"},
@@ -137,6 +140,7 @@ var (
 			Fetch: CrawlerFetch{
 				Location: "gemini://host:port/robots.txt?kennedy-crawler, redirects not followed",
 				Counts:   "any 2x status with a body, whatever its MIME",
+				Statuses: "2x",
 				Caching:  "for the whole crawl, failures included",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "read", "error": "allow-all"},
 				Ref:      "Crawler/Protocols/RobotsChecker.cs:86-127",
@@ -154,7 +158,7 @@ var (
 			Delays:   "read by robotparser, not used",
 		},
 		Crawler: &Crawler{
-			Name: "GUS", Agents: []string{"indexer", "gus"}, Verified: true,
+			Name: "GUS", Protocol: "gemini", Agents: []string{"indexer", "gus"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f",
 			Sources: []Source{
 				{"each", "gus/crawl.py:444-458", "can_fetch(\"indexer\") and can_fetch(\"gus\") must both allow (the combining line is inferred from the diff)"},
@@ -185,7 +189,7 @@ var (
 			Delays:   "read by robotparser, not used",
 		},
 		Crawler: &Crawler{
-			Name: "GUS (2020)", Agents: []string{"gus"}, Verified: true,
+			Name: "GUS (2020)", Protocol: "gemini", Agents: []string{"gus"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f^",
 			Sources: []Source{
 				{"names", "gus/crawl.py:443-454", "can_fetch for *, indexer, then gus, each overwriting the last: only gus (falling back to *) counts"},
@@ -216,7 +220,7 @@ var (
 			Delays:   "read by Protego, not used by the archiver",
 		},
 		Crawler: &Crawler{
-			Name: "mozz-archiver", Agents: []string{"archiver-mozz"}, Verified: true,
+			Name: "mozz-archiver", Protocol: "gemini", Agents: []string{"archiver-mozz"}, Verified: true,
 			Repo: "michael-lazar/mozz-archiver", Commit: "12617d2efca91663699647654bcd3e40f5f388f2",
 			Sources: []Source{
 				{"names", "mozz_archiver/settings/local.py:12", "USER_AGENT = 'archiver-mozz', though README.md:25-33 tells admins mozz-archiver"},
@@ -231,6 +235,7 @@ var (
 			Fetch: CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects not followed",
 				Counts:   "any reply: its body is parsed whatever the status or MIME",
+				Statuses: "any",
 				Caching:  "per host for the life of the process",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "read", "error": "allow-all"},
 				Ref:      "scrapy/scrapy@6969a326a0:scrapy/downloadermiddlewares/robotstxt.py:95-109",
@@ -247,7 +252,7 @@ var (
 			Delays:   "none",
 		},
 		Crawler: &Crawler{
-			Name: "Veronica-2", Verified: false,
+			Name: "Veronica-2", Protocol: "gopher", Verified: false,
 			Repo: "gopher-project mailing list, May 2019",
 			Sources: []Source{
 				{"agents", "lists.debian.org/gopher-project/2019/05/msg00016.html", "the robot just looks at Disallow lines"},
