@@ -83,7 +83,7 @@ func dump(fs []Finding) string {
 func checkInvariants(t *testing.T, f *File, got []Finding) {
 	t.Helper()
 	ids := map[string]bool{}
-	for _, d := range Dialects() {
+	for _, d := range append(Dialects(), Presets()...) {
 		ids[d.ID] = true
 	}
 	for i, fd := range got {
