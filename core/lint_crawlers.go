@@ -54,7 +54,13 @@ func (lt *linter) crawlerChecks() {
 	seenAgent, firstRunOpen := false, true
 	var firstRun []*Line            // Gemplex's first run of agent lines
 	var collected []int             // lines of Disallow rules TLGS has collected so far
-	tlgsRules := lt.tlgsReadRules() // TLGS's reading of its Disallow lines
+	var tlgsRules []*Line // TLGS's reading of its Disallow lines, when one may clear
+	for i := range lt.f.Lines {
+		if l := &lt.f.Lines[i]; l.Kind == FieldLine && l.Key == Disallow && l.Value == "" {
+			tlgsRules = lt.tlgsReadRules() // TLGS's empty values are among these
+			break
+		}
+	}
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
 		if l.Kind != FieldLine {
@@ -80,10 +86,10 @@ func (lt *linter) crawlerChecks() {
 				lt.addCrawler(l.Pos.Line, "crawler-rule-before-agent", SevWarning, tlgs|gemplex,
 					ruleText(l)+" comes before any User-agent line: TLGS (tlgsutils/robots_txt_parser.cpp:20) and Gemplex (cmd/gemplex/crawl.go:586-587) apply it to every crawler, while Kennedy, GUS and mozz-archiver drop it.")
 			}
-			tl := tlgsRules[i]
-			if tl == nil {
+			if tlgsRules == nil || tlgsRules[i] == nil {
 				break
 			}
+			tl := tlgsRules[i]
 			if tl.Value == "" && len(collected) > 0 {
 				lt.addCrawler(l.Pos.Line, "tlgs-empty-disallow-clears", SevWarning, tlgs,
 					"TLGS reads this empty Disallow as \"forget every rule so far\" (tlgsutils/robots_txt_parser.cpp:45-46), so it drops "+lineList(collected)+" for TLGS, even from other groups. To allow everything to one group, leave its Disallow out or move the group first.")
@@ -118,11 +124,10 @@ func (lt *linter) tlgsReadRules() []*Line {
 func (lt *linter) agentCase(l *Line) {
 	var set presetSet
 	var names []string
-	for _, id := range []string{"tlgs", "gemplex"} {
-		d, _ := DialectByID(id)
+	for _, d := range []*Dialect{&TLGS, &Gemplex} {
 		for _, n := range d.Crawler.Agents {
 			if l.Value != n && strings.EqualFold(l.Value, n) {
-				set |= presetBit(id)
+				set |= presetBit(d.ID)
 				names = append(names, "`"+n+"`")
 				break
 			}
