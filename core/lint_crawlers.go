@@ -52,8 +52,8 @@ func severityIndex(sev Severity) uint8 {
 func (lt *linter) crawlerChecks() {
 	tlgs, gemplex, grc, mozz := presetBit("tlgs"), presetBit("gemplex"), presetBit("gemini-grc"), presetBit("mozz-archiver")
 	seenAgent, firstRunOpen := false, true
-	var firstRun []*Line            // Gemplex's first run of agent lines
-	var collected []int             // lines of Disallow rules TLGS has collected so far
+	var firstRun []*Line  // Gemplex's first run of agent lines
+	var collected []int   // lines of Disallow rules TLGS has collected so far
 	var tlgsRules []*Line // TLGS's reading of its Disallow lines, when one may clear
 	for i := range lt.f.Lines {
 		if l := &lt.f.Lines[i]; l.Kind == FieldLine && l.Key == Disallow && l.Value == "" {
