@@ -26,7 +26,8 @@ type Dialect struct {
 	// Knobs that only real crawlers' code needs; the six dialects leave
 	// them at their zero values.
 	Lines       LineSyntax // how a line splits into field and value
-	RawBody     bool       // the body is split on LF only and a BOM stays in line 1
+	LFLines     bool       // only LF (or CRLF) ends a line; lines split by a lone CR are one unreadable line
+	BOMInText   bool       // a UTF-8 BOM stays in line 1, so its field name is not recognised
 	Preamble    Preamble   // what rules before any User-agent line do
 	EmptyClears bool       // an empty Disallow drops every rule collected so far
 	EachAgent   bool       // each of the crawler's agent names is read alone; all must allow
@@ -62,7 +63,8 @@ const (
 	// AgentRunsAnyField: as AgentRunGroups, but any line with a field
 	// name, even one the crawler ignores (Allow, a comment holding a
 	// colon), ends the run of User-agent lines
-	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:29-41).
+	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:29-41;
+	// scrapy/protego@b5175c0d5c:src/protego.py:369-371,419).
 	AgentRunsAnyField
 )
 
@@ -178,6 +180,12 @@ const (
 	// PercentEncoding: non-ASCII bytes percent-encoded, hex digits upper-cased,
 	// unreserved characters decoded (RFC 9309 section 2.2.2).
 	PercentEncoding
+	// ProtegoQuote: the path of rules and target unquoted (but %2F, %25)
+	// and quoted again, the query and fragment compared raw; a rule's
+	// last-segment ";params" stay raw while the target's are quoted; a URL
+	// with an empty path keeps it empty, which no rule matches
+	// (scrapy/protego@b5175c0d5c:src/protego.py:161-193).
+	ProtegoQuote
 	// PathNoQuery: the target is the URL's path without query, dot
 	// segments removed, not decoded; rules raw
 	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/url_parser.cpp:91-94, tlgs/crawler/crawler.cpp:234).

@@ -7,7 +7,7 @@ package core
 var (
 	TLGS = Dialect{
 		ID: "tlgs", Title: "TLGS", Source: "TLGS's own parser (marty1885/tlgs, tlgsutils/robots_txt_parser.cpp)",
-		Lines: LastColonLines, RawBody: true,
+		Lines: LastColonLines, LFLines: true, BOMInText: true,
 		Grouping: AgentRunsAnyField, Preamble: PreambleForAll,
 		Agents: ExactCase, Selection: UnionMatching, EmptyClears: true,
 		Decision: AnyDisallow, Patterns: SegmentGlob, Normalize: PathNoQuery,
@@ -46,7 +46,7 @@ var (
 	}
 	Gemplex = Dialect{
 		ID: "gemplex", Title: "Gemplex", Source: "Gemplex's crawler (elektito/gemplex, cmd/gemplex/crawl.go)",
-		Lines: LineStartDirectives, RawBody: true,
+		Lines: LineStartDirectives, LFLines: true, BOMInText: true,
 		Grouping: AgentRunGroups, Preamble: PreambleStarRun,
 		Agents: ExactCase, Selection: UnionMatching,
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: DecodedPath,
@@ -82,7 +82,7 @@ var (
 	}
 	GeminiGRC = Dialect{
 		ID: "gemini-grc", Title: "gemini-grc", Source: "gemini-grc's robots matcher (antanst/gemini-grc, robotsMatch/)",
-		Lines: DisallowPrefixLines, RawBody: true,
+		Lines: DisallowPrefixLines, LFLines: true, BOMInText: true,
 		Grouping: NoGroups, Selection: AllRules,
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: FoldedURL, RootRules: true,
 		Facts: Facts{
@@ -114,7 +114,7 @@ var (
 	}
 	Kennedy = Dialect{
 		ID: "kennedy", Title: "Kennedy", Source: "Kennedy's robots.txt parser (acidus99/Kennedy, Data/RobotsTxt/)",
-		RawBody:  true,
+		LFLines: true, BOMInText: true,
 		Grouping: AgentRunGroups, Agents: TokenEqual, Selection: UnionMatching,
 		Decision: AnyDisallow, Patterns: TrailingStarPrefix, Normalize: URIPath, RootRules: true,
 		Facts: Facts{
@@ -211,8 +211,9 @@ var (
 	}
 	MozzArchiver = Dialect{
 		ID: "mozz-archiver", Title: "mozz-archiver", Source: "mozz-archiver (Scrapy 2.3.0 with Protego 0.1.16)",
-		Grouping: AgentRunGroups, Agents: Substring, Selection: BestSubstring,
-		Decision: LongestMatch, Patterns: GlobDollar, Normalize: PercentEncoding, RootRules: true,
+		BOMInText: true, AcceptTypos: true,
+		Grouping: AgentRunsAnyField, Agents: Substring, Selection: BestSubstring,
+		Decision: LongestMatch, Patterns: GlobDollar, Normalize: ProtegoQuote, RootRules: true,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
@@ -229,7 +230,8 @@ var (
 				{"decision", "scrapy/protego@b5175c0d5c:src/protego.py:217-229", "the longest pattern wins, Allow on a tie"},
 				{"match", "scrapy/protego@b5175c0d5c:src/protego.py:64-96", "* and a final $"},
 				{"rules", "scrapy/protego@b5175c0d5c:src/protego.py:41-45", "a leading / is added"},
-				{"target", "scrapy/protego@b5175c0d5c:src/protego.py:161-193", "path and query, percent-encoding normalized"},
+				{"target", "scrapy/protego@b5175c0d5c:src/protego.py:161-193", "the path unquoted and quoted again, the query raw; an empty path stays empty"},
+				{"lines", "scrapy/protego@b5175c0d5c:src/protego.py:16-22,326-352", "comments cut, typo-tolerant field names, any field line ends a run of User-agent lines"},
 				{"fetch", "scrapy/scrapy@6969a326a0:scrapy/downloadermiddlewares/robotstxt.py:95-109", "the body is parsed whatever the status or MIME; a download error allows all"},
 			},
 			Fetch: CrawlerFetch{
