@@ -199,6 +199,9 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 		}
 	}
 	t := p.tab
+	if d.NoRulesBanLater && !hasDisallow(t) {
+		*notes = append(*notes, fmt.Sprintf("%s collects no rule here and stores that as one empty prefix (%s), so every URL of the host after the first is banned, for good", c.Name, c.Cite("stored")))
+	}
 	if t == nil {
 		return
 	}
@@ -247,4 +250,17 @@ func (p *Policy) preambleNote(g *Group, l *Line) string {
 		return fmt.Sprintf("%s starts every file inside a User-agent: * run (%s), so the group of %s applies to it too", d.name(), d.cite("preamble"), lineAndRule(g.Agents[1]))
 	}
 	return fmt.Sprintf("%s comes before any User-agent line, and %s applies such rules to every crawler (%s)", lineAndRule(l), d.name(), d.cite("preamble"))
+}
+
+// hasDisallow: the table has a rule that can disallow something.
+func hasDisallow(t *ruleTable) bool {
+	if t == nil {
+		return false
+	}
+	for i := range t.rules {
+		if !t.rules[i].allow && t.rules[i].pattern != "" {
+			return true
+		}
+	}
+	return false
 }

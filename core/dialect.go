@@ -32,6 +32,10 @@ type Dialect struct {
 	EmptyClears bool       // an empty Disallow drops every rule collected so far
 	EachAgent   bool       // each of the crawler's agent names is read alone; all must allow
 	RootRules   bool       // a rule value without a leading / gets one
+	// NoRulesBanLater: the crawler stores an empty rule list as one empty
+	// prefix, which every later URL of the host starts with
+	// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:662,703,453-461).
+	NoRulesBanLater bool
 
 	Facts   Facts
 	Crawler *Crawler // nil for the six readings of the texts; a preset's identity

@@ -48,7 +48,7 @@ var (
 		ID: "gemplex", Title: "Gemplex", Source: "Gemplex's crawler (elektito/gemplex, cmd/gemplex/crawl.go)",
 		Lines: LineStartDirectives, LFLines: true, BOMInText: true,
 		Grouping: AgentRunGroups, Preamble: PreambleStarRun,
-		Agents: ExactCase, Selection: UnionMatching,
+		Agents: ExactCase, Selection: UnionMatching, NoRulesBanLater: true,
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: DecodedPath,
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
@@ -69,12 +69,13 @@ var (
 				{"decision", "cmd/gemplex/crawl.go:453-461", "any matching prefix bans the URL"},
 				{"target", "cmd/gemplex/crawl.go:455", "url.URL.Path: percent-decoded, no query"},
 				{"fetch", "cmd/gemplex/crawl.go:551-580", "5x and other statuses allow all; 44 backs off; a redirect allows all"},
+				{"stored", "cmd/gemplex/crawl.go:662,703", "an empty rule list is stored as \"\" and read back as one empty prefix"},
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects followed but a moved robots.txt counts as none",
 				Counts:   "status 2x with a MIME starting text/",
 				Statuses: "2x", MIMEs: []string{"text/"},
-				Caching:  "1 day in its database",
+				Caching:  "1 day is written but never checked: rules stay until an error; an empty list comes back as one empty prefix that bans every later URL",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "skip-host", "other-status": "allow-all", "other-mime": "skip-host", "error": "skip-host"},
 				Ref:      "cmd/gemplex/crawl.go:564-580,116-120,667-700",
 			},
