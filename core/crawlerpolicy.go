@@ -172,6 +172,25 @@ func (p *Policy) testEach(v *Verdict, selector string) {
 	*v = *decided
 	v.Agent, v.Why, v.Group, v.GroupLines = p.agent, p.Why, p.group, append([]int(nil), p.groupLines...)
 	v.Note = joinNotes(p.notesWith(nil), strings.Join(parts, "; "))
+	// The crawler's later documentation lists the names by priority; the
+	// most specific name with a record of its own would then decide.
+	if sv, name := p.priorityReading(selector); sv.Allowed != v.Allowed {
+		reading := fmt.Sprintf("%s's later documentation lists its names by priority (no code seen, %s): read that way, the record for %q alone decides", p.Dialect.name(), p.Dialect.cite("priority"), name)
+		v.Alternative = &Alternative{Allowed: sv.Allowed, Line: sv.Line, Rule: sv.Rule, Reading: reading}
+		v.Note = joinNotes(v.Note, fmt.Sprintf("%s; then this selector would be %s (%s)", reading, word(sv.Allowed), lineWord(sv.Line)))
+	}
+}
+
+// priorityReading is the verdict of the last name (the most specific)
+// whose reading found a record naming it, else of the first.
+func (p *Policy) priorityReading(selector string) (Verdict, string) {
+	for i := len(p.each) - 1; i > 0; i-- {
+		sp := p.each[i]
+		if len(sp.Groups) > 0 && !sp.Groups[0].isStar(&sp.Dialect) {
+			return sp.Test(selector), sp.Dialect.Crawler.Agents[0]
+		}
+	}
+	return p.each[0].Test(selector), p.each[0].Dialect.Crawler.Agents[0]
 }
 
 func lineWord(n int) string {

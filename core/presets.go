@@ -169,6 +169,7 @@ var (
 				{"decision", "Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
 				{"target", "Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
 				{"fetch", "docs/handling-robots.md", "robots.txt should be served as text/plain; fetch handling not seen"},
+				{"priority", "docs/handling-robots.md", "a later capture lists the agents in descending priority; no code for it was seen"},
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host/robots.txt, for each (sub)domain",

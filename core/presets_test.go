@@ -117,3 +117,40 @@ func TestPresets_IgnoreAgent(t *testing.T) {
 		}
 	}
 }
+
+// What each crawler makes of a reply, from its fetch code (the Ref of
+// its CrawlerFetch): TLGS counts only 20 with an exact type; Gemplex skips
+// the host on a non-text type or 44; Kennedy and mozz-archiver read any
+// 2x; gemini-grc refuses parameters other than charset and lang.
+func TestCrawler_Conclude(t *testing.T) {
+	for _, c := range []struct {
+		id    string
+		reply Reply
+		want  string
+	}{
+		{"tlgs", Reply{Status: 20, Meta: "text/plain; charset=utf-8"}, "read"},
+		{"tlgs", Reply{Status: 20, Meta: "TEXT/PLAIN"}, "allow-all"},
+		{"tlgs", Reply{Status: 21, Meta: "text/plain"}, "allow-all"},
+		{"tlgs", Reply{Status: 51}, "allow-all"},
+		{"tlgs", Reply{Failed: true}, "allow-all"},
+		{"gemplex", Reply{Status: 20, Meta: "text/html"}, "read"},
+		{"gemplex", Reply{Status: 20, Meta: "application/octet-stream"}, "skip-host"},
+		{"gemplex", Reply{Status: 44, Meta: "60"}, "skip-host"},
+		{"gemplex", Reply{Status: 31, Meta: "/r.txt"}, "allow-all"},
+		{"gemplex", Reply{Failed: true}, "skip-host"},
+		{"gemini-grc", Reply{Status: 20, Meta: "text/plain; format=flowed"}, "allow-all"},
+		{"gemini-grc", Reply{Status: 20, Meta: "text/gemini; lang=en"}, "read"},
+		{"kennedy", Reply{Status: 20, Meta: "application/octet-stream"}, "read"},
+		{"mozz-archiver", Reply{Status: 20, Meta: "image/png"}, "read"},
+		{"mozz-archiver", Reply{Status: 51}, "allow-all"},
+		{"gus", Reply{Status: 51}, "unknown"},
+		{"veronica2", Reply{Found: true}, "read"},
+		{"veronica2", Reply{}, "unknown"},
+	} {
+		d, _ := DialectByID(c.id)
+		got, note := d.Crawler.Conclude(c.reply)
+		if got != c.want || note == "" {
+			t.Errorf("%s %+v: %s (%s), want %s", c.id, c.reply, got, note, c.want)
+		}
+	}
+}
