@@ -154,3 +154,33 @@ func TestCrawler_Conclude(t *testing.T) {
 		}
 	}
 }
+
+// TLGS's wildcardPathMatch, on the vectors its code gives
+// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:67-122).
+func TestSegmentMatch_TLGSVectors(t *testing.T) {
+	for _, c := range []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"/", "/", true}, {"/", "/a", false}, {"/", "/ab", true}, // :74-75, the off-by-one
+		{"/dir/", "/dir/a", false}, {"/dir/", "/dir/ab", true},
+		{"/private", "/private-notes", false}, {"/private", "/private/x", true}, {"/private", "/private/", true},
+		{"/x$", "/x", false},                                        // $ literal without a star
+		{"/*.gmi", "/x.gmi", true}, {"/*.gmi", "/x.gmi.bak", false}, // :91-92, end-anchored
+		{"*", "/x", true}, {"/*", "", true}, // :88-92, ends_with("")
+		{"*foo*", "/a/foo/b", true}, {"/*foo*", "/a/fo", false}, // :82-86
+		{"/priv*", "/private", true},                                                                     // :94-95
+		{"/a*b", "/axyz", true}, {"/a*b", "/ab", false}, {"/a*b", "/abc", false}, {"/a*b", "/axb", true}, // :98-100
+		{"/a*$", "/abc", true},
+		{"/~*/cgi-bin/", "/~testuser/gci-bin/test.txt", true},    // tlgsutils/tests/robots_txt_parser_test.cpp:147
+		{"/a*b*c", "/aXbYc", true}, {"/a*b*c", "/aXbYcZ", false}, // :103-121, whole match
+		{"/a*b*$", "/aXbY", true},
+		{"/s*q?x*", "/s/x", true}, {"/s*q?x*", "/s/qx", true}, {"/s*q?x*", "/s/y", false}, // ? is an operator there
+		{"?a*b*", "?aXb", false}, // a ? with nothing before it does not compile
+		{"/a*^b*", "/a^b", false}, {"/a*b*.c", "/aXbYXc", false}, {"/a*b*.c", "/aXbY.c", true},
+	} {
+		if got := segmentMatch(c.pattern, c.path); got != c.want {
+			t.Errorf("segmentMatch(%q, %q) = %v, want %v", c.pattern, c.path, got, c.want)
+		}
+	}
+}
