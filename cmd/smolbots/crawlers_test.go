@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/internal/realservers"
 )
 
@@ -112,6 +113,15 @@ func TestCrawlersReadTheFetch(t *testing.T) {
 	for _, want := range []string{"crawler tlgs: allow-all: TLGS finds no robots.txt", "crawler gemplex: allow-all", "crawler gus: unknown"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("fetch of a host without robots.txt: stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+}
+
+// The usage text names every preset, so a new one cannot be forgotten.
+func TestUsageNamesPresets(t *testing.T) {
+	for _, d := range core.Presets() {
+		if !strings.Contains(usage(), d.ID) {
+			t.Errorf("usage does not name the preset %s", d.ID)
 		}
 	}
 }
