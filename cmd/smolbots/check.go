@@ -213,7 +213,7 @@ func runCheck(c *call, o checkOptions) error {
 // fetched, a crawler that does not read the reply as its robots.txt
 // answers from the fetch alone.
 func presetRows(w verdictWriter, f *core.File, presets []core.Dialect, raw []string, inputNote string, fetched *fetch.Result) (denied bool, err error) {
-	concl := map[string]crawlerConclusion{}
+	concl := map[string]core.CrawlerConclusion{}
 	if fetched != nil {
 		for _, c := range concludeCrawlers(fetched) {
 			concl[c.Crawler] = c

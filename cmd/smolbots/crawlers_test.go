@@ -82,7 +82,7 @@ func TestCrawlersReadTheFetch(t *testing.T) {
 	r := runCLI(t, "", "fetch", "-json", g.URL)
 	var res struct {
 		Outcome  string
-		Crawlers []crawlerConclusion
+		Crawlers []core.CrawlerConclusion
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || res.Outcome != "found" || len(res.Crawlers) != 7 {
 		t.Fatalf("fetch -json: %v %+v\n%s", err, res, r.stdout)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fetch"
 )
 
@@ -55,7 +56,7 @@ func runFetch(c *call, asJSON bool) error {
 		enc.SetEscapeHTML(false)
 		out := struct {
 			*fetch.Result
-			Crawlers []crawlerConclusion `json:"crawlers"`
+			Crawlers []core.CrawlerConclusion `json:"crawlers"`
 		}{r, crawlers}
 		if err := enc.Encode(out); err != nil {
 			return err
