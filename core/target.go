@@ -41,6 +41,9 @@ func pathNoQuery(s string) string {
 // rooted path: repeated slashes folded, "." dropped, ".." resolved, and
 // a path ending in a directory keeps its final slash.
 func lexicallyNormal(p string) string {
+	if !hasDotOrEmptySegment(p) {
+		return p
+	}
 	segs := strings.Split(p[1:], "/")
 	out := make([]string, 0, len(segs))
 	trailing := false
@@ -63,6 +66,12 @@ func lexicallyNormal(p string) string {
 		r += "/"
 	}
 	return r
+}
+
+// hasDotOrEmptySegment: p holds "//" or a segment starting with ".",
+// the only places path normalization changes anything.
+func hasDotOrEmptySegment(p string) bool {
+	return strings.Contains(p, "//") || strings.Contains(p, "/.")
 }
 
 // decodedPath is Gemplex's target: the URL normalized (dot segments and
@@ -219,6 +228,13 @@ func protegoPattern(v string) string {
 // letters, digits, "_.-~" and safe escaped in upper-case hex (a kept
 // escape's "%" is safe, so it stays as written).
 func protegoQuote(p, ignore, safe string) string {
+	plain := true
+	for i := 0; i < len(p) && plain; i++ {
+		plain = p[i] != '%' && (unreserved(p[i]) || strings.IndexByte(safe, p[i]) >= 0)
+	}
+	if plain {
+		return p // nothing to decode or escape
+	}
 	var b strings.Builder
 	for i := 0; i < len(p); i++ {
 		c := p[i]
