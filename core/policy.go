@@ -85,6 +85,9 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	case AllRules:
 		p.Groups = rs.Groups
 		p.Why = "this dialect has no groups: every Disallow line applies to every robot"
+		if d.Crawler != nil {
+			p.Why = d.Crawler.Name + " ignores User-agent: every Disallow line applies to it (" + d.cite("agents") + ")"
+		}
 	case FirstInFileOrder:
 		p.chooseFirstInFileOrder(rs)
 	case FirstStarLast:
@@ -99,6 +102,9 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 		p.chooseUnion(rs)
 	case BestSubstring:
 		p.chooseBestSubstring(rs)
+	}
+	if d.BOMInText && rs.File.BOM && d.Crawler != nil {
+		p.Notes = append(p.Notes, "the file starts with a UTF-8 BOM, which "+d.Crawler.Name+" keeps as part of line 1, so it does not read that line's field ("+d.cite("lines")+")")
 	}
 	if c := d.Crawler; c != nil && !c.Verified {
 		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+")")
@@ -211,6 +217,9 @@ func (r *ruleLines) add(l *Line) {
 func (r *ruleLines) String() string { return string(r.b) }
 
 func describeNames(a Agent, names []string) string {
+	if a.Name == "" && a.Raw != "" && len(a.Roles) == 0 && len(names) > 0 {
+		return fmt.Sprintf("the crawler's agent names %q", strings.Join(names, ", ")) // a preset
+	}
 	if a.Name != "" {
 		return fmt.Sprintf("the bot's name %q", a.Name)
 	}
