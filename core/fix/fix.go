@@ -132,6 +132,9 @@ type pending struct {
 // doc and says what it did; ok false means there was nothing to do.
 type edit struct {
 	apply func(d *doc) (p pending, ok bool)
+	// whole, when set, does every edit of its step in one pass; the
+	// all-at-once attempt uses it instead of applying them in turn.
+	whole func(d *doc) []pending
 }
 
 // run applies a step's edits: all at once when the reference keeps its
@@ -142,7 +145,18 @@ func (fx *fixer) run(edits []edit) {
 	}
 	saved := fx.doc.clone()
 	var done []pending
+	var each []edit
 	for _, e := range edits {
+		if e.whole != nil {
+			done = e.whole(fx.doc)
+		} else {
+			each = append(each, e)
+		}
+	}
+	for _, e := range each {
+		if len(each) < len(edits) {
+			break // the whole step is done already
+		}
 		if p, ok := e.apply(fx.doc); ok {
 			done = append(done, p)
 		}
@@ -152,10 +166,10 @@ func (fx *fixer) run(edits []edit) {
 		return
 	}
 	fx.doc = saved
-	if len(edits) > maxSingleEdits {
+	if len(each) > maxSingleEdits {
 		return
 	}
-	for _, e := range edits {
+	for _, e := range each {
 		before := fx.doc.clone()
 		p, ok := e.apply(fx.doc)
 		switch {

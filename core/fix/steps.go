@@ -106,7 +106,7 @@ func change(d *doc, code, msg string, at int, ids []int, gone []line) pending {
 // commentOut turns the lines with these ids into comments, keeping
 // their text for the admin to read.
 func commentOut(code string, msg string, ids ...int) edit {
-	return edit{func(d *doc) (pending, bool) {
+	return edit{apply: func(d *doc) (pending, bool) {
 		for _, id := range ids {
 			i := d.index(id)
 			if i < 0 || strings.HasPrefix(strings.TrimLeft(d.lines[i].text, " \t"), "#") {
@@ -124,7 +124,7 @@ func commentOut(code string, msg string, ids ...int) edit {
 
 // removeLines takes lines out and tidies the blank lines around them.
 func removeLines(code, msg string, ids ...int) edit {
-	return edit{func(d *doc) (pending, bool) {
+	return edit{apply: func(d *doc) (pending, bool) {
 		i := d.index(ids[0])
 		if i < 0 {
 			return pending{}, false
@@ -153,7 +153,7 @@ func fixTypos(fx *fixer) []edit {
 		case fx.ref.AcceptTypos:
 			id, text := v.id(i+1), name+l.Text[strings.IndexByte(l.Text, ':'):]
 			msg := fmt.Sprintf("%q is a misspelling only %s accepts; spelt %s so every dialect reads the line", l.Name, fx.ref.ID, name)
-			edits = append(edits, edit{func(d *doc) (pending, bool) {
+			edits = append(edits, edit{apply: func(d *doc) (pending, bool) {
 				i := d.index(id)
 				if i < 0 {
 					return pending{}, false
@@ -334,39 +334,99 @@ func duplicates(rs *core.Ruleset) [][2]*core.Group {
 func mergeDuplicates(fx *fixer) []edit {
 	v := fx.view()
 	var edits []edit
-	last := map[*core.Group]int{} // where the next merged lines go, by target
+	var merges []merge
 	for _, pair := range duplicates(v.rs) {
 		to, from := pair[0], pair[1]
-		if _, ok := last[to]; !ok {
-			last[to] = v.id(to.LastLine())
+		m := merge{to: v.id(to.Agents[0].Pos.Line), toLast: v.id(to.LastLine())}
+		if len(to.Agents) == 0 {
+			m.to = v.id(to.VirtualAgents[0].Pos.Line)
 		}
-		var agents, body []int
 		for _, id := range v.unit(from) {
-			n := v.d.index(id) + 1
-			if l := v.f.Lines[n-1]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
-				agents = append(agents, id)
+			if l := v.f.Lines[v.d.index(id)]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
+				m.agents = append(m.agents, id)
 			} else {
-				body = append(body, id)
+				m.body = append(m.body, id)
 			}
 		}
-		msg := fmt.Sprintf("the group at line %d names the same agents as the group at line %d; its rules are moved there, since dialects that take one group per crawler read only the first", v.at(from.FirstLine()), v.at(to.FirstLine()))
-		target := to
-		edits = append(edits, edit{func(d *doc) (pending, bool) {
-			i := d.index(agents[0])
-			if i < 0 || d.index(last[target]) < 0 {
-				return pending{}, false
-			}
-			gone := d.remove(agents)
-			moved := d.remove(body)
-			d.tidyBlanks(min(i, len(d.lines)-1))
-			d.insert(d.index(last[target])+1, moved...)
-			if len(moved) > 0 {
-				last[target] = moved[len(moved)-1].id
-			}
-			return change(d, "duplicate-group", msg, agents[0], body, gone), true
-		}})
+		m.msg = fmt.Sprintf("the group at line %d names the same agents as the group at line %d; its rules are moved there, since dialects that take one group per crawler read only the first", v.at(from.FirstLine()), v.at(to.FirstLine()))
+		merges = append(merges, m)
+		edits = append(edits, edit{apply: func(d *doc) (pending, bool) { return m.apply(d, fx.ref) }})
+	}
+	if len(merges) > 1 {
+		edits = append(edits, edit{whole: func(d *doc) []pending { return mergeAll(d, merges) }})
 	}
 	return edits
+}
+
+// merge is one duplicate group to fold into an earlier one.
+type merge struct {
+	to, toLast   int   // the target group's first agent line and last line
+	agents, body []int // the duplicate's agent lines (dropped) and the rest (moved)
+	msg          string
+}
+
+// apply does one merge, finding where the target group ends now.
+func (m merge) apply(d *doc, ref core.Dialect) (pending, bool) {
+	i, t := d.index(m.agents[0]), d.index(m.to)
+	if i < 0 || t < 0 {
+		return pending{}, false
+	}
+	last := m.toLast
+	for _, g := range ref.Compile(d.parse()).Groups {
+		if g.FirstLine() == t+1 {
+			last = d.lines[g.LastLine()-1].id
+		}
+	}
+	gone := d.remove(m.agents)
+	moved := d.remove(m.body)
+	d.tidyBlanks(min(i, len(d.lines)-1))
+	d.insert(d.index(last)+1, moved...)
+	return change(d, "duplicate-group", m.msg, m.agents[0], m.body, gone), true
+}
+
+// mergeAll does every merge in one pass over the file: a file with
+// thousands of duplicate groups takes one copy, not one per group.
+func mergeAll(d *doc, merges []merge) []pending {
+	drop, after := map[int]bool{}, map[int][]int{}
+	for _, m := range merges {
+		for _, id := range append(slices.Clone(m.agents), m.body...) {
+			drop[id] = true
+		}
+		after[m.toLast] = append(after[m.toLast], m.body...)
+	}
+	old := d.lines
+	var gone []line
+	out := make([]line, 0, len(old))
+	cut := false // lines were just dropped: a blank line here may be doubled
+	for _, l := range old {
+		if drop[l.id] {
+			gone, cut = append(gone, l), true
+			continue
+		}
+		if cut && isBlank(l.text) && (len(out) == 0 || isBlank(out[len(out)-1].text)) {
+			continue
+		}
+		cut = false
+		out = append(out, l)
+		for _, id := range after[l.id] {
+			out = append(out, old[d.index(id)])
+		}
+	}
+	if cut && len(out) > 0 && isBlank(out[len(out)-1].text) {
+		out = out[:len(out)-1]
+	}
+	d.lines, d.pos = out, nil
+	var done []pending
+	for _, m := range merges {
+		var mine []line
+		for _, l := range gone {
+			if slices.Contains(m.agents, l.id) {
+				mine = append(mine, l)
+			}
+		}
+		done = append(done, change(d, "duplicate-group", m.msg, m.agents[0], m.body, mine))
+	}
+	return done
 }
 
 // dropDuplicates removes a group naming the same agents as an earlier
@@ -410,7 +470,7 @@ func starLast(fx *fixer) []edit {
 	ids, at := v.unit(star), v.id(star.FirstLine())
 	lastID := v.id(after[len(after)-1].LastLine())
 	msg := fmt.Sprintf("the * group at line %d is moved after the other groups: dialects that take the first matching group read nothing below it", v.at(star.FirstLine()))
-	return []edit{{func(d *doc) (pending, bool) {
+	return []edit{{apply: func(d *doc) (pending, bool) {
 		i := d.index(ids[0])
 		if i < 0 {
 			return pending{}, false
@@ -494,7 +554,7 @@ func orderRules(fx *fixer) []edit {
 			order = append(order, v.id(sorted[i].Pos.Line))
 		}
 		msg := fmt.Sprintf("the rules of the group at line %d are put longest first, Allow before Disallow on a tie: %s take the first rule that matches, and now it is the one the longest match picks", v.at(g.FirstLine()), words(firsts))
-		edits = append(edits, edit{func(d *doc) (pending, bool) {
+		edits = append(edits, edit{apply: func(d *doc) (pending, bool) {
 			var pos []int
 			var ls []line
 			for k := range slots {
@@ -526,7 +586,7 @@ func (v view) agentEnd(g *core.Group) int {
 
 // addLine inserts text after the line with id after.
 func addLine(code, msg string, after int, text string) edit {
-	return edit{func(d *doc) (pending, bool) {
+	return edit{apply: func(d *doc) (pending, bool) {
 		i := d.index(after)
 		if i < 0 {
 			return pending{}, false
@@ -605,7 +665,7 @@ func lineEndings(fx *fixer) []edit {
 	if !fx.opt.Protocol.Includes(core.GopherDraft.ID) {
 		return nil
 	}
-	return []edit{{func(d *doc) (pending, bool) {
+	return []edit{{apply: func(d *doc) (pending, bool) {
 		var ids []int
 		for i, l := range d.lines {
 			if l.term != "\r\n" || i == len(d.lines)-1 && d.noFinal {
