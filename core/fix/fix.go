@@ -70,6 +70,7 @@ type Result struct {
 // Limits that keep a huge file's answer quick.
 const (
 	maxProbes      = 256  // crawlers whose policies must keep their meaning
+	maxRounds      = 3    // passes over the steps
 	maxSingleEdits = 64   // a rejected batch is retried edit by edit below this
 	maxRowAgents   = 32   // default rows: agents named in the file
 	maxRowPaths    = 1000 // default rows: rule paths of the file
@@ -94,8 +95,16 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 	fx.probes = probes(orig, opt.Agents)
 	fx.meaning = fx.meaningOf(orig)
 	fx.fileChanges(orig)
-	for _, st := range steps {
-		fx.run(st.propose(fx))
+	// A step can give an earlier one work (a merge leaves a role to
+	// name, a moved group a blank line): go round until nothing changes.
+	for round := 0; round < maxRounds; round++ {
+		n := len(fx.changes)
+		for _, st := range steps {
+			fx.run(st.propose(fx))
+		}
+		if len(fx.changes) == n {
+			break
+		}
 	}
 	res := Result{Robots: fx.doc.String(), Reference: fx.ref.ID, Protocol: string(opt.Protocol), Changes: fx.report()}
 	agents, selectors := opt.Agents, opt.Selectors

@@ -59,7 +59,8 @@ func randomSelectors(r *rand.Rand, n int) []string {
 
 // The property: for random files, references, scopes and rows, the
 // reference's verdict on random selectors (not only the rows') is the
-// same before and after, for every crawler the rewrite probed.
+// same before and after, for every crawler the rewrite probed; and the
+// result, fixed again, does not change.
 func TestReferenceKept(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 2026))
 	dialects := core.Dialects()
@@ -83,6 +84,10 @@ func TestReferenceKept(t *testing.T) {
 		}
 		if msg := changedVerdict(opt.Reference, before, after, agents, randomSelectors(r, 50)); msg != "" {
 			t.Fatalf("%s scope: %s\nbefore:\n%s\nafter:\n%s\nchanges: %+v", opt.Protocol, msg, data, res.Robots, res.Changes)
+		}
+		// And what fix writes needs no further fix.
+		if again, _ := Fix([]byte(res.Robots), opt); len(again.Changes) > 0 {
+			t.Fatalf("%s, %s scope: fixing the result again changes it: %+v\nbefore:\n%q\nafter:\n%q", opt.Reference.ID, opt.Protocol, again.Changes, data, res.Robots)
 		}
 	}
 }

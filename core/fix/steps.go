@@ -441,20 +441,23 @@ func dropDuplicates(fx *fixer) []edit {
 	return edits
 }
 
-// starGroup is the first group naming *, and the groups after it.
+// starGroup is the first group naming *, and the groups after it that
+// name agents but not *.
 func starGroup(rs *core.Ruleset) (*core.Group, []*core.Group) {
+	isStar := func(g *core.Group) bool {
+		return slices.ContainsFunc(g.Agents, func(l *core.Line) bool { return l.Value == "*" })
+	}
 	for i, g := range rs.Groups {
-		for _, l := range g.Agents {
-			if l.Value == "*" {
-				var after []*core.Group
-				for _, h := range rs.Groups[i+1:] {
-					if len(h.Agents)+len(h.VirtualAgents) > 0 {
-						after = append(after, h)
-					}
-				}
-				return g, after
+		if !isStar(g) {
+			continue
+		}
+		var after []*core.Group
+		for _, h := range rs.Groups[i+1:] {
+			if len(h.Agents)+len(h.VirtualAgents) > 0 && !isStar(h) {
+				after = append(after, h)
 			}
 		}
+		return g, after
 	}
 	return nil, nil
 }
@@ -597,6 +600,18 @@ func addLine(code, msg string, after int, text string) edit {
 	}}
 }
 
+// agentBlock is the agent lines of a group (with rules) up to its first
+// rule, as the file has them: also those the reference does not read.
+func (v view) agentBlock(g *core.Group) []*core.Line {
+	var out []*core.Line
+	for n := max(g.FirstLine(), 1); n <= g.Rules[0].Pos.Line; n++ {
+		if l := &v.f.Lines[n-1]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 func isRole(s string) bool { return slices.Contains(core.Roles, strings.ToLower(s)) }
 
 // nameRoles makes a group name its role both ways: Gemini-style
@@ -608,18 +623,22 @@ func nameRoles(fx *fixer) []edit {
 	conner := fx.opt.Protocol.Includes(core.Conner2020.ID) && fx.ref.ID != core.Conner2020.ID
 	var edits []edit
 	for _, g := range v.rs.Groups {
-		has := func(ls []*core.Line, role string) bool {
-			return slices.ContainsFunc(ls, func(l *core.Line) bool { return strings.EqualFold(l.Value, role) })
+		if len(g.Rules) == 0 {
+			continue // it names nobody
+		}
+		block := v.agentBlock(g)
+		has := func(k core.Field, role string) bool {
+			return slices.ContainsFunc(block, func(l *core.Line) bool { return l.Key == k && strings.EqualFold(l.Value, role) })
 		}
 		for _, l := range g.Agents {
-			if conner && isRole(l.Value) && !has(g.VirtualAgents, l.Value) {
+			if conner && isRole(l.Value) && !has(core.VirtualAgent, l.Value) {
 				role := strings.ToLower(l.Value)
 				msg := fmt.Sprintf("conner2020 reads %q as a crawler named %s; \"Virtual-agent: %s\" is added so the group names the role there too", l.Rule(), l.Value, role)
 				edits = append(edits, addLine("role-user-agent", msg, v.agentEnd(g), "Virtual-agent: "+role))
 			}
 		}
 		for _, l := range g.VirtualAgents {
-			if isRole(l.Value) && !has(g.Agents, l.Value) {
+			if isRole(l.Value) && !has(core.UserAgent, l.Value) {
 				role := strings.ToLower(l.Value)
 				msg := fmt.Sprintf("dialects without Virtual-agent skip %q; \"User-agent: %s\" is added so the group names the role there too", l.Rule(), role)
 				edits = append(edits, addLine("virtual-agent-field-portability", msg, v.agentEnd(g), "User-agent: "+role))
