@@ -153,21 +153,23 @@ func (fx *fixer) run(edits []edit) {
 		return
 	}
 	saved := fx.doc.clone()
-	var done []pending
 	var each []edit
+	var whole func(d *doc) []pending
 	for _, e := range edits {
 		if e.whole != nil {
-			done = e.whole(fx.doc)
+			whole = e.whole
 		} else {
 			each = append(each, e)
 		}
 	}
-	for _, e := range each {
-		if len(each) < len(edits) {
-			break // the whole step is done already
-		}
-		if p, ok := e.apply(fx.doc); ok {
-			done = append(done, p)
+	var done []pending
+	if whole != nil {
+		done = whole(fx.doc)
+	} else {
+		for _, e := range each {
+			if p, ok := e.apply(fx.doc); ok {
+				done = append(done, p)
+			}
 		}
 	}
 	if len(done) == 0 || fx.keeps() {
