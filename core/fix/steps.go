@@ -22,6 +22,7 @@ var steps = []step{
 	{"drop-after-star", dropAfterStar},
 	{"drop-allows", dropAllows},
 	{"order-rules", orderRules},
+	{"drop-shadowed", dropShadowed},
 	{"name-roles", nameRoles},
 	{"name-crawlers", nameCrawlers},
 	{"line-endings", lineEndings},
@@ -573,6 +574,49 @@ func orderRules(fx *fixer) []edit {
 			d.pos = nil // the lines moved
 			return change(d, "allow-portability", msg, slots[0], order, nil), true
 		}})
+	}
+	return edits
+}
+
+// dropShadowed comments out rules the reference never lets decide: under
+// first match, a rule after one whose pattern is a prefix of its own;
+// where an Allow is an exception, a Disallow an Allow's prefix covers.
+// Dialects that weigh rules otherwise would still use them.
+func dropShadowed(fx *fixer) []edit {
+	ref := fx.ref
+	if ref.Patterns != core.Prefix || ref.Decision != core.FirstMatch && ref.Decision != core.AllowException {
+		return nil
+	}
+	users := fx.others(func(d core.Dialect) bool { return d.Decision != ref.Decision && d.Grouping != core.NoGroups })
+	if len(users) == 0 {
+		return nil
+	}
+	v := fx.view()
+	var edits []edit
+	for _, g := range v.rs.Groups {
+		for i, r := range g.Rules {
+			if r.Value == "" {
+				continue
+			}
+			var by *core.Line
+			for j, e := range g.Rules {
+				first := ref.Decision == core.FirstMatch && j < i
+				exception := ref.Decision == core.AllowException && e.Key == core.Allow && r.Key != core.Allow
+				if (first || exception) && e.Value != "" && strings.HasPrefix(r.Value, e.Value) {
+					by = e
+					break
+				}
+			}
+			if by == nil {
+				continue
+			}
+			why := fmt.Sprintf("%q comes before it and matches everything it matches", by.Rule())
+			if ref.Decision == core.AllowException {
+				why = fmt.Sprintf("the exception %q matches everything it matches, and an Allow wins", by.Rule())
+			}
+			msg := fmt.Sprintf("%q never decides under %s: %s; commented out so %s, which weigh rules otherwise, agree", r.Rule(), ref.ID, why, words(users))
+			edits = append(edits, commentOut("unreachable-rule", msg, v.id(r.Pos.Line)))
+		}
 	}
 	return edits
 }
