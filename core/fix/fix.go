@@ -41,6 +41,8 @@ type Change struct {
 	Message string `json:"message"`
 	Old     Span   `json:"old"` // the input's lines it concerns
 	New     Span   `json:"new"` // the result's lines it wrote
+
+	olds, news []int // exactly which lines, for Diff
 }
 
 // Unresolved is a row on which some in-scope dialects still disagree
@@ -65,6 +67,8 @@ type Result struct {
 	Rows         int `json:"rows"`
 	AgreedBefore int `json:"agreed_before"`
 	AgreedAfter  int `json:"agreed_after"`
+
+	before, after []diffLine // for Diff
 }
 
 // Limits that keep a huge file's answer quick.
@@ -107,6 +111,7 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 		}
 	}
 	res := Result{Robots: fx.doc.String(), Reference: fx.ref.ID, Protocol: string(opt.Protocol), Changes: fx.report()}
+	res.before, res.after = linesOf(newDoc(orig)), linesOf(fx.doc)
 	agents, selectors := opt.Agents, opt.Selectors
 	if len(agents) == 0 {
 		agents = fileAgents(orig)
@@ -243,11 +248,11 @@ func probes(f *core.File, rows []core.Agent) []core.Agent {
 // BOM, an ignored tail.
 func (fx *fixer) fileChanges(f *core.File) {
 	if f.BOM {
-		fx.changes = append(fx.changes, pending{Change: Change{Line: 1, Code: "bom", Message: "the byte order mark is dropped: every dialect skips it, and some tools show it as text", Old: Span{1, 1}}})
+		fx.changes = append(fx.changes, pending{Change: Change{Line: 1, Code: "bom", Message: "the byte order mark is dropped: every dialect skips it, and some tools show it as text", Old: Span{1, 1}, olds: []int{1}}})
 	}
 	if f.Truncated {
 		n := len(f.Lines)
-		fx.changes = append(fx.changes, pending{Change: Change{Line: n, Code: "file-too-large", Message: fmt.Sprintf("the %d bytes after the first %d KiB are dropped: every dialect stops reading there", f.Size-core.MaxBytes, core.MaxBytes/1024), Old: Span{n, n}}})
+		fx.changes = append(fx.changes, pending{Change: Change{Line: n, Code: "file-too-large", Message: fmt.Sprintf("the %d bytes after the first %d KiB are dropped: every dialect stops reading there", f.Size-core.MaxBytes, core.MaxBytes/1024), Old: Span{n, n}, olds: []int{n}}})
 	}
 }
 
@@ -263,6 +268,7 @@ func (fx *fixer) report() []Change {
 		for _, id := range p.ids {
 			if n, ok := pos[id]; ok {
 				c.New = widen(c.New, n)
+				c.news = append(c.news, n)
 			}
 		}
 		out = append(out, c)

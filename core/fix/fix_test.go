@@ -120,6 +120,14 @@ func render(r Result) string {
 	for _, u := range r.Unresolved {
 		fmt.Fprintf(&b, "%s %s (%s) [%s]: %s\n", u.Agent, u.Selector, strings.Join(u.Dialects, ", "), u.Code, u.Reason)
 	}
+	b.WriteString("-- diff (old, new, * changed, by changes) --\n")
+	for _, row := range r.Diff() {
+		mark := " "
+		if row.Changed {
+			mark = "*"
+		}
+		fmt.Fprintf(&b, "%s %2d %2d %-36q %-36q %v\n", mark, row.Old, row.New, row.OldText, row.NewText, row.Changes)
+	}
 	return b.String()
 }
 

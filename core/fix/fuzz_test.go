@@ -11,7 +11,8 @@ import (
 
 // FuzzFix: on any input, any reference and any scope, fix never panics,
 // fails only on a NUL byte, writes a file that holds no NUL, keeps the
-// reference's verdicts and needs no second pass. Seeds: the shared robots corpus and the
+// reference's verdicts, draws a diff that accounts for both files and
+// needs no second pass. Seeds: the shared robots corpus and the
 // commented files in ../../testdata/fuzz/fix, each saying what it tries.
 func FuzzFix(f *testing.F) {
 	var seeds []string
@@ -51,6 +52,9 @@ func FuzzFix(f *testing.F) {
 		}
 		sels = append(sels, "/", "", "/robots.txt", "a")
 		if msg := changedVerdict(opt.Reference, before, after, probes(before, nil), sels); msg != "" {
+			t.Fatalf("%s, %s scope: %s\nbefore: %q\nafter: %q", opt.Reference.ID, opt.Protocol, msg, data, res.Robots)
+		}
+		if msg := diffAccounts(res); msg != "" {
 			t.Fatalf("%s, %s scope: %s\nbefore: %q\nafter: %q", opt.Reference.ID, opt.Protocol, msg, data, res.Robots)
 		}
 		if again, _ := Fix([]byte(res.Robots), opt); len(again.Changes) > 0 {

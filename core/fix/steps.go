@@ -87,7 +87,7 @@ func change(d *doc, code, msg string, at int, ids []int, gone []line) pending {
 	}
 	for _, id := range ids {
 		if i := d.index(id); i >= 0 && d.lines[i].orig > 0 {
-			p.Old = widen(p.Old, d.lines[i].orig)
+			p.olds = append(p.olds, d.lines[i].orig)
 		}
 	}
 	for _, l := range gone {
@@ -95,8 +95,11 @@ func change(d *doc, code, msg string, at int, ids []int, gone []line) pending {
 			p.Line = l.orig
 		}
 		if l.orig > 0 {
-			p.Old = widen(p.Old, l.orig)
+			p.olds = append(p.olds, l.orig)
 		}
+	}
+	for _, n := range p.olds {
+		p.Old = widen(p.Old, n)
 	}
 	if p.Line == 0 {
 		p.Line = p.Old.From
@@ -131,7 +134,7 @@ func removeLines(code, msg string, ids ...int) edit {
 			return pending{}, false
 		}
 		gone := d.remove(ids)
-		d.tidyBlanks(min(i, len(d.lines)-1))
+		gone = append(gone, d.tidyBlanks(min(i, len(d.lines)-1))...)
 		return change(d, code, msg, ids[0], nil, gone), true
 	}}
 }
@@ -380,7 +383,7 @@ func (m merge) apply(d *doc, ref core.Dialect) (pending, bool) {
 	}
 	gone := d.remove(m.agents)
 	moved := d.remove(m.body)
-	d.tidyBlanks(min(i, len(d.lines)-1))
+	gone = append(gone, d.tidyBlanks(min(i, len(d.lines)-1))...)
 	d.insert(d.index(last)+1, moved...)
 	return change(d, "duplicate-group", m.msg, m.agents[0], m.body, gone), true
 }
@@ -395,37 +398,41 @@ func mergeAll(d *doc, merges []merge) []pending {
 		}
 		after[m.toLast] = append(after[m.toLast], m.body...)
 	}
+	owner := map[int]int{} // dropped line id to its merge
+	for mi, m := range merges {
+		for _, id := range m.agents {
+			owner[id] = mi
+		}
+	}
 	old := d.lines
-	var gone []line
+	gone := make([][]line, len(merges))
 	out := make([]line, 0, len(old))
-	cut := false // lines were just dropped: a blank line here may be doubled
+	cut := -1 // the merge whose lines were just dropped: a blank line here may be doubled
 	for _, l := range old {
 		if drop[l.id] {
-			gone, cut = append(gone, l), true
+			if mi, ok := owner[l.id]; ok {
+				gone[mi], cut = append(gone[mi], l), mi
+			}
 			continue
 		}
-		if cut && isBlank(l.text) && (len(out) == 0 || isBlank(out[len(out)-1].text)) {
+		if cut >= 0 && isBlank(l.text) && (len(out) == 0 || isBlank(out[len(out)-1].text)) {
+			gone[cut] = append(gone[cut], l)
 			continue
 		}
-		cut = false
+		cut = -1
 		out = append(out, l)
 		for _, id := range after[l.id] {
 			out = append(out, old[d.index(id)])
 		}
 	}
-	if cut && len(out) > 0 && isBlank(out[len(out)-1].text) {
+	if cut >= 0 && len(out) > 0 && isBlank(out[len(out)-1].text) {
+		gone[cut] = append(gone[cut], out[len(out)-1])
 		out = out[:len(out)-1]
 	}
 	d.lines, d.pos = out, nil
 	var done []pending
-	for _, m := range merges {
-		var mine []line
-		for _, l := range gone {
-			if slices.Contains(m.agents, l.id) {
-				mine = append(mine, l)
-			}
-		}
-		done = append(done, change(d, "duplicate-group", m.msg, m.agents[0], m.body, mine))
+	for mi, m := range merges {
+		done = append(done, change(d, "duplicate-group", m.msg, m.agents[0], m.body, gone[mi]))
 	}
 	return done
 }
@@ -480,9 +487,10 @@ func starLast(fx *fixer) []edit {
 			return pending{}, false
 		}
 		moved := d.remove(ids)
-		d.tidyBlanks(min(i, len(d.lines)-1))
-		d.insert(d.index(lastID)+1, append([]line{d.newLine("")}, moved...)...)
-		return change(d, "star-not-last", msg, at, ids, nil), true
+		gone := d.tidyBlanks(min(i, len(d.lines)-1))
+		blank := d.newLine("")
+		d.insert(d.index(lastID)+1, append([]line{blank}, moved...)...)
+		return change(d, "star-not-last", msg, at, append(ids, blank.id), gone), true
 	}}}
 }
 
