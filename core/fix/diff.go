@@ -51,7 +51,7 @@ func (r Result) Diff() []Row {
 	}
 	kept := keptInOrder(r.after, func(k int) bool { return touchedNew[k] || touchedOld[r.after[k-1].orig] })
 	var rows []Row
-	o, n := 1, 1 // next input and result line to show
+	o, n := 1, 1                    // next input and result line to show
 	flush := func(oEnd, nEnd int) { // lines before the next kept pair
 		for o < oEnd || n < nEnd {
 			row := Row{Changed: true}
