@@ -70,7 +70,8 @@ func TestFixBadInput(t *testing.T) {
 		{"", []string{"fix", "-reference", "google", "-"}, 2, "smolbots fix: unknown reference dialect \"google\"; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
 		{"", []string{"fix", "-protocol", "http", "-"}, 2, "smolbots fix: unknown protocol \"http\"; use gemini, gopher or any\n"},
 		{"", []string{"fix"}, 2, "smolbots fix: give a robots.txt (file, - or URL), then any selectors to check\n"},
-		{"User-agent: *\x00\nDisallow: /\n", []string{"fix", "-"}, 2, "smolbots fix: -: line 1 holds a NUL byte: this is not a text file, so there is nothing to rewrite\n"},
+		{"User-agent: *\x00\nDisallow: /\n", []string{"fix", "-"}, 2, "smolbots fix: -: this looks binary (a NUL byte on line 1), not a text robots.txt, so there is nothing to rewrite\n"},
+		{"\xff\xfe\x93\x88robots\xc0\xc1\xf5\xfa", []string{"fix", "-"}, 2, "smolbots fix: -: this looks binary (mostly bytes that are not UTF-8), not a text robots.txt, so there is nothing to rewrite\n"},
 		{"", []string{"fix", "-"}, 0, "-: nothing to fix: an empty robots.txt allows everything in every dialect\n"},
 	} {
 		r := runCLI(t, c.stdin, c.args...)

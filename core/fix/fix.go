@@ -80,8 +80,8 @@ const (
 	maxRowPaths    = 1000 // default rows: rule paths of the file
 )
 
-// Fix rewrites data. Its only error is input that is not text (a NUL
-// byte); everything else, even an empty file, gets a result.
+// Fix rewrites data. Its only error is input that is not text
+// (File.Binary); everything else, even an empty file, gets a result.
 func Fix(data []byte, opt Options) (Result, error) { return fixWith(data, opt, steps) }
 
 func fixWith(data []byte, opt Options, steps []step) (Result, error) {
@@ -92,8 +92,12 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 		opt.Protocol = core.ProtocolAny
 	}
 	orig := core.Parse(data)
-	if orig.NULLine > 0 {
-		return Result{}, fmt.Errorf("line %d holds a NUL byte: this is not a text file, so there is nothing to rewrite", orig.NULLine)
+	if orig.Binary() {
+		why := "mostly bytes that are not UTF-8"
+		if orig.NULLine > 0 {
+			why = fmt.Sprintf("a NUL byte on line %d", orig.NULLine)
+		}
+		return Result{}, fmt.Errorf("this looks binary (%s), not a text robots.txt, so there is nothing to rewrite", why)
 	}
 	fx := &fixer{opt: opt, ref: opt.Reference, doc: newDoc(orig)}
 	fx.probes = probes(orig, opt.Agents)
