@@ -121,7 +121,6 @@ func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool) {
 	fmt.Fprintf(w, "%s: %d of %d rows agree with %s in every dialect of the %s scope (%d before)\n", name, res.AgreedAfter, res.Rows, res.Reference, res.Protocol, res.AgreedBefore)
 }
 
-
 func dialectIDs() string {
 	var ids []string
 	for _, d := range core.Dialects() {
