@@ -56,6 +56,29 @@ func TestFixJSON(t *testing.T) {
 	if len(u) != 1 || u[0].Agent != "*" || u[0].Selector != "/bin/a.cgi" || strings.Join(u[0].Dialects, ",") != "gemini,conner2020,norobots" || !strings.Contains(u[0].Reason, `line 2 "Disallow: /*.cgi"`) {
 		t.Errorf("unresolved: %+v", u)
 	}
+	checkJSONLines(t, "fix", r.stdout)
+}
+
+// fix -json follows docs/json/fix.schema.json with changes of every
+// kind, and writes the file's DEL and C1 bytes as escapes, as the line
+// formats do, so that the JSON carries no raw control byte.
+func TestFixJSONSchema(t *testing.T) {
+	messy := "\xef\xbb\xbfDisallow: /stray\x7f\nUser-agent: *\n\nDisallow: /a\u0085\nAllow: /a/b\n\nUser-agent: indexer\nDisallow: /s\n\nUser-agent: indexer\nDissallow: /t\n"
+	for _, args := range [][]string{
+		{"fix", "-json", "-"},
+		{"fix", "-json", "-protocol", "gemini", "-agent", "GUS(indexer)", "-"},
+		{"fix", "-json", "-protocol", "gopher", "-reference", "norobots", "-", "/a/b/c"},
+	} {
+		r := runCLI(t, messy, args...)
+		if r.code > 1 || strings.ContainsAny(r.stdout, "\x7f\u0085") || !strings.Contains(r.stdout, `\u007f`) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+		var got struct{ Robots string }
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || !strings.Contains(got.Robots, "/stray\x7f") || !strings.Contains(got.Robots, "/a\u0085") {
+			t.Errorf("%v: the robots text does not decode back: %v %q", args, err, got.Robots)
+		}
+		checkJSONLines(t, "fix", r.stdout)
+	}
 }
 
 // Bad input gets one plain sentence and exit 2; an empty file has
