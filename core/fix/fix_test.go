@@ -61,6 +61,11 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s differs from %s:\n%s", name, golden, got)
 			}
 			checkKept(t, data, res, opt)
+			for _, c := range res.Changes {
+				if !slices.Contains(core.LintCodes(), c.Code) {
+					t.Errorf("change code %q is not a lint code", c.Code)
+				}
+			}
 		})
 	}
 	for _, s := range steps {
