@@ -73,3 +73,13 @@ func TestGeminiURLImpliesScope(t *testing.T) {
 		t.Errorf("lint -protocol gopher %s: exit %d, stdout %q", g.URL, r.code, r.stdout)
 	}
 }
+
+// Findings lint adds itself, such as the binary-file error, list only
+// the dialects in scope as well.
+func TestLintProtocolBinary(t *testing.T) {
+	r := runCLI(t, "User-agent: *\x00\nDisallow: /\n", "lint", "-json", "-protocol", "gemini", "-")
+	first, _, _ := strings.Cut(r.stdout, "\n")
+	if r.code != 1 || !strings.Contains(first, `"code":"binary-file"`) || !strings.Contains(first, `"dialects":["gemini","conner2020","rfc9309","norobots"]`) {
+		t.Errorf("exit %d, first finding %s", r.code, first)
+	}
+}
