@@ -28,6 +28,7 @@ var paddingCases = []struct {
 		copy(b, head) // one buffer, as a crawler reads a body
 		return b
 	}},
+	{"empty-fields", func() []byte { return bytes.Repeat([]byte(":\n"), 5<<20) }}, // the most lines with field parts
 	{"random-bytes", func() []byte {
 		b := make([]byte, 10<<20)
 		r := rand.New(rand.NewPCG(1, 2))
