@@ -28,7 +28,14 @@ var paddingCases = []struct {
 		copy(b, head) // one buffer, as a crawler reads a body
 		return b
 	}},
-	{"empty-fields", func() []byte { return bytes.Repeat([]byte(":\n"), 5<<20) }}, // the most lines with field parts
+	{"empty-fields", func() []byte { return bytes.Repeat([]byte(":\n"), 5<<20) }},                    // the most lines with field parts
+	{"star-records", func() []byte { return bytes.Repeat([]byte("User-agent:*\r\r"), (10<<20)/14) }}, // the most groups, each noted
+	{"group-then-fields", func() []byte {
+		head := "User-agent: *\nDisallow: /x\n"
+		b := bytes.Repeat([]byte("x:\r"), (10<<20)/3)
+		copy(b, head)
+		return b
+	}},
 	{"random-bytes", func() []byte {
 		b := make([]byte, 10<<20)
 		r := rand.New(rand.NewPCG(1, 2))
@@ -143,4 +150,22 @@ func childPeakRSS(t *testing.T, name string) int64 {
 		t.Fatalf("child for %s: %v", name, err)
 	}
 	return kb * 1024
+}
+
+// Ruleless records each add a note only for the first few; the rest
+// share one, so thousands of them do not make a kept policy hold a note
+// apiece.
+func TestRulelessNotesBounded(t *testing.T) {
+	f := Parse([]byte(strings.Repeat("User-agent: *\n\n", maxRulelessNotes+2)))
+	p := Gemini.Compile(f).Policy(MustAgent("GUS(indexer)"))
+	each := 0
+	for _, n := range p.Notes {
+		if strings.HasPrefix(n, "The * record at line ") {
+			each++
+		}
+	}
+	last := p.Notes[len(p.Notes)-1]
+	if each != maxRulelessNotes || last != "2 more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line 9)." {
+		t.Errorf("%d notes of their own, last note %q", each, last)
+	}
 }

@@ -15,6 +15,10 @@ type Policy struct {
 	Why     string   // why these groups were chosen
 	Notes   []string // interpretation notes that hold for every selector
 
+	// Ruleless records skipped that named the bot or *, and the line of
+	// the last one (skipRuleless notes only the first few).
+	ruleless, lastRuleless int
+
 	// Gemini's "should still respect *": the groups under the reading
 	// where the `*` record always applies too. Nil when it changes nothing.
 	alternative *Policy
@@ -103,6 +107,7 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	case BestSubstring:
 		p.chooseBestSubstring(rs)
 	}
+	p.noteMoreRuleless()
 	if d.BOMInText && rs.File.BOM && d.Crawler != nil {
 		p.Notes = append(p.Notes, "the file starts with a UTF-8 BOM, which "+d.Crawler.Name+" keeps as part of line 1, so it does not read that line's field ("+d.cite("lines")+")")
 	}
@@ -278,12 +283,31 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 	if p.Dialect.Grouping != BlankLineRecords || len(g.Rules) > 0 {
 		return false
 	}
-	if l := p.Dialect.groupNames(g, names); l != nil {
+	l := p.Dialect.groupNames(g, names)
+	if l == nil && !g.isStar(&p.Dialect) {
+		return true
+	}
+	if p.ruleless++; p.ruleless > maxRulelessNotes {
+		p.lastRuleless = g.FirstLine()
+		return true
+	}
+	if l != nil {
 		p.Notes = append(p.Notes, "The record starting at "+lineAndRule(l)+" has no rule this dialect reads (a blank line may have cut them off), so that record is not used.")
-	} else if g.isStar(&p.Dialect) {
+	} else {
 		p.Notes = append(p.Notes, "The * record at line "+strconv.Itoa(g.FirstLine())+" has no rule this dialect reads (a blank line may have cut them off), so it is not used.")
 	}
 	return true
+}
+
+// maxRulelessNotes: a file of thousands of ruleless records must not
+// make a kept policy hold a note for each (36,000 of them held 13 MiB),
+// so those past the first few share one note.
+const maxRulelessNotes = 3
+
+func (p *Policy) noteMoreRuleless() {
+	if n := p.ruleless - maxRulelessNotes; n > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("%d more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line %d).", n, p.lastRuleless))
+	}
 }
 
 func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
