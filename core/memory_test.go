@@ -36,6 +36,7 @@ var paddingCases = []struct {
 		copy(b, head)
 		return b
 	}},
+	{"role-agents", func() []byte { return bytes.Repeat([]byte("User-agent:indexer\n"), (10<<20)/19) }}, // a note each under conner2020
 	{"random-bytes", func() []byte {
 		b := make([]byte, 10<<20)
 		r := rand.New(rand.NewPCG(1, 2))
@@ -156,7 +157,7 @@ func childPeakRSS(t *testing.T, name string) int64 {
 // share one, so thousands of them do not make a kept policy hold a note
 // apiece.
 func TestRulelessNotesBounded(t *testing.T) {
-	f := Parse([]byte(strings.Repeat("User-agent: *\n\n", maxRulelessNotes+2)))
+	f := Parse([]byte(strings.Repeat("User-agent: *\n\n", maxRepeatedNotes+2)))
 	p := Gemini.Compile(f).Policy(MustAgent("GUS(indexer)"))
 	each := 0
 	for _, n := range p.Notes {
@@ -165,7 +166,24 @@ func TestRulelessNotesBounded(t *testing.T) {
 		}
 	}
 	last := p.Notes[len(p.Notes)-1]
-	if each != maxRulelessNotes || last != "2 more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line 9)." {
+	if each != maxRepeatedNotes || last != "2 more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line 9)." {
 		t.Errorf("%d notes of their own, last note %q", each, last)
+	}
+}
+
+// So do User-agent lines that name a role (Conner's proposal reads them
+// as user agents).
+func TestRoleClashNotesBounded(t *testing.T) {
+	f := Parse([]byte(strings.Repeat("User-agent: indexer\n", maxRepeatedNotes+4)))
+	p := Conner2020.Compile(f).Policy(MustAgent("GUS(indexer)"))
+	each := 0
+	for _, n := range p.Notes {
+		if strings.HasPrefix(n, "Here line ") {
+			each++
+		}
+	}
+	last := p.Notes[len(p.Notes)-1]
+	if each != maxRepeatedNotes || last != `4 more User-agent lines name a user agent called "indexer", not the virtual agent (the last at line 7).` {
+		t.Errorf("%d notes of their own, last note %q (all %q)", each, last, p.Notes)
 	}
 }

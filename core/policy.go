@@ -287,7 +287,7 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 	if l == nil && !g.isStar(&p.Dialect) {
 		return true
 	}
-	if p.ruleless++; p.ruleless > maxRulelessNotes {
+	if p.ruleless++; p.ruleless > maxRepeatedNotes {
 		p.lastRuleless = g.FirstLine()
 		return true
 	}
@@ -299,13 +299,14 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 	return true
 }
 
-// maxRulelessNotes: a file of thousands of ruleless records must not
-// make a kept policy hold a note for each (36,000 of them held 13 MiB),
-// so those past the first few share one note.
-const maxRulelessNotes = 3
+// maxRepeatedNotes: a file of thousands of lines that each call for the
+// same kind of note (ruleless records, agent names that are roles) must
+// not make a kept policy hold a note for each (36,000 of them held
+// 13 MiB), so those past the first few share one note.
+const maxRepeatedNotes = 3
 
 func (p *Policy) noteMoreRuleless() {
-	if n := p.ruleless - maxRulelessNotes; n > 0 {
+	if n := p.ruleless - maxRepeatedNotes; n > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%d more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line %d).", n, p.lastRuleless))
 	}
 }
@@ -436,12 +437,21 @@ func (p *Policy) noteUserAgentRoleClash(rs *Ruleset, byRole []*Group) {
 		inByRole[g] = true
 	}
 	for _, role := range p.Agent.Roles {
+		seen, last := 0, 0
 		for _, g := range rs.Groups {
 			for _, l := range g.Agents {
-				if strings.EqualFold(l.Value, role) && !inByRole[g] {
-					p.Notes = append(p.Notes, "Here "+lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+", not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently).")
+				if !strings.EqualFold(l.Value, role) || inByRole[g] {
+					continue
 				}
+				if seen++; seen > maxRepeatedNotes {
+					last = l.Pos.Line
+					continue
+				}
+				p.Notes = append(p.Notes, "Here "+lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+", not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently).")
 			}
+		}
+		if n := seen - maxRepeatedNotes; n > 0 {
+			p.Notes = append(p.Notes, fmt.Sprintf("%d more User-agent lines name a user agent called %q, not the virtual agent (the last at line %d).", n, role, last))
 		}
 	}
 }
