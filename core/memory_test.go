@@ -153,37 +153,32 @@ func childPeakRSS(t *testing.T, name string) int64 {
 	return kb * 1024
 }
 
-// Ruleless records each add a note only for the first few; the rest
-// share one, so thousands of them do not make a kept policy hold a note
-// apiece.
-func TestRulelessNotesBounded(t *testing.T) {
-	f := Parse([]byte(strings.Repeat("User-agent: *\n\n", maxRepeatedNotes+2)))
-	p := Gemini.Compile(f).Policy(MustAgent("GUS(indexer)"))
-	each := 0
-	for _, n := range p.Notes {
-		if strings.HasPrefix(n, "The * record at line ") {
-			each++
+// Lines that each call for the same kind of note (ruleless records,
+// User-agent lines naming the bot's role) get it only for the first few;
+// the rest share one, so thousands of them do not make a kept policy
+// hold a note apiece.
+func TestRepeatedNotesBounded(t *testing.T) {
+	for _, c := range []struct {
+		d            Dialect
+		unit         string
+		extra        int
+		prefix, last string
+	}{
+		{Gemini, "User-agent: *\n\n", 2, "The * record at line ",
+			"2 more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line 9)."},
+		{Conner2020, "User-agent: indexer\n", 4, "Here line ",
+			`4 more User-agent lines name a user agent called "indexer", not the virtual agent (the last at line 7).`},
+	} {
+		f := Parse([]byte(strings.Repeat(c.unit, maxRepeatedNotes+c.extra)))
+		p := c.d.Compile(f).Policy(MustAgent("GUS(indexer)"))
+		each := 0
+		for _, n := range p.Notes {
+			if strings.HasPrefix(n, c.prefix) {
+				each++
+			}
 		}
-	}
-	last := p.Notes[len(p.Notes)-1]
-	if each != maxRepeatedNotes || last != "2 more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line 9)." {
-		t.Errorf("%d notes of their own, last note %q", each, last)
-	}
-}
-
-// So do User-agent lines that name a role (Conner's proposal reads them
-// as user agents).
-func TestRoleClashNotesBounded(t *testing.T) {
-	f := Parse([]byte(strings.Repeat("User-agent: indexer\n", maxRepeatedNotes+4)))
-	p := Conner2020.Compile(f).Policy(MustAgent("GUS(indexer)"))
-	each := 0
-	for _, n := range p.Notes {
-		if strings.HasPrefix(n, "Here line ") {
-			each++
+		if last := p.Notes[len(p.Notes)-1]; each != maxRepeatedNotes || last != c.last {
+			t.Errorf("%s on %q: %d notes of their own, last note %q", c.d.ID, c.unit, each, last)
 		}
-	}
-	last := p.Notes[len(p.Notes)-1]
-	if each != maxRepeatedNotes || last != `4 more User-agent lines name a user agent called "indexer", not the virtual agent (the last at line 7).` {
-		t.Errorf("%d notes of their own, last note %q (all %q)", each, last, p.Notes)
 	}
 }
