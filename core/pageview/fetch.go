@@ -127,21 +127,21 @@ func FetchViewOf(requested string, httpStatus int, r *FetchResult, tooLarge bool
 }
 
 func failed(msg string) FetchView {
-	return FetchView{Status: msg, HTML: `<p>` + shown(msg) + `</p>`}
+	return FetchView{Status: msg, HTML: `<p>` + esc(msg) + `</p>`}
 }
 
 func resultHTML(r *FetchResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<p><strong>%s</strong>: outcome <code>%s</code>`, esc(r.URL), esc(r.Outcome))
 	if r.MIME != "" {
-		fmt.Fprintf(&b, `, type <code>%s</code>`, shown(r.MIME))
+		fmt.Fprintf(&b, `, type <code>%s</code>`, esc(r.MIME))
 	}
 	if r.Outcome == "found" {
 		fmt.Fprintf(&b, `, %d bytes`, r.Bytes)
 	}
 	b.WriteString(`.</p>`)
 	if r.Error != "" {
-		fmt.Fprintf(&b, `<p>Error: %s</p>`, shown(r.Error))
+		fmt.Fprintf(&b, `<p>Error: %s</p>`, esc(r.Error))
 	}
 	if r.Fingerprint != "" {
 		fmt.Fprintf(&b, `<p>TLS certificate SHA-256 fingerprint: <code class="fp">%s</code></p>`, esc(r.Fingerprint))
@@ -157,12 +157,12 @@ func resultHTML(r *FetchResult) string {
 				status += ": the server said “" + a.Reply + "”, which every dialect reads as no robots.txt"
 			}
 			fmt.Fprintf(&b, `<tr><td><code>%s</code></td><td><code>%s</code></td><td>%s</td><td>%d</td></tr>`,
-				shown(a.URL), shown(strings.TrimRight(a.Sent, "\r\n")), shown(status), a.Bytes)
+				esc(a.URL), esc(strings.TrimRight(a.Sent, "\r\n")), esc(status), a.Bytes)
 		}
 		b.WriteString(`</tbody></table>`)
 	}
 	for _, h := range r.Redirects {
-		fmt.Fprintf(&b, `<p>Redirect %d: <code>%s</code> → <code>%s</code></p>`, h.Status, shown(h.From), shown(h.To))
+		fmt.Fprintf(&b, `<p>Redirect %d: <code>%s</code> → <code>%s</code></p>`, h.Status, esc(h.From), esc(h.To))
 	}
 	if len(r.Conclusions) > 0 {
 		b.WriteString(`<table class="conclusions"><caption>What each dialect concludes</caption><thead><tr><th scope="col">Dialect</th><th scope="col">Reading</th><th scope="col">Why</th></tr></thead><tbody>`)

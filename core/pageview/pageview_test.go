@@ -334,35 +334,3 @@ func TestReadFetch(t *testing.T) {
 		t.Error("oversized answer accepted")
 	}
 }
-
-// Control characters from the file, the user or a server are shown the
-// way lint quotes them, in the grid, the explanation and the fetch
-// panel; attribute values keep the raw text.
-func TestControlsShownVisibly(t *testing.T) {
-	g := build("User-agent: *\nDisallow: /a\x1b[2J\n", "/a\x1b[2J\x7f\u0085", "*")
-	fetched := `{"url":"gemini://h","outcome":"not-robots","body":"","bytes":0,"mime":"text/plain; x=\u001b]0;X\u0007",` +
-		`"attempts":[{"url":"gemini://h/robots.txt","sent":"gemini://h/robots.txt\r\n","status":"20 text/plain; x=\u001b]0;X\u0007","bytes":0}],` +
-		`"redirects":[{"status":31,"from":"gemini://h/","to":"gemini://h/\u009b/robots.txt"}]}`
-	for name, out := range map[string]string{
-		"grid":    GridHTML(&g, ""),
-		"explain": ExplainHTML(&g, 0, 0),
-		"fetch":   ReadFetch("gemini://h", 200, []byte(fetched)).HTML,
-		"failed":  ReadFetch("gemini://h\x1b", 400, []byte(`{"error":"bad \u001b"}`)).HTML,
-	} {
-		text := out
-		for strings.Contains(text, `="`) { // attribute values keep the raw text
-			i := strings.Index(text, `="`)
-			j := strings.IndexByte(text[i+2:], '"')
-			text = text[:i] + text[i+2+j+1:]
-		}
-		if core.Visible(text) != text {
-			t.Errorf("%s: raw control characters in the text:\n%q", name, text)
-		}
-		if !strings.Contains(out, `\x1b`) {
-			t.Errorf("%s: no \\x1b shown:\n%q", name, out)
-		}
-	}
-	if out := ExplainHTML(&g, 0, 0); !strings.Contains(out, `<code>Disallow: /a\x1b[2J</code>`) || !strings.Contains(out, `/a\x1b[2J\x7f\u0085`) {
-		t.Errorf("the deciding rule or the selector is not shown as lint quotes it:\n%s", out)
-	}
-}

@@ -27,12 +27,6 @@ func esc(s string) string { return html.EscapeString(core.Visible(s)) }
 
 var escExact = html.EscapeString
 
-// shown is esc for text that came from the file, a server or the user:
-// control characters are written as lint quotes them (\x1b), so they
-// are seen instead of drawn as boxes, nothing, or another letter.
-// Attribute values and the textareas keep the raw text.
-func shown(s string) string { return esc(core.Visible(s)) }
-
 func attr(b *strings.Builder, name, value string) {
 	b.WriteByte(' ')
 	b.WriteString(name)
@@ -97,14 +91,14 @@ func GridHTML(g *grid.Grid, selected string) string {
 		b.WriteString(`"><th scope="row"`)
 		attr(&b, "title", r.Agent)
 		b.WriteString(`>`)
-		b.WriteString(shown(r.Agent))
+		b.WriteString(esc(r.Agent))
 		b.WriteString(`</th><td class="sel"`)
 		attr(&b, "title", r.Selector)
 		b.WriteString(`>`)
-		b.WriteString(shown(r.Selector))
+		b.WriteString(esc(r.Selector))
 		if r.Query != r.Selector {
 			b.WriteString(` <span class="query">(`)
-			b.WriteString(shown(quoteSelector(r.Query)))
+			b.WriteString(esc(quoteSelector(r.Query)))
 			b.WriteString(`)</span>`)
 		}
 		b.WriteString(`</td>`)
@@ -471,7 +465,7 @@ func ExplainHTML(g *grid.Grid, row, col int) string {
 	d := g.Dialects[col]
 	var b strings.Builder
 	fmt.Fprintf(&b, `<h3><span class="icon" aria-hidden="true">%s</span> %s: %s for <code>%s</code>, selector <code>%s</code></h3>`,
-		icon(v.Allowed), esc(d.ID), esc(pastTense(v.Allowed)), shown(r.Agent), shown(quoteSelector(r.Selector)))
+		icon(v.Allowed), esc(d.ID), esc(pastTense(v.Allowed)), esc(r.Agent), esc(quoteSelector(r.Selector)))
 	b.WriteString(`<dl>`)
 	dt := func(term, def string) {
 		b.WriteString(`<dt>`)
@@ -482,28 +476,28 @@ func ExplainHTML(g *grid.Grid, row, col int) string {
 	}
 	dt("Dialect", esc(d.Title)+` <span class="src">(`+esc(d.Source)+`)</span>`)
 	if r.Query != r.Selector {
-		dt("Selector tested", `<code>`+shown(quoteSelector(r.Query))+`</code>`)
+		dt("Selector tested", `<code>`+esc(quoteSelector(r.Query))+`</code>`)
 	}
 	group := v.Group
 	if group == "" {
 		group = "none"
 	}
-	dt("Group chosen", shown(group))
+	dt("Group chosen", esc(group))
 	if v.Why != "" {
-		dt("Why this group", shown(v.Why))
+		dt("Why this group", esc(v.Why))
 	}
 	if v.Line > 0 {
-		dt("Deciding line", fmt.Sprintf(`<button type="button" class="goto" data-line="%d">line %d</button> <code>%s</code>`, v.Line, v.Line, shown(v.Rule)))
+		dt("Deciding line", fmt.Sprintf(`<button type="button" class="goto" data-line="%d">line %d</button> <code>%s</code>`, v.Line, v.Line, esc(v.Rule)))
 	} else {
 		dt("Deciding line", "none: no rule matched, so the selector is allowed")
 	}
 	if v.Note != "" {
-		dt("Interpretation note", shown(v.Note))
+		dt("Interpretation note", esc(v.Note))
 	}
 	if a := v.Alternative; a != nil {
 		alt := fmt.Sprintf("%s", Word(a.Allowed))
 		if a.Line > 0 {
-			alt += fmt.Sprintf(" (line %d: <code>%s</code>)", a.Line, shown(a.Rule))
+			alt += fmt.Sprintf(" (line %d: <code>%s</code>)", a.Line, esc(a.Rule))
 		} else {
 			alt = esc(alt)
 		}
@@ -548,7 +542,7 @@ func FactsHTML(g *grid.Grid) string {
 		for _, a := range g.Agents {
 			p := g.Policies[grid.PolicyKey{Dialect: d.ID, Agent: a}]
 			for _, s := range p.Settings {
-				v := fmt.Sprintf("%s: %s %s (line %d)", shown(a), esc(fieldName(s.Field)), shown(s.Value), s.Line)
+				v := fmt.Sprintf("%s: %s %s (line %d)", esc(a), esc(fieldName(s.Field)), esc(s.Value), s.Line)
 				if !s.Valid {
 					v += " — not a valid number"
 				}
