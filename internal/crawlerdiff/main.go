@@ -3,7 +3,11 @@
 // differently from rfc9309: which crawler surprises an admin most. The
 // files are read where they are; nothing is copied.
 //
-//	go run ./internal/crawlerdiff DIR
+//	go run ./internal/crawlerdiff [-near] DIR
+//
+// -near tests, instead of each rule path, its neighbours: the path with
+// "-x" added (a sibling a byte prefix covers) and with "/x" added (a
+// child), which is where segment matching and anchoring show.
 //
 // The baseline is rfc9309 for the name the Gemini companion spec gives
 // the crawler's kind: "indexer" for search engines, "archiver" for
@@ -11,6 +15,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,11 +49,19 @@ func rulePaths(f *core.File) []string {
 	return out
 }
 
-// differ counts the rule paths d reads differently from rfc9309.
-func differ(f *core.File, d core.Dialect) (n, total int) {
+// near are the neighbours of each path: a sibling and a child.
+func near(paths []string) []string {
+	out := make([]string, 0, 2*len(paths))
+	for _, p := range paths {
+		out = append(out, p+"-x", strings.TrimSuffix(p, "/")+"/x")
+	}
+	return out
+}
+
+// differ counts the paths d reads differently from rfc9309.
+func differ(f *core.File, d core.Dialect, paths []string) (n, total int) {
 	base := core.RFC9309.Compile(f).Policy(core.MustAgent(baseline[d.ID]))
 	p := d.Compile(f).Policy(core.Agent{})
-	paths := rulePaths(f)
 	for _, s := range paths {
 		if p.Allowed(s) != base.Allowed(s) {
 			n++
@@ -58,18 +71,25 @@ func differ(f *core.File, d core.Dialect) (n, total int) {
 }
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: crawlerdiff DIR (a directory of robots.txt files, *.txt)")
+	nearby := flag.Bool("near", false, "test each rule path's neighbours (PATH-x, PATH/x) instead of the path")
+	flag.Parse()
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: crawlerdiff [-near] DIR (a directory of robots.txt files, *.txt)")
 		os.Exit(2)
 	}
-	names, err := filepath.Glob(filepath.Join(os.Args[1], "*.txt"))
+	dir := flag.Arg(0)
+	names, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(names) == 0 {
-		fmt.Fprintf(os.Stderr, "crawlerdiff: no *.txt files in %s\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "crawlerdiff: no *.txt files in %s\n", dir)
 		os.Exit(2)
 	}
 	sort.Strings(names)
 	presets := core.Presets()
-	fmt.Print("| file | rule paths |")
+	column := "rule paths"
+	if *nearby {
+		column = "neighbour paths"
+	}
+	fmt.Print("| file | " + column + " |")
 	for _, d := range presets {
 		fmt.Printf(" %s |", d.ID)
 	}
@@ -84,9 +104,13 @@ func main() {
 			os.Exit(2)
 		}
 		f := core.Parse(data)
+		paths := rulePaths(f)
+		if *nearby {
+			paths = near(paths)
+		}
 		fmt.Printf("| %s |", filepath.Base(name))
 		for i, d := range presets {
-			n, total := differ(f, d)
+			n, total := differ(f, d, paths)
 			if i == 0 {
 				fmt.Printf(" %d |", total)
 				allPaths += total

@@ -18,8 +18,24 @@ func TestDiffer(t *testing.T) {
 	}
 	for id, want := range map[string]int{"tlgs": 1, "kennedy": 1, "gemini-grc": 3, "gemplex": 2} {
 		d, _ := core.DialectByID(id)
-		if n, total := differ(f, d); n != want || total != 4 {
+		if n, total := differ(f, d, rulePaths(f)); n != want || total != 4 {
 			t.Errorf("%s: %d of %d differ, want %d of 4", id, n, total, want)
 		}
+	}
+}
+
+// Neighbours show what the rule paths themselves hide: TLGS covers
+// /private/x but not /private-x.
+func TestDifferNear(t *testing.T) {
+	f := core.Parse([]byte("User-agent: *\nDisallow: /private\n"))
+	paths := near(rulePaths(f))
+	if len(paths) != 2 || paths[0] != "/private-x" || paths[1] != "/private/x" {
+		t.Fatalf("neighbours %q", paths)
+	}
+	if n, _ := differ(f, core.TLGS, paths); n != 1 {
+		t.Errorf("tlgs differs on %d neighbours, want 1 (/private-x)", n)
+	}
+	if n, _ := differ(f, core.Kennedy, paths); n != 0 {
+		t.Errorf("kennedy differs on %d neighbours, want 0", n)
 	}
 }
