@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -78,9 +79,11 @@ func (lt *linter) crawlerChecks() {
 					"mozz-archiver sends the agent `archiver-mozz` (michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/settings/local.py:12), which does not contain `"+l.Value+"`, though its README says to write it: this group never applies to it. Write `User-agent: archiver-mozz` (or `archiver`, which it also matches).")
 			}
 		case Disallow:
-			if firstRunOpen && seenAgent {
+			if firstRunOpen { // any Disallow ends Gemplex's first run (cmd/gemplex/crawl.go:605)
 				firstRunOpen = false
-				lt.gemplexFirstRun(firstRun, l, gemplex)
+				if seenAgent {
+					lt.gemplexFirstRun(firstRun, l, gemplex)
+				}
 			}
 			if !seenAgent {
 				lt.addCrawler(l.Pos.Line, "crawler-rule-before-agent", SevWarning, tlgs|gemplex,
@@ -128,7 +131,9 @@ func (lt *linter) agentCase(l *Line) {
 		for _, n := range d.Crawler.Agents {
 			if l.Value != n && strings.EqualFold(l.Value, n) {
 				set |= presetBit(d.ID)
-				names = append(names, "`"+n+"`")
+				if q := "`" + n + "`"; !slices.Contains(names, q) {
+					names = append(names, q)
+				}
 				break
 			}
 		}

@@ -30,6 +30,10 @@ func TestLint_Crawlers(t *testing.T) {
 		// cmd/gemplex/crawl.go:586-599
 		{name: "gemplex first group", in: "User-agent: googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n",
 			want: []want{{1, "gemplex-first-group", SevWarning, "gemplex"}}},
+		// A Disallow before any User-agent ends Gemplex's first run, so the
+		// group after it is not the first (cmd/gemplex/crawl.go:605).
+		{name: "gemplex first run closed early", in: "Disallow: /x\nUser-agent: googlebot\nDisallow: /g\n",
+			want: []want{{1, "crawler-rule-before-agent", SevWarning, "tlgs,gemplex"}}, absent: []string{"gemplex-first-group"}},
 		{name: "safe file", in: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /search\n# a comment on its own line\nUser-agent: archiver-mozz\nDisallow: /\n",
 			absent: crawlerCodes},
 	})
