@@ -224,6 +224,9 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 	if t == nil {
 		return
 	}
+	if decided != nil && decided.indexDir {
+		*notes = append(*notes, fmt.Sprintf("%s allows the directory of an Allowed index.html too (%s)", c.Name, c.Cite("index")))
+	}
 	if decided != nil && decided.segment {
 		if shape := segmentShape(decided.pattern); shape != "" {
 			*notes = append(*notes, c.Name+": "+shape)

@@ -57,6 +57,9 @@ type Dialect struct {
 	// prefix, which every later URL of the host starts with
 	// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:662,703,453-461).
 	NoRulesBanLater bool
+	// IndexAllowsDir: an Allow of ".../index.html" also allows its
+	// directory, ".../" exactly (scrapy/protego@b5175c0d5c:src/protego.py:205-206).
+	IndexAllowsDir bool
 
 	Facts   Facts
 	Crawler *Crawler // nil for the six readings of the texts; a preset's identity

@@ -49,10 +49,11 @@ type tableDialect struct {
 	acceptTypos bool
 	emptyClears bool
 	rootRules   bool
+	indexDir    bool
 }
 
 func tableDialectOf(d *Dialect) tableDialect {
-	return tableDialect{d.Selection, d.Decision, d.Patterns, d.Normalize, d.AcceptTypos, d.EmptyClears, d.RootRules}
+	return tableDialect{d.Selection, d.Decision, d.Patterns, d.Normalize, d.AcceptTypos, d.EmptyClears, d.RootRules, d.IndexAllowsDir}
 }
 
 // tableCache keeps a ruleset's recent tables; it is safe for concurrent use.

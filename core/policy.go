@@ -47,6 +47,7 @@ type compiledRule struct {
 	literal  bool   // no operator in pattern under the dialect's syntax: a plain prefix
 	anchored bool   // pattern ends in a $ that anchors it (when not literal)
 	segment  bool   // matched by TLGS's shapes (SegmentGlob)
+	indexDir bool   // added for an Allow of .../index.html (IndexAllowsDir)
 	prefix   string // the literal start of pattern that every selector it matches has
 
 	// Why a dropped rule is not used.
@@ -588,6 +589,15 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 			r.star = int32(strings.IndexByte(body, '*'))
 			r.prefix = requiredPrefix(d.Patterns, &r)
 			rules = append(rules, r)
+			if d.IndexAllowsDir && allow && strings.HasSuffix(pat, "/index.html") && d.Patterns == GlobDollar {
+				// scrapy/protego@b5175c0d5c:src/protego.py:205-206: the
+				// directory itself, anchored, is allowed too.
+				dir := compiledRule{line: l, allow: true, group: seq, anchored: true, star: -1, indexDir: true}
+				dir.pattern = strings.TrimSuffix(pat, "index.html") + "$"
+				dir.star = int32(strings.IndexByte(dir.pattern[:len(dir.pattern)-1], '*'))
+				dir.prefix = requiredPrefix(d.Patterns, &dir)
+				rules = append(rules, dir)
+			}
 		}
 	}
 	return rules, dropped

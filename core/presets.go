@@ -213,7 +213,7 @@ var (
 	}
 	MozzArchiver = Dialect{
 		ID: "mozz-archiver", Title: "mozz-archiver", Source: "mozz-archiver (Scrapy 2.3.0 with Protego 0.1.16)",
-		BOMInText: true, AcceptTypos: true,
+		BOMInText: true, AcceptTypos: true, IndexAllowsDir: true,
 		Grouping: AgentRunsAnyField, Agents: Substring, Selection: BestSubstring,
 		Decision: LongestMatch, Patterns: GlobDollar, Normalize: ProtegoQuote, RootRules: true,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
@@ -232,6 +232,7 @@ var (
 				{"decision", "scrapy/protego@b5175c0d5c:src/protego.py:217-229", "the longest pattern wins, Allow on a tie"},
 				{"match", "scrapy/protego@b5175c0d5c:src/protego.py:64-96", "* and a final $"},
 				{"rules", "scrapy/protego@b5175c0d5c:src/protego.py:41-45", "a leading / is added"},
+				{"index", "scrapy/protego@b5175c0d5c:src/protego.py:205-206", "an Allow of .../index.html also allows .../ exactly"},
 				{"target", "scrapy/protego@b5175c0d5c:src/protego.py:161-193", "the path unquoted and quoted again, the query raw; an empty path stays empty"},
 				{"lines", "scrapy/protego@b5175c0d5c:src/protego.py:16-22,326-352", "comments cut, typo-tolerant field names, any field line ends a run of User-agent lines"},
 				{"fetch", "scrapy/scrapy@6969a326a0:scrapy/downloadermiddlewares/robotstxt.py:95-109", "the body is parsed whatever the status or MIME; a download error allows all"},

@@ -32,6 +32,9 @@ func neededSources(d *Dialect) []string {
 	if d.Lines != StandardLines {
 		need = append(need, "comments")
 	}
+	if d.IndexAllowsDir {
+		need = append(need, "index")
+	}
 	if d.NoRulesBanLater {
 		need = append(need, "stored")
 	}
