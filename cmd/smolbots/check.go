@@ -267,12 +267,16 @@ type verdictWriter interface {
 type textWriter struct {
 	w         *bufio.Writer
 	verbose   bool
+	presets   bool // the rows are crawler presets'
 	rows      int
 	explained map[string]string // dialect -> last explanation printed for this agent
 	tw        *tabwriter.Writer
 }
 
-func (t *textWriter) agent([]*core.Policy) { t.explained = map[string]string{} }
+func (t *textWriter) agent(policies []*core.Policy) {
+	t.explained = map[string]string{}
+	t.presets = len(policies) > 0 && policies[0].Dialect.Crawler != nil
+}
 
 func (t *textWriter) row(vs []core.Verdict, hints string) error {
 	if t.rows > 0 {
@@ -281,7 +285,7 @@ func (t *textWriter) row(vs []core.Verdict, hints string) error {
 	t.rows++
 	v0 := vs[0]
 	who := visible(v0.Agent)
-	if d, ok := core.DialectByID(v0.Dialect); ok && d.Crawler != nil {
+	if t.presets {
 		who = "real crawlers" // each preset tests its own names
 	}
 	fmt.Fprintf(t.w, "%s %s: %s\n", who, visible(v0.Selector), bottomLine(vs))

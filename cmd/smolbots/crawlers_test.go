@@ -57,6 +57,10 @@ func TestCheckCrawlerPresets(t *testing.T) {
 		t.Errorf("gus on a URL: %+v", g)
 	}
 
+	r = runCLI(t, robots, "check", "-dialect", "gemini,tlgs", "-", "/x")
+	if !strings.Contains(r.stdout, "* /x: ") || !strings.Contains(r.stdout, "real crawlers /x: ") {
+		t.Errorf("text output does not head the presets' rows as real crawlers:\n%s", r.stdout)
+	}
 	r = runCLI(t, robots, "check", "-json", "-dialect", "crawlers", "-", "/x")
 	if ls := checkLines(t, r.stdout); len(ls) != 8 {
 		t.Errorf("-dialect crawlers gave %d lines, want the 8 presets", len(ls))
