@@ -232,8 +232,17 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 			*notes = append(*notes, c.Name+": "+shape)
 		}
 	}
+	if decided != nil && d.Normalize == FoldedURL && decided.line.Pos.Line > 0 {
+		// The rule as written against the target's own case.
+		if v := foldedRuleCase(decided.line.Value); !strings.HasPrefix(foldedURLCase(selector), v) {
+			*notes = append(*notes, fmt.Sprintf("%s compares rule and URL case-insensitively (%s), so %s matches here", c.Name, c.Cite("decision"), lineAndRule(decided.line)))
+		}
+	}
 	for i := range t.rules {
 		r := &t.rules[i]
+		if decided == nil && d.Patterns == TrailingStarPrefix && !r.allow && r.pattern == "" && strings.HasSuffix(r.line.Value, "*") {
+			*notes = append(*notes, fmt.Sprintf("%s cuts the trailing * of %s, which leaves an empty rule that blocks nothing (%s)", c.Name, lineAndRule(r.line), c.Cite("stars")))
+		}
 		if r.allow || r.pattern == "" {
 			continue
 		}

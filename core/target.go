@@ -102,11 +102,14 @@ func decodedPath(s string) string {
 // fragment; lower-cased. A URL with an empty path keeps it empty, so no
 // rule (all start with "/") can match it
 // (antanst/gemini-grc@f362a1d2da:common/url/url.go:104-111,180-205).
-func foldedURL(s string) string {
+func foldedURL(s string) string { return strings.ToLower(foldedURLCase(s)) }
+
+// foldedURLCase is foldedURL before lower-casing, for notes.
+func foldedURLCase(s string) string {
 	rest, isURL := splitGeminiURL(s)
 	u, err := url.Parse(rest)
 	if err != nil {
-		return strings.ToLower(rest)
+		return rest
 	}
 	p := u.Path
 	if p != "" {
@@ -134,13 +137,16 @@ func foldedURL(s string) string {
 	if u.Fragment != "" {
 		out += "#" + u.Fragment
 	}
-	return strings.ToLower(out)
+	return out
 }
 
 // foldedRule is a gemini-grc rule without its "gemini://host:port": a
 // gemini:// value keeps only its path, a leading "/" is added, and it is
 // lower-cased (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:45-61).
-func foldedRule(v string) string {
+func foldedRule(v string) string { return strings.ToLower(foldedRuleCase(v)) }
+
+// foldedRuleCase is foldedRule before lower-casing, for notes.
+func foldedRuleCase(v string) string {
 	if rest, ok := splitGeminiURL(v); ok {
 		v = rest
 		if i := strings.IndexAny(v, "?#"); i >= 0 {
@@ -150,7 +156,7 @@ func foldedRule(v string) string {
 	if !strings.HasPrefix(v, "/") {
 		v = "/" + v
 	}
-	return strings.ToLower(v)
+	return v
 }
 
 // uriPath is Kennedy's target, .NET's Uri.AbsolutePath after Gemini.Net
