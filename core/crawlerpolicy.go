@@ -67,7 +67,7 @@ func (p *Policy) noteNearMisses(rs *Ruleset, names []string) {
 			}
 			for _, n := range names {
 				if strings.EqualFold(strings.TrimSpace(l.Value), n) {
-					p.Notes = append(p.Notes, fmt.Sprintf("%s is not %q to %s, which compares agent names byte for byte, case and blanks included (%s)", lineAndRule(l), n, d.name(), d.cite("agents")))
+					p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s is not %q to %s, which compares agent names byte for byte, case and blanks included (%s)", lineAndRule(l), n, d.name(), d.cite("agents"))))
 					break
 				}
 			}
@@ -166,18 +166,18 @@ func (p *Policy) testEach(v *Verdict, selector string) {
 			decided = &sv
 		}
 		if !sv.Allowed && sv.Note != "" {
-			parts[len(parts)-1] += ": " + sv.Note
+			parts[len(parts)-1] += ": " + strings.TrimSuffix(sv.Note, ".")
 		}
 	}
 	*v = *decided
 	v.Agent, v.Why, v.Group, v.GroupLines = p.agent, p.Why, p.group, append([]int(nil), p.groupLines...)
-	v.Note = joinNotes(p.notesWith(nil), strings.Join(parts, "; "))
+	v.Note = joinNotes(p.notesWith(nil), sentence(strings.Join(parts, "; ")))
 	// The crawler's later documentation lists the names by priority; the
 	// most specific name with a record of its own would then decide.
 	if sv, name := p.priorityReading(selector); sv.Allowed != v.Allowed {
 		reading := fmt.Sprintf("%s's later documentation lists its names by priority (no code seen, %s): read that way, the record for %q alone decides", p.Dialect.name(), p.Dialect.cite("priority"), name)
 		v.Alternative = &Alternative{Allowed: sv.Allowed, Line: sv.Line, Rule: sv.Rule, Reading: reading}
-		v.Note = joinNotes(v.Note, fmt.Sprintf("%s; then this selector would be %s (%s)", reading, word(sv.Allowed), lineWord(sv.Line)))
+		v.Note = joinNotes(v.Note, sentence(fmt.Sprintf("%s; then this selector would be %s (%s)", reading, word(sv.Allowed), lineWord(sv.Line))))
 	}
 }
 
@@ -207,51 +207,51 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 	d := &p.Dialect
 	c := d.Crawler
 	if plain, err := SelectorFrom(selector); err == nil && plain != target {
-		*notes = append(*notes, fmt.Sprintf("%s compares %q, not %q (%s)", c.Name, target, plain, c.Cite("target")))
+		*notes = append(*notes, sentence(fmt.Sprintf("%s compares %q, not %q (%s)", c.Name, target, plain, c.Cite("target"))))
 	}
 	if decided != nil && decided.line.Pos.Line > 0 {
 		for _, g := range p.Groups {
 			if g.implicit() && containsLine(g.Rules, decided.line) && d.unionAgent(&Group{Agents: g.Agents[1:]}, c.Agents) == nil {
-				*notes = append(*notes, p.preambleNote(g, decided.line))
+				*notes = append(*notes, sentence(p.preambleNote(g, decided.line)))
 				break
 			}
 		}
 	}
 	t := p.tab
 	if d.NoRulesBanLater && !hasDisallow(t) {
-		*notes = append(*notes, fmt.Sprintf("%s collects no rule here and stores that as one empty prefix (%s), so every URL of the host after the first is banned, for good", c.Name, c.Cite("stored")))
+		*notes = append(*notes, sentence(fmt.Sprintf("%s collects no rule here and stores that as one empty prefix (%s), so every URL of the host after the first is banned, for good", c.Name, c.Cite("stored"))))
 	}
 	if t == nil {
 		return
 	}
 	if decided != nil && decided.indexDir {
-		*notes = append(*notes, fmt.Sprintf("%s allows the directory of an Allowed index.html too (%s)", c.Name, c.Cite("index")))
+		*notes = append(*notes, sentence(fmt.Sprintf("%s allows the directory of an Allowed index.html too (%s)", c.Name, c.Cite("index"))))
 	}
 	if decided != nil && decided.segment {
 		if shape := segmentShape(decided.pattern); shape != "" {
-			*notes = append(*notes, c.Name+": "+shape)
+			*notes = append(*notes, sentence(c.Name+": "+shape))
 		}
 	}
 	if decided != nil && d.Normalize == FoldedURL && decided.line.Pos.Line > 0 {
 		// The rule as written against the target's own case.
 		if v := foldedRuleCase(decided.line.Value); !strings.HasPrefix(foldedURLCase(selector), v) {
-			*notes = append(*notes, fmt.Sprintf("%s compares rule and URL case-insensitively (%s), so %s matches here", c.Name, c.Cite("decision"), lineAndRule(decided.line)))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s compares rule and URL case-insensitively (%s), so %s matches here", c.Name, c.Cite("decision"), lineAndRule(decided.line))))
 		}
 	}
 	for i := range t.rules {
 		r := &t.rules[i]
 		if decided == nil && d.Patterns == TrailingStarPrefix && !r.allow && r.pattern == "" && strings.HasSuffix(r.line.Value, "*") {
-			*notes = append(*notes, fmt.Sprintf("%s cuts the trailing * of %s, which leaves an empty rule that blocks nothing (%s)", c.Name, lineAndRule(r.line), c.Cite("stars")))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s cuts the trailing * of %s, which leaves an empty rule that blocks nothing (%s)", c.Name, lineAndRule(r.line), c.Cite("stars"))))
 		}
 		if r.allow || r.pattern == "" {
 			continue
 		}
 		if r.segment && decided == nil && strings.IndexByte(r.pattern, '*') < 0 && strings.HasPrefix(target, r.pattern) {
-			*notes = append(*notes, fmt.Sprintf("%s compares whole path segments (%s), so %s does not cover %q", c.Name, c.Cite("segments"), lineAndRule(r.line), target))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s compares whole path segments (%s), so %s does not cover %q", c.Name, c.Cite("segments"), lineAndRule(r.line), target)))
 		}
 		if decided == nil && strings.Contains(r.line.Value, "#") {
 			if v := strings.TrimSpace(r.line.Value[:strings.IndexByte(r.line.Value, '#')]); v != "" && strings.HasPrefix(target, d.normalizePattern(v)) {
-				*notes = append(*notes, fmt.Sprintf("%s keeps the comment in %s as part of the rule (%s), so it does not match here", c.Name, lineAndRule(r.line), c.Cite("comments")))
+				*notes = append(*notes, sentence(fmt.Sprintf("%s keeps the comment in %s as part of the rule (%s), so it does not match here", c.Name, lineAndRule(r.line), c.Cite("comments"))))
 			}
 		}
 	}
@@ -259,9 +259,9 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 		r := &t.dropped[i]
 		switch {
 		case r.clearedBy != nil && r.pattern != "" && !r.allow && r.matches(d.Patterns, target):
-			*notes = append(*notes, fmt.Sprintf("%s would match, but the empty Disallow on line %d cleared every rule collected before it (%s)", lineAndRule(r.line), r.clearedBy.Pos.Line, c.Cite("empty")))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s would match, but the empty Disallow on line %d cleared every rule collected before it (%s)", lineAndRule(r.line), r.clearedBy.Pos.Line, c.Cite("empty"))))
 		case r.innerStar && GlobDollar.Match(r.line.Value, target):
-			*notes = append(*notes, fmt.Sprintf("%s drops %s, which has a * before its end (%s)", c.Name, lineAndRule(r.line), c.Cite("stars")))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s drops %s, which has a * before its end (%s)", c.Name, lineAndRule(r.line), c.Cite("stars"))))
 		}
 	}
 }
@@ -294,4 +294,43 @@ func hasDisallow(t *ruleTable) bool {
 		}
 	}
 	return false
+}
+
+// noteUnreadFields names the User-agent and Disallow lines that the
+// crawler's own line syntax does not read as such (a colon in the value
+// for TLGS, an indented line for Gemplex, "Disallow :" for gemini-grc),
+// the first three of them.
+func (p *Policy) noteUnreadFields(rs *Ruleset) {
+	d := &p.Dialect
+	n := 0
+	for i := range rs.File.Lines {
+		l, own := &rs.File.Lines[i], &rs.lines[i]
+		if l.Kind != FieldLine || l.Key != UserAgent && l.Key != Disallow || own.Kind == FieldLine && own.Key == l.Key {
+			continue
+		}
+		if d.Grouping == NoGroups && l.Key == UserAgent {
+			continue // it reads no User-agent line anyway
+		}
+		if n++; n > 3 {
+			p.Notes = append(p.Notes, sentence("More lines are read that way"))
+			return
+		}
+		p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s does not read %s as a %s line (%s)", d.Crawler.Name, lineAndRule(l), l.Name, d.cite("lines"))))
+	}
+}
+
+// sentence makes a note a whole sentence, as notes are joined: a
+// capital first letter (names such as gemini-grc keep theirs) and a
+// final full stop.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	if c := s[0]; c >= 'a' && c <= 'z' && !strings.HasPrefix(s, "gemini-grc") && !strings.HasPrefix(s, "mozz-archiver") {
+		s = string(c-'a'+'A') + s[1:]
+	}
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
 }

@@ -182,6 +182,6 @@ func ExamplePresets() {
 	}
 	// Output:
 	// TLGS (*,tlgs,indexer): allowed=true target=/private-notes
-	//   TLGS compares whole path segments (tlgsutils/robots_txt_parser.cpp:73-76), so line 2 "Disallow: /private" does not cover "/private-notes"
+	//   TLGS compares whole path segments (tlgsutils/robots_txt_parser.cpp:73-76), so line 2 "Disallow: /private" does not cover "/private-notes".
 	// Kennedy (*,indexer): allowed=false target=/private-notes
 }

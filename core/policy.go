@@ -109,11 +109,14 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 		p.chooseBestSubstring(rs)
 	}
 	p.noteMoreRuleless()
+	if d.Crawler != nil && rs.lines != nil {
+		p.noteUnreadFields(rs)
+	}
 	if d.BOMInText && rs.File.BOM && d.Crawler != nil {
-		p.Notes = append(p.Notes, "the file starts with a UTF-8 BOM, which "+d.Crawler.Name+" keeps as part of line 1, so it does not read that line's field ("+d.cite("lines")+")")
+		p.Notes = append(p.Notes, "The file starts with a UTF-8 BOM, which "+d.Crawler.Name+" keeps as part of line 1, so it does not read that line's field ("+d.cite("lines")+").")
 	}
 	if c := d.Crawler; c != nil && !c.Verified {
-		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+")")
+		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+").")
 	}
 	p.compile(rs)
 	return p
