@@ -2,6 +2,7 @@ package pageview
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/smolbots/smolbots/core/grid"
@@ -121,12 +122,13 @@ func Prerender(page string) (string, error) {
 	return page, nil
 }
 
-// textareaText escapes a textarea's initial text; HTML drops one
-// newline right after the start tag, so a text that starts with one
+// textareaText escapes a textarea's initial text, keeping every
+// character as it is (the editor shows what the file holds); HTML drops
+// one newline right after the start tag, so a text that starts with one
 // gets another.
 func textareaText(s string) string {
 	if strings.HasPrefix(s, "\n") || strings.HasPrefix(s, "\r") {
-		return "\n" + esc(s)
+		return "\n" + html.EscapeString(s)
 	}
-	return esc(s)
+	return html.EscapeString(s)
 }

@@ -1,6 +1,7 @@
 package pageview
 
 import (
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,8 +58,8 @@ func TestPrerender(t *testing.T) {
 		`<ul id="lints">` + v.Lints + `</ul>`,
 		`<div id="explain" aria-live="polite">` + v.Explain + `</div>`,
 		`<pre id="robots-hl" class="chroma" aria-hidden="true">` + v.Overlay + `</pre>`,
-		`readonly>` + Escape(st.Robots) + `</textarea>`,
-		`readonly>` + Escape(st.Selectors) + `</textarea>`,
+		`readonly>` + html.EscapeString(st.Robots) + `</textarea>`,
+		`readonly>` + html.EscapeString(st.Selectors) + `</textarea>`,
 		`<option value="indexer-clash">`,
 	} {
 		if !strings.Contains(out, want) {
@@ -83,7 +84,7 @@ func TestPrerender(t *testing.T) {
 }
 
 func TestTextareaText(t *testing.T) {
-	for in, want := range map[string]string{"a<b": "a&lt;b", "\nx": "\n\nx", "": ""} {
+	for in, want := range map[string]string{"a<b": "a&lt;b", "\nx": "\n\nx", "": "", "a\x1bb": "a\x1bb"} {
 		if got := textareaText(in); got != want {
 			t.Errorf("textareaText(%q) = %q, want %q", in, got, want)
 		}
