@@ -71,7 +71,7 @@ type page struct {
 	lastHash                  string
 	fetching                  bool
 	// adopting is true during the first update of a page whose HTML
-	// already shows that update's result (web/prerender): the update
+	// already shows that update's result (pageview.Prerender): the update
 	// keeps the DOM it finds, so the take-over changes nothing on screen
 	// and keeps the caret.
 	adopting bool
