@@ -12,7 +12,7 @@
     fail(new Error("this browser has no WebAssembly support"));
     return;
   }
-  // The page arrives drawn (web/prerender) with read-only boxes, for
+  // The page arrives drawn (web/gensite) with read-only boxes, for
   // readers without JavaScript. Here they can be edited at once; text
   // typed before the checker takes over shows uncoloured until it does.
   ["robots", "selectors", "agents"].forEach(function (id) {

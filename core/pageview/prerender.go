@@ -121,8 +121,9 @@ func Prerender(page string) (string, error) {
 	return page, nil
 }
 
-// textareaText escapes a textarea's initial text; HTML drops one
-// newline right after the start tag, so a text that starts with one
+// textareaText escapes a textarea's initial text, keeping every
+// character as it is (the editor shows what the file holds); HTML drops
+// one newline right after the start tag, so a text that starts with one
 // gets another.
 func textareaText(s string) string {
 	if strings.HasPrefix(s, "\n") || strings.HasPrefix(s, "\r") {

@@ -83,7 +83,7 @@ func TestPrerender(t *testing.T) {
 }
 
 func TestTextareaText(t *testing.T) {
-	for in, want := range map[string]string{"a<b": "a&lt;b", "\nx": "\n\nx", "": ""} {
+	for in, want := range map[string]string{"a<b": "a&lt;b", "\nx": "\n\nx", "": "", "a\x1bb": "a\x1bb"} {
 		if got := textareaText(in); got != want {
 			t.Errorf("textareaText(%q) = %q, want %q", in, got, want)
 		}

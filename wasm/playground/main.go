@@ -38,7 +38,8 @@ type page struct {
 	table, explain, lints     js.Value
 	facts, summary, message   js.Value
 	permalink, editorStatus   js.Value
-	lintCount                 js.Value
+	lintCount, lintTab        js.Value
+	shownCount                string
 	body                      js.Value
 	hidden                    []string
 	cell                      string // chosen cell's grid.CellKey
@@ -70,7 +71,7 @@ type page struct {
 	lastHash                  string
 	fetching                  bool
 	// adopting is true during the first update of a page whose HTML
-	// already shows that update's result (web/prerender): the update
+	// already shows that update's result (pageview.Prerender): the update
 	// keeps the DOM it finds, so the take-over changes nothing on screen
 	// and keeps the caret.
 	adopting bool
@@ -126,6 +127,7 @@ func newPage() *page {
 		permalink:    el("permalink"),
 		editorStatus: el("editor-status"),
 		lintCount:    el("lint-count"),
+		lintTab:      el("tab-lint"),
 		endsSelect:   el("line-endings"),
 		ends:         pageview.LF,
 		body:         doc.Get("body"),
@@ -182,6 +184,7 @@ func (p *page) bind() {
 			}
 		}
 	})
+	on(p.lintTab, "change", func(js.Value) { p.drawLints() })
 	on(p.endsSelect, "change", func(js.Value) {
 		p.ends = pageview.ParseEnds(p.endsSelect.Get("value").String())
 		p.update()
@@ -451,9 +454,8 @@ func (p *page) update() {
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
-	if p.put(p.lints, &p.shownLints, pageview.LintsHTML(findings, p.g.Problems)) {
-		p.lintCount.Set("textContent", pageview.LintCount(findings, p.g.Problems))
-	}
+	p.drawLints()
+	p.put(p.lintCount, &p.shownCount, pageview.LintCount(findings, p.g.Problems))
 	p.put(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
 	if !p.adopting {
 		p.summary.Set("textContent", pageview.Summary(&p.g))
@@ -485,6 +487,14 @@ func (p *page) collectWhenIdle() {
 			runtime.GC()
 		}
 	})
+}
+
+// drawLints writes the lint list, if its tab is the one shown: a hidden
+// list is drawn when its tab is chosen, not on every keystroke.
+func (p *page) drawLints() {
+	if p.lintTab.Get("checked").Bool() {
+		p.put(p.lints, &p.shownLints, pageview.LintsHTML(pageview.Findings(&p.g), p.g.Problems))
+	}
 }
 
 // finishFirst completes the first update once its grid is shown.

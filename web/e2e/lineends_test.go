@@ -10,10 +10,19 @@ import (
 	"github.com/smolbots/smolbots/internal/realservers"
 )
 
-// lintCodes lists the codes of the lint items shown.
+// lintCodes opens the lint tab and lists the codes of its items.
 func (b *browser) lintCodes(t testing.TB) []string {
 	t.Helper()
+	b.showTab(t, "lint")
 	return eval[[]string](t, b, `[...document.querySelectorAll("#lints [data-code]")].map(e => e.dataset.code)`)
+}
+
+// showTab chooses a tab of the lower pane, as a click on it does.
+func (b *browser) showTab(t testing.TB, name string) {
+	t.Helper()
+	if !eval[bool](t, b, `document.getElementById("tab-`+name+`").checked`) {
+		b.do(t, chromedp.Click(chromedp.CSS(`label[for=tab-`+name+`]`)))
+	}
 }
 
 func has(list []string, s string) bool {

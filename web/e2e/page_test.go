@@ -137,6 +137,8 @@ func TestLintPanel(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, "User-agent: *\nDissallow: /x\nno colon here\n", "/x\n", "*\n")
+	// The list is a tab of the lower pane, drawn when it is chosen.
+	b.showTab(t, "lint")
 	items := eval[[]string](t, b, `[...document.querySelectorAll("#lints [data-code]")].map(e => e.dataset.line + " " + e.dataset.code)`)
 	if len(items) == 0 {
 		t.Fatal("no lint items for a file with a typo and a line without a colon")
@@ -170,12 +172,11 @@ func TestLintPanel(t *testing.T) {
 	if l := eval[string](t, b, `document.activeElement.dataset.line || ""`); l != "2" {
 		t.Errorf("ArrowUp from the mark of line 3 went to line %q, want 2", l)
 	}
-	// The list is a tab of the lower pane; choosing an item moves the
-	// caret to its line.
+	// The tab counts the items; choosing an item moves the caret to its
+	// line.
 	if c := eval[string](t, b, `document.getElementById("lint-count").textContent`); c != fmt.Sprintf("(%d)", len(items)) {
 		t.Errorf("the lint tab counts %q, want (%d)", c, len(items))
 	}
-	b.do(t, chromedp.Click(chromedp.CSS(`label[for=tab-lint]`)))
 	b.do(t, chromedp.Click(chromedp.CSS(`#lints li[data-code="no-colon"] button`)))
 	sel := eval[[]int](t, b, `(() => { const r = document.getElementById("robots"); return [document.activeElement === r ? 1 : 0, r.selectionStart, r.selectionEnd]; })()`)
 	if sel[0] != 1 || sel[1] != 28 || sel[2] != 41 {

@@ -141,7 +141,7 @@ func TestHugePasteTruncates(t *testing.T) {
 	if want := 33 + 50*(5*1024*1024/50); size != want {
 		t.Errorf("the editor holds %d characters, want all %d", size, want)
 	}
-	codes := eval[[]string](t, b, `[...document.querySelectorAll("#lints [data-code]")].map(e => e.dataset.code)`)
+	codes := b.lintCodes(t)
 	found := false
 	for _, c := range codes {
 		found = found || c == "file-too-large"
@@ -161,7 +161,7 @@ func TestHugePasteTruncates(t *testing.T) {
 			setTimeout(poll, 20);
 		})();
 	})`)
-	codes = eval[[]string](t, b, `[...document.querySelectorAll("#lints [data-code]")].map(e => e.dataset.code)`)
+	codes = b.lintCodes(t)
 	if len(codes) < 2 || codes[0] != "file-too-large" {
 		t.Errorf("lints after the pause: %v", codes)
 	}
