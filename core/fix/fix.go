@@ -73,7 +73,7 @@ type Result struct {
 
 // Limits that keep a huge file's answer quick.
 const (
-	maxProbes      = 256  // crawlers whose policies must keep their meaning
+	maxProbes      = 64   // crawlers whose policies must keep their meaning
 	maxRounds      = 3    // passes over the steps
 	maxSingleEdits = 64   // a rejected batch is retried edit by edit below this
 	maxRowAgents   = 32   // default rows: agents named in the file
