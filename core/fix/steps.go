@@ -585,8 +585,10 @@ func orderRules(fx *fixer) []edit {
 			}
 			for k, i := range pos {
 				d.lines[i] = ls[k]
+				if d.pos != nil {
+					d.pos[ls[k].id] = int32(i) // the lines swap places: keep the table, not rebuild it
+				}
 			}
-			d.pos = nil // the lines moved
 			return change(d, "allow-portability", msg, slots[0], order, nil), true
 		}})
 	}
