@@ -55,11 +55,25 @@ func (d *doc) String() string {
 	var b strings.Builder
 	for i, l := range d.lines {
 		b.WriteString(l.text)
-		if i < len(d.lines)-1 || !d.noFinal {
+		switch {
+		case i == len(d.lines)-1 && d.bareEnd():
+		case l.term == "\r" && i+1 < len(d.lines) && d.lines[i+1].text == "" && d.lines[i+1].term == "\n":
+			// A lone CR then an empty LF line would read as one CRLF
+			// once lines moved next to each other: end this line in
+			// CRLF, which every dialect reads alike.
+			b.WriteString("\r\n")
+		default:
 			b.WriteString(l.term)
 		}
 	}
 	return b.String()
+}
+
+// bareEnd reports whether the last line is written without its
+// terminator, as the input's was. An empty last line keeps it: without
+// one it would not be a line at all.
+func (d *doc) bareEnd() bool {
+	return d.noFinal && len(d.lines) > 0 && d.lines[len(d.lines)-1].text != ""
 }
 
 // parse reads the doc as the dialects do: line i of the result is

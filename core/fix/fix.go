@@ -243,9 +243,29 @@ func probes(f *core.File, rows []core.Agent) []core.Agent {
 	for _, l := range f.Lines {
 		if l.Key == core.UserAgent || l.Key == core.VirtualAgent || l.Typo == core.UserAgent {
 			addRaw(l.Value)
+		} else if v, ok := commentedAgent(l); ok {
+			addRaw(v)
 		}
 	}
 	return out
+}
+
+// commentedAgent is the value of an agent line fix (or the admin)
+// commented out, `# User-agent: Lupa`: the file still names that
+// crawler, so a second run probes what the first did.
+func commentedAgent(l core.Line) (string, bool) {
+	if l.Kind != core.CommentOnly {
+		return "", false
+	}
+	text := strings.TrimLeft(l.Text, "# \t")
+	name, value, ok := strings.Cut(text, ":")
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "user-agent", "virtual-agent", "useragent", "user agent":
+		if v, _, _ := strings.Cut(value, "#"); ok {
+			return strings.TrimSpace(v), true
+		}
+	}
+	return "", false
 }
 
 // fileChanges are what reading the input already changed: a dropped

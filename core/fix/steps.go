@@ -341,10 +341,7 @@ func mergeDuplicates(fx *fixer) []edit {
 	var merges []merge
 	for _, pair := range duplicates(v.rs) {
 		to, from := pair[0], pair[1]
-		m := merge{to: v.id(to.Agents[0].Pos.Line), toLast: v.id(to.LastLine())}
-		if len(to.Agents) == 0 {
-			m.to = v.id(to.VirtualAgents[0].Pos.Line)
-		}
+		m := merge{to: v.id(to.FirstLine()), toLast: v.id(to.LastLine())}
 		for _, id := range v.unit(from) {
 			if l := v.f.Lines[v.d.index(id)]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
 				m.agents = append(m.agents, id)
@@ -748,7 +745,7 @@ func lineEndings(fx *fixer) []edit {
 	return []edit{{apply: func(d *doc) (pending, bool) {
 		var ids []int
 		for i, l := range d.lines {
-			if l.term != "\r\n" || i == len(d.lines)-1 && d.noFinal {
+			if l.term != "\r\n" || i == len(d.lines)-1 && d.bareEnd() {
 				ids = append(ids, l.id)
 				d.lines[i].term = "\r\n"
 			}
