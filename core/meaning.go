@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,9 +13,14 @@ import (
 // decision ignores it, duplicates, rules a shorter prefix rule always
 // beats), so a rewrite that only moves or drops such lines keeps it.
 // Unequal Meanings may still decide alike: the test is sound, not
-// complete. `fix` uses it to prove each rewrite keeps a reading without
-// trying selectors.
+// complete (a crawler preset's policy equals only itself). `fix` uses it
+// to prove each rewrite keeps a reading without trying selectors.
 func (p *Policy) Meaning() string {
+	if p.Dialect.Crawler != nil || p.each != nil {
+		// A preset decides with knobs this form does not capture: give
+		// each policy a Meaning of its own, equal to no other's.
+		return fmt.Sprintf("preset %s, policy %p", p.Dialect.ID, p)
+	}
 	var b strings.Builder
 	p.writeMeaning(&b)
 	if p.alternative != nil {

@@ -80,7 +80,8 @@ const (
 	maxRowPaths    = 1000 // default rows: rule paths of the file
 )
 
-// Fix rewrites data. Its only error is input that is not text
+// Fix rewrites data. Its errors are a reference that is not one of the
+// six dialects (a crawler preset, say) and input that is not text
 // (File.Binary); everything else, even an empty file, gets a result.
 func Fix(data []byte, opt Options) (Result, error) { return fixWith(data, opt, steps) }
 
@@ -90,6 +91,9 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 	}
 	if opt.Protocol == "" {
 		opt.Protocol = core.ProtocolAny
+	}
+	if _, ok := core.DialectByID(opt.Reference.ID); !ok || opt.Reference.Crawler != nil {
+		return Result{}, fmt.Errorf("the reference must be one of the six dialects (%s), not %q: fix proves each step against the reference's reading", dialectList(), opt.Reference.ID)
 	}
 	orig := core.Parse(data)
 	if orig.Binary() {
@@ -306,4 +310,12 @@ func widen(s Span, n int) Span {
 		return Span{n, n}
 	}
 	return Span{min(s.From, n), max(s.To, n)}
+}
+
+func dialectList() string {
+	var ids []string
+	for _, d := range core.Dialects() {
+		ids = append(ids, d.ID)
+	}
+	return strings.Join(ids, ", ")
 }
