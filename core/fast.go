@@ -25,6 +25,21 @@ func (p *Policy) Allowed(selector string) bool {
 	return true
 }
 
+// DecidingRule is Test's decision without the explanation: whether the
+// bot may fetch selector, and the number and text of the line that
+// decided it (0 and "" when no rule did). It builds no group list and no
+// notes, for callers that explain only some answers of many.
+func (p *Policy) DecidingRule(selector string) (allowed bool, line int, rule string) {
+	if p.each != nil {
+		v := p.Test(selector)
+		return v.Allowed, v.Line, v.Rule
+	}
+	if r := p.decide(selector, nil); r != nil {
+		return r.allow, r.line.Pos.Line, r.line.Rule()
+	}
+	return true, 0, ""
+}
+
 // ruleTable is the compiled rules of one list of groups. Policies of a
 // ruleset that choose the same groups (every bot in gopher2019, every bot
 // that falls back to *) share it, and with it the index built for it.
@@ -32,6 +47,9 @@ type ruleTable struct {
 	groups []*Group
 	d      tableDialect
 	rules  []compiledRule
+
+	meaningOnce sync.Once
+	meaning     string // Policy.Meaning's part for these rules, made once
 	// dropped are rules the dialect does not use, kept for notes.
 	dropped []compiledRule
 

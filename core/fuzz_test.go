@@ -215,8 +215,9 @@ func queries(file *core.File) (agents []core.Agent, selectors []string) {
 }
 
 // FuzzDialects: every dialect answers every derived query without
-// panicking, the same way twice, the same way through Allowed and Decide,
-// and the same way on the canonical re-spelling of the file.
+// panicking, the same way twice, the same way through Allowed,
+// DecidingRule and Decide, and the same way on the canonical re-spelling
+// of the file.
 func FuzzDialects(f *testing.F) {
 	addRobotsSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -248,6 +249,9 @@ func FuzzDialects(f *testing.F) {
 					if fast := p.Allowed(sel); fast != v.Allowed {
 						t.Fatalf("%s %s %q: Allowed %v, Test %v", d.ID, a, sel, fast, v.Allowed)
 					}
+					if ok, line, rule := p.DecidingRule(sel); ok != v.Allowed || line != v.Line || rule != v.Rule {
+						t.Fatalf("%s %s %q: DecidingRule %v %d %q, Test %v %d %q", d.ID, a, sel, ok, line, rule, v.Allowed, v.Line, v.Rule)
+					}
 					if w := core.Decide(file, d, a, sel); !reflect.DeepEqual(v, w) {
 						t.Fatalf("%s %s %q: Decide differs from the policy:\n%+v\n%+v", d.ID, a, sel, v, w)
 					}
@@ -265,7 +269,7 @@ func FuzzDialects(f *testing.F) {
 
 // FuzzPresets: every crawler preset answers every derived query, raw and
 // as a gemini:// URL, without panicking, the same way twice, and the
-// same way through its Allowed fast path and Decide.
+// same way through its Allowed fast path, DecidingRule and Decide.
 func FuzzPresets(f *testing.F) {
 	addRobotsSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -284,6 +288,9 @@ func FuzzPresets(f *testing.F) {
 				}
 				if fast := p.Allowed(sel); fast != v.Allowed {
 					t.Fatalf("%s %q: Allowed %v, Test %v", d.ID, sel, fast, v.Allowed)
+				}
+				if ok, line, rule := p.DecidingRule(sel); ok != v.Allowed || line != v.Line || rule != v.Rule {
+					t.Fatalf("%s %q: DecidingRule %v %d %q, Test %v %d %q", d.ID, sel, ok, line, rule, v.Allowed, v.Line, v.Rule)
 				}
 				if w := core.Decide(file, d, core.MustAgent("x"), sel); !reflect.DeepEqual(v, w) {
 					t.Fatalf("%s %q: Decide differs from the policy:\n%+v\n%+v", d.ID, sel, v, w)

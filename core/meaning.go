@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,9 +13,14 @@ import (
 // decision ignores it, duplicates, rules a shorter prefix rule always
 // beats), so a rewrite that only moves or drops such lines keeps it.
 // Unequal Meanings may still decide alike: the test is sound, not
-// complete. `fix` uses it to prove each rewrite keeps a reading without
-// trying selectors.
+// complete (a crawler preset's policy equals only itself). `fix` uses it
+// to prove each rewrite keeps a reading without trying selectors.
 func (p *Policy) Meaning() string {
+	if p.Dialect.Crawler != nil || p.each != nil {
+		// A preset decides with knobs this form does not capture: give
+		// each policy a Meaning of its own, equal to no other's.
+		return fmt.Sprintf("preset %s, policy %p", p.Dialect.ID, p)
+	}
 	var b strings.Builder
 	p.writeMeaning(&b)
 	if p.alternative != nil {
@@ -46,10 +52,16 @@ func (p *Policy) writeMeaning(b *strings.Builder) {
 	if p.tab == nil {
 		return
 	}
-	d := &p.Dialect
+	// Policies that chose the same groups share the table, and so its
+	// meaning: work it out once.
+	p.tab.meaningOnce.Do(func() { p.tab.meaning = tableMeaning(&p.Dialect, p.tab) })
+	b.WriteString(p.tab.meaning)
+}
+
+func tableMeaning(d *Dialect, t *ruleTable) string {
 	python := d.Normalize == PythonQuote
 	groups := make([][]meaningRule, 1)
-	for _, r := range p.tab.rules {
+	for _, r := range t.rules {
 		mr := meaningRule{allow: r.allow, pat: r.pattern}
 		if python && (r.pattern == "" || r.line.Value == "*") {
 			mr.all = true
@@ -75,53 +87,95 @@ func (p *Policy) writeMeaning(b *strings.Builder) {
 	// and groups with no rule (which allow everything) do not matter.
 	slices.Sort(parts)
 	parts = slices.Compact(parts)
-	b.WriteString(strings.Join(parts, "\n--\n"))
+	return strings.Join(parts, "\n--\n")
+}
+
+// coverSet holds rules that beat others: a rule is covered when one in
+// the set matches every selector it matches. Lookups cost the length of
+// the pattern, not the size of the set, so large groups stay linear.
+type coverSet struct {
+	prefix bool // the dialect's patterns are literal prefixes
+	all    bool // the set holds a rule that matches everything
+	pats   map[string]bool
+}
+
+func newCoverSet(d *Dialect) *coverSet {
+	return &coverSet{prefix: d.Patterns == Prefix, pats: map[string]bool{}}
+}
+
+func (c *coverSet) add(r meaningRule) {
+	if r.all {
+		c.all = true
+	} else {
+		c.pats[r.pat] = true
+	}
+}
+
+func (c *coverSet) covers(r meaningRule) bool {
+	switch {
+	case c.all:
+		return true
+	case r.all:
+		return false
+	case !c.prefix:
+		return c.pats[r.pat]
+	}
+	for i := 1; i <= len(r.pat); i++ {
+		if c.pats[r.pat[:i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // meaningOf is the canonical form of one list of rules under d's decision.
 func meaningOf(d *Dialect, rules []meaningRule) string {
-	prefix := d.Patterns == Prefix
-	// beats reports whether rule a matches every selector rule c matches.
-	covers := func(a, c meaningRule) bool {
-		return a.all || !c.all && (a.pat == c.pat || prefix && strings.HasPrefix(c.pat, a.pat))
-	}
 	var kept []meaningRule
 	switch d.Decision {
 	case FirstMatch:
 		// In order; a rule after one that covers it never decides.
-		for _, r := range rules {
-			if !slices.ContainsFunc(kept, func(k meaningRule) bool { return covers(k, r) }) {
-				kept = append(kept, r)
-			}
-		}
+		seen := newCoverSet(d)
 		var s []string
-		for _, r := range kept {
-			s = append(s, r.String())
+		for _, r := range rules {
+			if !seen.covers(r) {
+				s = append(s, r.String())
+			}
+			seen.add(r)
 		}
 		return strings.Join(s, "\n")
 	case AnyDisallow:
+		var disallows []meaningRule
 		for _, r := range rules {
 			if !r.allow {
-				kept = append(kept, r)
+				disallows = append(disallows, r)
 			}
 		}
-		kept = dropCovered(kept, covers)
+		kept = uncovered(d, disallows)
 	case AllowException:
-		var allows []meaningRule
+		var allows, disallows []meaningRule
 		for _, r := range rules {
 			if r.allow {
 				allows = append(allows, r)
+			} else {
+				disallows = append(disallows, r)
 			}
 		}
-		for _, r := range rules {
-			if r.allow || !slices.ContainsFunc(allows, func(a meaningRule) bool { return covers(a, r) }) {
-				kept = append(kept, r)
-			}
+		// A Disallow an Allow covers never decides.
+		exceptions := newCoverSet(d)
+		for _, a := range allows {
+			exceptions.add(a)
 		}
-		kept = append(dropCovered(allows, covers), dropCovered(slices.DeleteFunc(kept, func(r meaningRule) bool { return r.allow }), covers)...)
+		disallows = slices.DeleteFunc(disallows, exceptions.covers)
+		kept = append(uncovered(d, allows), uncovered(d, disallows)...)
 	default: // LongestMatch: order never matters; an Allow wins a tie.
+		allowed := map[string]bool{}
 		for _, r := range rules {
-			if r.allow || !slices.Contains(rules, meaningRule{allow: true, pat: r.pat}) {
+			if r.allow {
+				allowed[r.pat] = true
+			}
+		}
+		for _, r := range rules {
+			if r.allow || !allowed[r.pat] {
 				kept = append(kept, r)
 			}
 		}
@@ -134,21 +188,30 @@ func meaningOf(d *Dialect, rules []meaningRule) string {
 	return strings.Join(slices.Compact(s), "\n")
 }
 
-// dropCovered keeps the rules no other rule of the list covers (of equal
-// rules, one), for decisions where any match of the kind decides.
-func dropCovered(rules []meaningRule, covers func(a, c meaningRule) bool) []meaningRule {
-	var out []meaningRule
-	for i, r := range rules {
-		covered := false
-		for j, o := range rules {
-			if i != j && covers(o, r) && (!covers(r, o) || j < i) {
-				covered = true
-				break
+// uncovered keeps the rules that no other rule of the list covers (of
+// equal rules, one), for decisions where any match of the kind decides.
+// Shorter patterns first: a rule can only be covered by a shorter one.
+func uncovered(d *Dialect, rules []meaningRule) []meaningRule {
+	rules = slices.Clone(rules)
+	slices.SortStableFunc(rules, func(a, b meaningRule) int {
+		switch {
+		case a.all != b.all:
+			if a.all {
+				return -1
 			}
+			return 1
+		case len(a.pat) != len(b.pat):
+			return len(a.pat) - len(b.pat)
 		}
-		if !covered {
+		return strings.Compare(a.pat, b.pat)
+	})
+	seen := newCoverSet(d)
+	var out []meaningRule
+	for _, r := range rules {
+		if !seen.covers(r) {
 			out = append(out, r)
 		}
+		seen.add(r)
 	}
 	return out
 }

@@ -92,3 +92,16 @@ func TestPolicyMeaningSound(t *testing.T) {
 		t.Errorf("only %d policy pairs had equal Meanings: the test proves little", equal)
 	}
 }
+
+// A crawler preset decides with knobs Meaning does not capture: its
+// policy's Meaning equals no other policy's, so fix can prove nothing
+// with it and changes nothing.
+func TestPolicyMeaningPreset(t *testing.T) {
+	data := []byte("User-agent: *\nDisallow: /a\n")
+	for _, d := range Presets() {
+		a, b := d.Compile(Parse(data)).Policy(MustAgent("*")), d.Compile(Parse(data)).Policy(MustAgent("*"))
+		if a.Meaning() == b.Meaning() {
+			t.Errorf("%s: two policies share a Meaning", d.ID)
+		}
+	}
+}

@@ -62,8 +62,11 @@ func runFix(c *call, o fixOptions) error {
 	opt := fix.Options{Protocol: scope, Reference: scope.DefaultReference()}
 	if o.reference != "" {
 		d, ok := core.DialectByID(strings.TrimSpace(o.reference))
-		if !ok {
+		switch {
+		case !ok:
 			return usageErr("unknown reference dialect %q; use one of %s", visible(o.reference), dialectIDs())
+		case d.Crawler != nil:
+			return usageErr("%s is a crawler preset, not a reading fix can keep; use one of %s", d.ID, dialectIDs())
 		}
 		opt.Reference = d
 	}

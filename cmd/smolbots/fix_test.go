@@ -91,6 +91,7 @@ func TestFixBadInput(t *testing.T) {
 		stderr string
 	}{
 		{"", []string{"fix", "-reference", "google", "-"}, 2, "smolbots fix: unknown reference dialect \"google\"; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
+		{"", []string{"fix", "-reference", "tlgs", "-"}, 2, "smolbots fix: tlgs is a crawler preset, not a reading fix can keep; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
 		{"", []string{"fix", "-protocol", "http", "-"}, 2, "smolbots fix: unknown protocol \"http\"; use gemini, gopher or any\n"},
 		{"", []string{"fix"}, 2, "smolbots fix: give a robots.txt (file, - or URL), then any selectors to check\n"},
 		{"User-agent: *\x00\nDisallow: /\n", []string{"fix", "-"}, 2, "smolbots fix: -: this looks binary (a NUL byte on line 1), not a text robots.txt, so there is nothing to rewrite\n"},

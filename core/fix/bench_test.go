@@ -1,6 +1,8 @@
 package fix
 
 import (
+	"fmt"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -35,6 +37,7 @@ func BenchmarkFix(b *testing.B) {
 	}{
 		{"small", []byte(benchSmall)},
 		{"large", []byte(benchrobots.Robots(1<<30, 500*1024))},
+		{"crawlers", manyCrawlers(500 * 1024)},
 	}
 	opt := Options{Protocol: core.ProtocolAny, Agents: []core.Agent{core.MustAgent("*"), core.MustAgent("GUS(indexer)")}}
 	for _, in := range inputs {
@@ -49,6 +52,23 @@ func BenchmarkFix(b *testing.B) {
 			perCPU(b, len(in.data), func() { core.Lint(core.Parse(in.data), nil) })
 		})
 	}
+}
+
+// manyCrawlers is a file of size bytes naming a new crawler in every
+// group (bot0, bot1, ...), each with an Allow inside a Disallow, and
+// every seventh naming an earlier one again, after a * group that comes
+// first: RFC 9309 reads every name as the product token "bot", so each
+// crawler's policy merges all of its groups.
+func manyCrawlers(size int) []byte {
+	var b strings.Builder
+	b.WriteString("User-agent: *\nDisallow: /tmp\n\n")
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /a%d/\nAllow: /a%d/pub\nDisallow: /a%d/pub/x\n\n", i, i, i, i)
+		if i%7 == 0 {
+			fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /dup%d\n\n", i/2, i)
+		}
+	}
+	return []byte(b.String())
 }
 
 // perCPU runs body b.N times and adds cpu-ns/op, the process's CPU time

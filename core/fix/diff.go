@@ -27,7 +27,7 @@ func linesOf(d *doc) []diffLine {
 	out := make([]diffLine, len(d.lines))
 	for i, l := range d.lines {
 		out[i] = diffLine{text: l.text, term: l.term, orig: l.orig}
-		if i == len(d.lines)-1 && d.noFinal {
+		if i == len(d.lines)-1 && d.bareEnd() {
 			out[i].term = ""
 		}
 	}

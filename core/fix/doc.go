@@ -55,11 +55,25 @@ func (d *doc) String() string {
 	var b strings.Builder
 	for i, l := range d.lines {
 		b.WriteString(l.text)
-		if i < len(d.lines)-1 || !d.noFinal {
+		switch {
+		case i == len(d.lines)-1 && d.bareEnd():
+		case l.term == "\r" && i+1 < len(d.lines) && d.lines[i+1].text == "" && d.lines[i+1].term == "\n":
+			// A lone CR then an empty LF line would read as one CRLF
+			// once lines moved next to each other: end this line in
+			// CRLF, which every dialect reads alike.
+			b.WriteString("\r\n")
+		default:
 			b.WriteString(l.term)
 		}
 	}
 	return b.String()
+}
+
+// bareEnd reports whether the last line is written without its
+// terminator, as the input's was. An empty last line keeps it: without
+// one it would not be a line at all.
+func (d *doc) bareEnd() bool {
+	return d.noFinal && len(d.lines) > 0 && d.lines[len(d.lines)-1].text != ""
 }
 
 // parse reads the doc as the dialects do: line i of the result is
@@ -127,6 +141,42 @@ func (d *doc) tidyBlanks(i int) []line {
 		}
 	}
 	return nil
+}
+
+// rebuild does many removals and moves in one pass: it drops the lines
+// owner names (by the index of the edit they belong to) and the moved
+// ones, puts the moved lines listed in after[id] after line id, and drops
+// the blank lines the removals left doubled, leading or trailing. It
+// returns, per edit, the lines it removed.
+func (d *doc) rebuild(n int, owner map[int]int, moved map[int]bool, after map[int][]int) [][]line {
+	old := d.lines
+	gone := make([][]line, n)
+	out := make([]line, 0, len(old))
+	cut := -1 // the edit whose lines were just dropped: a blank line here may be doubled
+	for _, l := range old {
+		if i, ok := owner[l.id]; ok {
+			gone[i], cut = append(gone[i], l), i
+			continue
+		}
+		if moved[l.id] {
+			continue
+		}
+		if cut >= 0 && isBlank(l.text) && (len(out) == 0 || isBlank(out[len(out)-1].text)) {
+			gone[cut] = append(gone[cut], l)
+			continue
+		}
+		cut = -1
+		out = append(out, l)
+		for _, id := range after[l.id] {
+			out = append(out, old[d.index(id)])
+		}
+	}
+	if cut >= 0 && len(out) > 0 && isBlank(out[len(out)-1].text) {
+		gone[cut] = append(gone[cut], out[len(out)-1])
+		out = out[:len(out)-1]
+	}
+	d.lines, d.pos = out, nil
+	return gone
 }
 
 func set(ids []int) map[int]bool {

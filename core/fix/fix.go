@@ -73,14 +73,15 @@ type Result struct {
 
 // Limits that keep a huge file's answer quick.
 const (
-	maxProbes      = 256  // crawlers whose policies must keep their meaning
+	maxProbes      = 64   // crawlers whose policies must keep their meaning
 	maxRounds      = 3    // passes over the steps
 	maxSingleEdits = 64   // a rejected batch is retried edit by edit below this
 	maxRowAgents   = 32   // default rows: agents named in the file
 	maxRowPaths    = 1000 // default rows: rule paths of the file
 )
 
-// Fix rewrites data. Its only error is input that is not text
+// Fix rewrites data. Its errors are a reference that is not one of the
+// six dialects (a crawler preset, say) and input that is not text
 // (File.Binary); everything else, even an empty file, gets a result.
 func Fix(data []byte, opt Options) (Result, error) { return fixWith(data, opt, steps) }
 
@@ -90,6 +91,9 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 	}
 	if opt.Protocol == "" {
 		opt.Protocol = core.ProtocolAny
+	}
+	if _, ok := core.DialectByID(opt.Reference.ID); !ok || opt.Reference.Crawler != nil {
+		return Result{}, fmt.Errorf("the reference must be one of the six dialects (%s), not %q: fix proves each step against the reference's reading", dialectList(), opt.Reference.ID)
 	}
 	orig := core.Parse(data)
 	if orig.Binary() {
@@ -243,9 +247,29 @@ func probes(f *core.File, rows []core.Agent) []core.Agent {
 	for _, l := range f.Lines {
 		if l.Key == core.UserAgent || l.Key == core.VirtualAgent || l.Typo == core.UserAgent {
 			addRaw(l.Value)
+		} else if v, ok := commentedAgent(l); ok {
+			addRaw(v)
 		}
 	}
 	return out
+}
+
+// commentedAgent is the value of an agent line fix (or the admin)
+// commented out, `# User-agent: Lupa`: the file still names that
+// crawler, so a second run probes what the first did.
+func commentedAgent(l core.Line) (string, bool) {
+	if l.Kind != core.CommentOnly {
+		return "", false
+	}
+	text := strings.TrimLeft(l.Text, "# \t")
+	name, value, ok := strings.Cut(text, ":")
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "user-agent", "virtual-agent", "useragent", "user agent":
+		if v, _, _ := strings.Cut(value, "#"); ok {
+			return strings.TrimSpace(v), true
+		}
+	}
+	return "", false
 }
 
 // fileChanges are what reading the input already changed: a dropped
@@ -286,4 +310,12 @@ func widen(s Span, n int) Span {
 		return Span{n, n}
 	}
 	return Span{min(s.From, n), max(s.To, n)}
+}
+
+func dialectList() string {
+	var ids []string
+	for _, d := range core.Dialects() {
+		ids = append(ids, d.ID)
+	}
+	return strings.Join(ids, ", ")
 }

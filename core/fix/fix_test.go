@@ -167,3 +167,13 @@ func changedVerdict(ref core.Dialect, before, after *core.File, agents []core.Ag
 	}
 	return ""
 }
+
+// The reference is one of the six readings: a crawler preset decides
+// with knobs Meaning cannot prove kept.
+func TestFixRefusesPresetReference(t *testing.T) {
+	for _, d := range core.Presets() {
+		if _, err := Fix([]byte("User-agent: *\nDisallow: /a\n"), Options{Reference: d}); err == nil || !strings.Contains(err.Error(), "the reference must be one of the six dialects") {
+			t.Errorf("%s as the reference: %v", d.ID, err)
+		}
+	}
+}

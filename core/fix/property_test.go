@@ -66,7 +66,7 @@ func randomSelectors(r *rand.Rand, n int) []string {
 func TestReferenceKept(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 2026))
 	dialects := core.Dialects()
-	for i := 0; i < 1500; i++ {
+	for i := 0; i < 4000; i++ {
 		data := randomFile(r)
 		opt := Options{Protocol: core.Protocols()[r.IntN(3)], Reference: dialects[r.IntN(len(dialects))]}
 		for k := r.IntN(3); k > 0; k-- {

@@ -62,19 +62,21 @@ func check(f *core.File, ref core.Dialect, dialects []core.Dialect, agents []cor
 		}
 	}
 	for _, a := range agents {
-		rp := refRS.Policy(a)
-		ps := make([]*core.Policy, len(others))
+		// What depends only on the crawler is worked out once per
+		// policy: a file may give one policy thousands of groups.
+		rp := readingOf(refRS.Policy(a))
+		ps := make([]reading, len(others))
 		for i, d := range others {
-			ps[i] = d.Compile(f).Policy(a)
+			ps[i] = readingOf(d.Compile(f).Policy(a))
 		}
 		for _, s := range selectors {
-			want := rp.Allowed(s)
+			want := rp.p.Allowed(s)
 			var row []Unresolved // one entry per reason, Reason a template until the end
 			for i, p := range ps {
-				if p.Allowed(s) == want {
+				if p.p.Allowed(s) == want {
 					continue
 				}
-				code, reason := explain(f, rp.Test(s), p.Test(s), ref, others[i])
+				code, reason := explain(f, rp.decide(s), p.decide(s), ref, others[i])
 				k := slices.IndexFunc(row, func(u Unresolved) bool { return u.Reason == reason })
 				if k < 0 {
 					row = append(row, Unresolved{Agent: a.String(), Selector: s, Code: code, Reason: reason})
@@ -94,6 +96,47 @@ func check(f *core.File, ref core.Dialect, dialects []core.Dialect, agents []cor
 	return agreed, unresolved
 }
 
+// reading is a policy with what explain asks of it about its groups.
+type reading struct {
+	p      *core.Policy
+	starts []int  // the first line of each group it applies
+	groups string // those groups for a sentence
+}
+
+// maxGroupsNamed is how many groups a reason lists before it counts them.
+const maxGroupsNamed = 3
+
+func readingOf(p *core.Policy) reading {
+	r := reading{p: p, groups: "no group"}
+	var labels []string
+	for _, g := range p.Groups {
+		r.starts = append(r.starts, g.FirstLine())
+		if len(labels) < maxGroupsNamed {
+			labels = append(labels, g.Label())
+		}
+	}
+	switch n := len(p.Groups); {
+	case n > maxGroupsNamed:
+		r.groups = strings.Join(labels, "; ") + fmt.Sprintf(" and %d more groups", n-maxGroupsNamed)
+	case n > 0:
+		r.groups = strings.Join(labels, "; ")
+	}
+	return r
+}
+
+// decision is one policy's answer on one selector, for a reason.
+type decision struct {
+	allowed bool
+	line    int // the deciding line, 0 for none
+	rule    string
+	r       *reading
+}
+
+func (r *reading) decide(s string) decision {
+	ok, line, rule := r.p.DecidingRule(s)
+	return decision{ok, line, rule, r}
+}
+
 // them stands for the disagreeing dialects in a reason until the row
 // knows them all: dialects that disagree for one reason share an entry.
 const them = "\x00"
@@ -101,14 +144,14 @@ const them = "\x00"
 // explain says why dialect d decides a row otherwise than the reference,
 // naming the line to blame: one of the reasons fix cannot rewrite away.
 // The reason says them where d's name goes.
-func explain(f *core.File, want, got core.Verdict, ref, d core.Dialect) (code, reason string) {
+func explain(f *core.File, want, got decision, ref, d core.Dialect) (code, reason string) {
 	line := func(n int) *core.Line {
 		if n < 1 || n > len(f.Lines) {
 			return nil
 		}
 		return &f.Lines[n-1]
 	}
-	rl, dl := line(want.Line), line(got.Line)
+	rl, dl := line(want.line), line(got.line)
 	for _, l := range []*core.Line{rl, dl} {
 		if l == nil {
 			continue
@@ -133,28 +176,21 @@ func explain(f *core.File, want, got core.Verdict, ref, d core.Dialect) (code, r
 	if rl != nil && rl.Key == core.Allow && !d.AllowField {
 		return "allow", fmt.Sprintf("line %d %q is an exception %s honours, but %s has no Allow", rl.Pos.Line, rl.Rule(), ref.ID, them)
 	}
-	if !slices.Equal(want.GroupLines, got.GroupLines) {
-		return "agent-match", fmt.Sprintf("%s reads %s for this crawler, %s reads %s", ref.ID, groupText(want), them, groupText(got))
+	if !slices.Equal(want.r.starts, got.r.starts) {
+		return "agent-match", fmt.Sprintf("%s reads %s for this crawler, %s reads %s", ref.ID, want.r.groups, them, got.r.groups)
 	}
-	return "decision", fmt.Sprintf("%s %s it by %s, %s %s it by %s", ref.ID, verb(want), ruleText(want), them, verb(got), ruleText(got))
+	return "decision", fmt.Sprintf("%s %s it by %s, %s %s it by %s", ref.ID, verb(want.allowed), ruleText(want), them, verb(got.allowed), ruleText(got))
 }
 
-func groupText(v core.Verdict) string {
-	if v.Group == "" {
-		return "no group"
-	}
-	return v.Group
-}
-
-func ruleText(v core.Verdict) string {
-	if v.Line == 0 {
+func ruleText(d decision) string {
+	if d.line == 0 {
 		return "no rule (nothing matches)"
 	}
-	return fmt.Sprintf("line %d %q", v.Line, v.Rule)
+	return fmt.Sprintf("line %d %q", d.line, d.rule)
 }
 
-func verb(v core.Verdict) string {
-	if v.Allowed {
+func verb(allowed bool) string {
+	if allowed {
 		return "allows"
 	}
 	return "disallows"

@@ -200,7 +200,7 @@ func joinSplitGroups(fx *fixer) []edit {
 		return nil
 	}
 	in := groupOfLine(v.rs)
-	var edits []edit
+	var rs []removal
 	for i, l := range v.f.Lines {
 		if !l.IsBlank() {
 			continue
@@ -218,10 +218,10 @@ func joinSplitGroups(fx *fixer) []edit {
 		}
 		if prev >= 0 && prev == next {
 			msg := fmt.Sprintf("blank line inside the group of line %d removed: %s end a record at a blank line and would cut off the lines below it", v.at(v.rs.Groups[prev].FirstLine()), words(splitters))
-			edits = append(edits, removeLines("blank-line-in-group", msg, v.id(i+1)))
+			rs = append(rs, removal{"blank-line-in-group", msg, []int{v.id(i + 1)}})
 		}
 	}
-	return edits
+	return removeEach(rs)
 }
 
 // readIn is the set of line numbers each dialect reads inside a group.
@@ -341,10 +341,7 @@ func mergeDuplicates(fx *fixer) []edit {
 	var merges []merge
 	for _, pair := range duplicates(v.rs) {
 		to, from := pair[0], pair[1]
-		m := merge{to: v.id(to.Agents[0].Pos.Line), toLast: v.id(to.LastLine())}
-		if len(to.Agents) == 0 {
-			m.to = v.id(to.VirtualAgents[0].Pos.Line)
-		}
+		m := merge{to: v.id(to.FirstLine()), toLast: v.id(to.LastLine())}
 		for _, id := range v.unit(from) {
 			if l := v.f.Lines[v.d.index(id)]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
 				m.agents = append(m.agents, id)
@@ -391,45 +388,17 @@ func (m merge) apply(d *doc, ref core.Dialect) (pending, bool) {
 // mergeAll does every merge in one pass over the file: a file with
 // thousands of duplicate groups takes one copy, not one per group.
 func mergeAll(d *doc, merges []merge) []pending {
-	drop, after := map[int]bool{}, map[int][]int{}
-	for _, m := range merges {
-		for _, id := range append(slices.Clone(m.agents), m.body...) {
-			drop[id] = true
-		}
-		after[m.toLast] = append(after[m.toLast], m.body...)
-	}
-	owner := map[int]int{} // dropped line id to its merge
+	owner, moved, after := map[int]int{}, map[int]bool{}, map[int][]int{}
 	for mi, m := range merges {
 		for _, id := range m.agents {
 			owner[id] = mi
 		}
-	}
-	old := d.lines
-	gone := make([][]line, len(merges))
-	out := make([]line, 0, len(old))
-	cut := -1 // the merge whose lines were just dropped: a blank line here may be doubled
-	for _, l := range old {
-		if drop[l.id] {
-			if mi, ok := owner[l.id]; ok {
-				gone[mi], cut = append(gone[mi], l), mi
-			}
-			continue
+		for _, id := range m.body {
+			moved[id] = true
 		}
-		if cut >= 0 && isBlank(l.text) && (len(out) == 0 || isBlank(out[len(out)-1].text)) {
-			gone[cut] = append(gone[cut], l)
-			continue
-		}
-		cut = -1
-		out = append(out, l)
-		for _, id := range after[l.id] {
-			out = append(out, old[d.index(id)])
-		}
+		after[m.toLast] = append(after[m.toLast], m.body...)
 	}
-	if cut >= 0 && len(out) > 0 && isBlank(out[len(out)-1].text) {
-		gone[cut] = append(gone[cut], out[len(out)-1])
-		out = out[:len(out)-1]
-	}
-	d.lines, d.pos = out, nil
+	gone := d.rebuild(len(merges), owner, moved, after)
 	var done []pending
 	for mi, m := range merges {
 		done = append(done, change(d, "duplicate-group", m.msg, m.agents[0], m.body, gone[mi]))
@@ -437,16 +406,51 @@ func mergeAll(d *doc, merges []merge) []pending {
 	return done
 }
 
+// removal is what removeLines does, kept so that a step with many can
+// also do them all in one pass.
+type removal struct {
+	code, msg string
+	ids       []int
+}
+
+// removeEach is a step's removals as edits, plus one that does them all
+// in one pass over the file (a big file may have thousands).
+func removeEach(rs []removal) []edit {
+	var edits []edit
+	for _, r := range rs {
+		edits = append(edits, removeLines(r.code, r.msg, r.ids...))
+	}
+	if len(rs) > 1 {
+		edits = append(edits, edit{whole: func(d *doc) []pending {
+			owner := map[int]int{}
+			for i, r := range rs {
+				for _, id := range r.ids {
+					owner[id] = i
+				}
+			}
+			gone := d.rebuild(len(rs), owner, nil, nil)
+			var done []pending
+			for i, r := range rs {
+				if len(gone[i]) > 0 {
+					done = append(done, change(d, r.code, r.msg, r.ids[0], nil, gone[i]))
+				}
+			}
+			return done
+		}})
+	}
+	return edits
+}
+
 // dropDuplicates removes a group naming the same agents as an earlier
 // one where the reference reads only the first: it never applies there.
 func dropDuplicates(fx *fixer) []edit {
 	v := fx.view()
-	var edits []edit
+	var rs []removal
 	for _, pair := range duplicates(v.rs) {
 		msg := fmt.Sprintf("the group at line %d names the same agents as the group at line %d, so %s never reads it; removed so dialects that merge such groups agree", v.at(pair[1].FirstLine()), v.at(pair[0].FirstLine()), fx.ref.ID)
-		edits = append(edits, removeLines("duplicate-group", msg, v.unit(pair[1])...))
+		rs = append(rs, removal{"duplicate-group", msg, v.unit(pair[1])})
 	}
-	return edits
+	return removeEach(rs)
 }
 
 // starGroup is the first group naming *, and the groups after it that
@@ -499,12 +503,12 @@ func starLast(fx *fixer) []edit {
 func dropAfterStar(fx *fixer) []edit {
 	v := fx.view()
 	star, after := starGroup(v.rs)
-	var edits []edit
+	var rs []removal
 	for _, g := range after {
 		msg := fmt.Sprintf("the group at line %d comes after the * group at line %d, so %s never reads it; removed so dialects that read every group agree", v.at(g.FirstLine()), v.at(star.FirstLine()), fx.ref.ID)
-		edits = append(edits, removeLines("star-not-last", msg, v.unit(g)...))
+		rs = append(rs, removal{"star-not-last", msg, v.unit(g)})
 	}
-	return edits
+	return removeEach(rs)
 }
 
 // dropAllows: where the reference has no Allow, an Allow line is a
@@ -578,8 +582,10 @@ func orderRules(fx *fixer) []edit {
 			}
 			for k, i := range pos {
 				d.lines[i] = ls[k]
+				if d.pos != nil {
+					d.pos[ls[k].id] = int32(i) // the lines swap places: keep the table, not rebuild it
+				}
 			}
-			d.pos = nil // the lines moved
 			return change(d, "allow-portability", msg, slots[0], order, nil), true
 		}})
 	}
@@ -739,7 +745,7 @@ func lineEndings(fx *fixer) []edit {
 	return []edit{{apply: func(d *doc) (pending, bool) {
 		var ids []int
 		for i, l := range d.lines {
-			if l.term != "\r\n" || i == len(d.lines)-1 && d.noFinal {
+			if l.term != "\r\n" || i == len(d.lines)-1 && d.bareEnd() {
 				ids = append(ids, l.id)
 				d.lines[i].term = "\r\n"
 			}
