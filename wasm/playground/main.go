@@ -67,6 +67,7 @@ type page struct {
 	framePending              bool
 	lastHash                  string
 	fetching                  bool
+	crawlers                  crawlerView // the Real crawlers table
 	// adopting is true during the first update of a page whose HTML
 	// already shows that update's result (web/prerender): the update
 	// keeps the DOM it finds, so the take-over changes nothing on screen
@@ -248,6 +249,7 @@ func (p *page) bind() {
 			p.restore()
 		}
 	})
+	p.bindCrawlers()
 	if sel := p.el("example"); sel.Get("options").Length() <= 1 {
 		sel.Set("innerHTML", pageview.ExampleOptions())
 	}
@@ -268,7 +270,7 @@ func (p *page) restore() {
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
 			def := st
-			st = state.State{Robots: p.robots.Value(), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Cell: def.Cell}
+			st = state.State{Robots: p.robots.Value(), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Cell: def.Cell, Crawlers: pageview.CleanCrawlers(p.crawlersTicked())}
 			keep = true
 			p.adopting = st.Robots == def.Robots && st.Selectors == def.Selectors && st.Agents == def.Agents && len(st.Hidden) == 0
 		}
@@ -282,7 +284,9 @@ func (p *page) restore() {
 		p.lastHash = strings.TrimPrefix(hash, "#")
 	}
 	p.hidden = pageview.CleanHidden(st.Hidden)
+	p.crawlers.choice = pageview.CleanCrawlers(st.Crawlers)
 	if !keep {
+		p.showCrawlerChoice()
 		p.robots.SetValue(st.Robots)
 		p.selectors.SetValue(st.Selectors)
 		p.agents.SetValue(st.Agents)
@@ -408,6 +412,7 @@ func (p *page) update() {
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
+	p.drawCrawlers()
 	if p.put(p.lints, &p.shownLints, pageview.LintsHTML(findings, p.g.Problems)) {
 		p.lintCount.Set("textContent", pageview.LintCount(findings, p.g.Problems))
 	}
@@ -582,21 +587,24 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 		b.Get("classList").Call("remove", "chosen")
 		b.Call("setAttribute", "aria-pressed", "false")
 	})
+	line, crawler := p.chooseCrawler(v, key)
 	row, col, ok := p.g.Find(key)
-	if !ok {
+	if !ok && !crawler {
 		p.put(p.explain, &p.shownExplain, pageview.NoChoice)
 		p.highlightLine(v, 0)
 		return
 	}
-	if row < pageview.MaxRows {
+	if ok && row < pageview.MaxRows {
 		q := `button.cell[data-row="` + strconv.Itoa(row) + `"][data-col="` + strconv.Itoa(col) + `"]`
 		if b := p.table.Call("querySelector", q); !b.IsNull() {
 			b.Get("classList").Call("add", "chosen")
 			b.Call("setAttribute", "aria-pressed", "true")
 		}
 	}
-	p.put(p.explain, &p.shownExplain, pageview.ExplainHTML(&p.g, row, col))
-	line := p.g.Rows[row].Cells[col].Line
+	if ok {
+		p.put(p.explain, &p.shownExplain, pageview.ExplainHTML(&p.g, row, col))
+		line = p.g.Rows[row].Cells[col].Line
+	}
 	p.highlightLine(v, line)
 	if byUser {
 		p.showPane("why")
@@ -678,6 +686,7 @@ func (p *page) currentState() state.State {
 		Agents:    p.agents.Value(),
 		Hidden:    append([]string(nil), p.hidden...),
 		Cell:      p.cell,
+		Crawlers:  p.crawlers.choice, // never changed in place
 	}
 }
 
