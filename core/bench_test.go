@@ -42,11 +42,12 @@ var benchSelectors = []string{
 var sink bool
 
 // BenchmarkDialects: one query on a parsed file and a chosen policy, per
-// dialect, through Test (full verdict) and Allowed (boolean only).
+// dialect and crawler preset, through Test (full verdict, with the
+// preset's notes) and Allowed (boolean only).
 func BenchmarkDialects(b *testing.B) {
 	f := core.Parse([]byte(benchFile))
 	agent := core.MustAgent("GUS(indexer,archiver)")
-	for _, d := range core.Dialects() {
+	for _, d := range append(core.Dialects(), core.Presets()...) {
 		p := d.Compile(f).Policy(agent)
 		n := len(benchSelectors)
 		b.Run(d.ID+"/Test", func(b *testing.B) {

@@ -1,13 +1,17 @@
 package core
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Crawler says who a preset is: a real crawler whose robots.txt code was
 // read, with the names it tests, where that code lives and what it does
 // with each fetch outcome. A preset is an ordinary Dialect whose knobs
 // model that code; Crawler only adds identity and citations.
 type Crawler struct {
-	Name string // as people call it, e.g. "TLGS"
+	Name     string // as people call it, e.g. "TLGS"
+	Protocol string // "gemini" or "gopher": where the crawler reads robots.txt
 	// Agents are the User-agent values the crawler tests, in its own
 	// order; none for a crawler that ignores User-agent. The Agent given
 	// to Policy does not apply to a preset.
@@ -33,8 +37,15 @@ type Source struct {
 // CrawlerFetch is what the crawler does around the file itself.
 type CrawlerFetch struct {
 	Location string // the request it sends
-	Counts   string // which replies it reads as a robots.txt
+	Counts   string // which replies it reads as a robots.txt, in words
 	Caching  string
+	// What counts, as data: the statuses ("20", "2x" or "any") and the
+	// media types (exact, or a prefix ending in "/"; none: any), compared
+	// byte for byte on the meta before any ";". Params, when set, are the
+	// only parameters whose presence still lets the type count.
+	Statuses string
+	MIMEs    []string
+	Params   []string
 	// Readings of each fetch outcome: "allow-all", "skip-host" (the host
 	// is not crawled at all for now), "read" (the body is parsed), or ""
 	// when the code does not say. Keys: "found", "not-found",
@@ -109,4 +120,124 @@ func (d *Dialect) name() string {
 		return d.Crawler.Name
 	}
 	return d.ID
+}
+
+// Reply is the first answer to a crawler's robots.txt request, as far as
+// its reading depends on it.
+type Reply struct {
+	Failed bool   // no answer: DNS, connection, TLS or timeout
+	Status int    // gemini status; 0 for gopher
+	Meta   string // gemini meta: the media type of a 2x
+	Found  bool   // gopher: a robots.txt was there
+}
+
+// Conclude says what the crawler makes of a reply: "read" (the body is
+// its robots.txt), "allow-all", "skip-host" (it does not crawl the host
+// for now) or "unknown", with a note citing its code.
+func (c *Crawler) Conclude(r Reply) (reading, note string) {
+	key := c.replyKind(r)
+	reading = c.Fetch.Outcomes[key]
+	if reading == "" {
+		return "unknown", c.Name + "'s code for this reply was not read"
+	}
+	what := map[string]string{
+		"found": "reads the reply as its robots.txt", "not-found": "finds no robots.txt",
+		"redirect": "does not take a redirect to a robots.txt", "slow-down": "is asked to slow down",
+		"other-status": "does not count this status", "other-mime": "does not count this media type",
+		"error": "gets no answer",
+	}[key]
+	then := map[string]string{"read": "and follows it", "allow-all": "so it allows everything", "skip-host": "so it skips the whole host for now"}[reading]
+	return reading, c.Name + " " + what + " " + then + " (" + c.Fetch.Ref + ")"
+}
+
+// replyKind files a reply under one of CrawlerFetch.Outcomes' keys.
+func (c *Crawler) replyKind(r Reply) string {
+	switch {
+	case r.Failed:
+		return "error"
+	case c.Protocol == "gopher":
+		if r.Found {
+			return "found"
+		}
+		return "not-found"
+	case r.Status/10 == 3:
+		return "redirect"
+	case r.Status == 44:
+		return "slow-down"
+	case r.Status/10 == 5:
+		return "not-found"
+	case r.Status/10 != 2:
+		return "other-status"
+	}
+	f := &c.Fetch
+	switch f.Statuses {
+	case "20":
+		if r.Status != 20 {
+			return "other-status"
+		}
+	case "any", "2x":
+	}
+	if len(f.MIMEs) == 0 {
+		return "found"
+	}
+	base, params, _ := strings.Cut(r.Meta, ";")
+	for _, m := range f.MIMEs {
+		if base == m || strings.HasSuffix(m, "/") && strings.HasPrefix(base, m) {
+			if f.Params != nil && !onlyParams(params, f.Params) {
+				return "other-mime"
+			}
+			return "found"
+		}
+	}
+	return "other-mime"
+}
+
+// onlyParams: every ";name=value" in params names one of names.
+func onlyParams(params string, names []string) bool {
+	for _, p := range strings.Split(params, ";") {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(p, "=")
+		ok := false
+		for _, n := range names {
+			ok = ok || name == n
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// CrawlerConclusion is what one crawler preset makes of a fetch.
+type CrawlerConclusion struct {
+	Crawler string `json:"crawler"` // preset ID
+	Reading string `json:"reading"` // "read", "allow-all", "skip-host" or "unknown"
+	Note    string `json:"note"`
+}
+
+// ConcludeFetch applies every preset of the URL's protocol to the first
+// reply of a fetch of it, given as the fetch records it: a Gemini status
+// line ("20 text/plain", "" when nothing answered) and, for Gopher,
+// whether a robots.txt was found. A crawler that follows no redirect
+// gets only that first reply. The CLI and the page share this.
+func ConcludeFetch(url, statusLine string, found bool) []CrawlerConclusion {
+	scheme, _, _ := strings.Cut(url, "://")
+	r := Reply{Failed: statusLine == "", Found: found}
+	if code, meta, _ := strings.Cut(statusLine, " "); statusLine != "" {
+		r.Status, _ = strconv.Atoi(code)
+		r.Meta = meta
+	}
+	out := []CrawlerConclusion{}
+	for _, d := range Presets() {
+		c := d.Crawler
+		if c.Protocol != strings.ToLower(scheme) {
+			continue
+		}
+		reading, note := c.Conclude(r)
+		out = append(out, CrawlerConclusion{Crawler: d.ID, Reading: reading, Note: note})
+	}
+	return out
 }

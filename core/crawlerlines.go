@@ -6,7 +6,7 @@ import "strings"
 // the shared lexer's, or a copy re-read by a crawler's own line syntax
 // (same positions and text, other field and value).
 func (d *Dialect) fileLines(f *File) []Line {
-	if d.Lines == StandardLines && !d.RawBody {
+	if d.Lines == StandardLines && !d.LFLines && !d.BOMInText {
 		return nil // the shared lexer's lines
 	}
 	lines := make([]Line, len(f.Lines))
@@ -21,20 +21,20 @@ func (d *Dialect) fileLines(f *File) []Line {
 		case DisallowPrefixLines:
 			l = disallowPrefixLine(l)
 		}
-		if d.RawBody {
+		if d.LFLines {
 			// Only LF ends a line: lines split by a lone CR are one line
 			// to the crawler, which reads no field in it.
 			if joined || l.Terminator == "\r" {
 				l.Kind, l.FieldParts = NoColon, noFieldParts
 			}
 			joined = l.Terminator == "\r"
-			// A BOM stays in the text, so the first field name is not one
-			// the crawler knows.
-			if i == 0 && f.BOM && l.Kind == FieldLine {
-				parts := *l.FieldParts // shared with the file: change a copy
-				parts.Name, parts.Key, parts.Typo = "\uFEFF"+parts.Name, "", ""
-				l.FieldParts = &parts
-			}
+		}
+		if d.BOMInText && i == 0 && f.BOM && l.Kind == FieldLine {
+			// The first field name starts with the BOM: not one the
+			// crawler knows.
+			parts := *l.FieldParts // shared with the file: change a copy
+			parts.Name, parts.Key, parts.Typo = "\uFEFF"+parts.Name, "", ""
+			l.FieldParts = &parts
 		}
 		lines[i] = l
 	}

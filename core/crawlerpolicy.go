@@ -172,6 +172,25 @@ func (p *Policy) testEach(v *Verdict, selector string) {
 	*v = *decided
 	v.Agent, v.Why, v.Group, v.GroupLines = p.agent, p.Why, p.group, append([]int(nil), p.groupLines...)
 	v.Note = joinNotes(p.notesWith(nil), strings.Join(parts, "; "))
+	// The crawler's later documentation lists the names by priority; the
+	// most specific name with a record of its own would then decide.
+	if sv, name := p.priorityReading(selector); sv.Allowed != v.Allowed {
+		reading := fmt.Sprintf("%s's later documentation lists its names by priority (no code seen, %s): read that way, the record for %q alone decides", p.Dialect.name(), p.Dialect.cite("priority"), name)
+		v.Alternative = &Alternative{Allowed: sv.Allowed, Line: sv.Line, Rule: sv.Rule, Reading: reading}
+		v.Note = joinNotes(v.Note, fmt.Sprintf("%s; then this selector would be %s (%s)", reading, word(sv.Allowed), lineWord(sv.Line)))
+	}
+}
+
+// priorityReading is the verdict of the last name (the most specific)
+// whose reading found a record naming it, else of the first.
+func (p *Policy) priorityReading(selector string) (Verdict, string) {
+	for i := len(p.each) - 1; i > 0; i-- {
+		sp := p.each[i]
+		if len(sp.Groups) > 0 && !sp.Groups[0].isStar(&sp.Dialect) {
+			return sp.Test(selector), sp.Dialect.Crawler.Agents[0]
+		}
+	}
+	return p.each[0].Test(selector), p.each[0].Dialect.Crawler.Agents[0]
 }
 
 func lineWord(n int) string {
@@ -192,13 +211,16 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 	}
 	if decided != nil && decided.line.Pos.Line > 0 {
 		for _, g := range p.Groups {
-			if g.implicit() && containsLine(g.Rules, decided.line) {
+			if g.implicit() && containsLine(g.Rules, decided.line) && d.unionAgent(&Group{Agents: g.Agents[1:]}, c.Agents) == nil {
 				*notes = append(*notes, p.preambleNote(g, decided.line))
 				break
 			}
 		}
 	}
 	t := p.tab
+	if d.NoRulesBanLater && !hasDisallow(t) {
+		*notes = append(*notes, fmt.Sprintf("%s collects no rule here and stores that as one empty prefix (%s), so every URL of the host after the first is banned, for good", c.Name, c.Cite("stored")))
+	}
 	if t == nil {
 		return
 	}
@@ -247,4 +269,17 @@ func (p *Policy) preambleNote(g *Group, l *Line) string {
 		return fmt.Sprintf("%s starts every file inside a User-agent: * run (%s), so the group of %s applies to it too", d.name(), d.cite("preamble"), lineAndRule(g.Agents[1]))
 	}
 	return fmt.Sprintf("%s comes before any User-agent line, and %s applies such rules to every crawler (%s)", lineAndRule(l), d.name(), d.cite("preamble"))
+}
+
+// hasDisallow: the table has a rule that can disallow something.
+func hasDisallow(t *ruleTable) bool {
+	if t == nil {
+		return false
+	}
+	for i := range t.rules {
+		if !t.rules[i].allow && t.rules[i].pattern != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -25,12 +25,38 @@ type Dialect struct {
 
 	// Knobs that only real crawlers' code needs; the six dialects leave
 	// them at their zero values.
-	Lines       LineSyntax // how a line splits into field and value
-	RawBody     bool       // the body is split on LF only and a BOM stays in line 1
-	Preamble    Preamble   // what rules before any User-agent line do
-	EmptyClears bool       // an empty Disallow drops every rule collected so far
-	EachAgent   bool       // each of the crawler's agent names is read alone; all must allow
-	RootRules   bool       // a rule value without a leading / gets one
+
+	// Lines says how a line splits into field and value.
+	Lines LineSyntax
+	// LFLines: only LF (or CRLF) ends a line, so lines split by a lone CR
+	// are one line the crawler cannot read
+	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:12-23;
+	// elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:585;
+	// antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33;
+	// acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtParser.cs:21).
+	LFLines bool
+	// BOMInText: a UTF-8 BOM stays in line 1, so its field name is not
+	// one the crawler knows (the same lines, and
+	// scrapy/scrapy@6969a326a0:scrapy/robotstxt.py:16 for mozz-archiver).
+	BOMInText bool
+	// Preamble says what rules before any User-agent line do.
+	Preamble Preamble
+	// EmptyClears: an empty Disallow drops every rule collected so far
+	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:45-46).
+	EmptyClears bool
+	// EachAgent: each of the crawler's agent names is read on its own
+	// and every reading must allow (geminispace.info@108bfe850a:gus/crawl.py,
+	// the hunk at line 444).
+	EachAgent bool
+	// RootRules: a rule value without a leading / gets one
+	// (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:58-60;
+	// acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/DenyRule.cs:24-33;
+	// scrapy/protego@b5175c0d5c:src/protego.py:41-45).
+	RootRules bool
+	// NoRulesBanLater: the crawler stores an empty rule list as one empty
+	// prefix, which every later URL of the host starts with
+	// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:662,703,453-461).
+	NoRulesBanLater bool
 
 	Facts   Facts
 	Crawler *Crawler // nil for the six readings of the texts; a preset's identity
@@ -62,7 +88,8 @@ const (
 	// AgentRunsAnyField: as AgentRunGroups, but any line with a field
 	// name, even one the crawler ignores (Allow, a comment holding a
 	// colon), ends the run of User-agent lines
-	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:29-41).
+	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:29-41;
+	// scrapy/protego@b5175c0d5c:src/protego.py:369-371,419).
 	AgentRunsAnyField
 )
 
@@ -178,6 +205,12 @@ const (
 	// PercentEncoding: non-ASCII bytes percent-encoded, hex digits upper-cased,
 	// unreserved characters decoded (RFC 9309 section 2.2.2).
 	PercentEncoding
+	// ProtegoQuote: the path of rules and target unquoted (but %2F, %25)
+	// and quoted again, the query and fragment compared raw; a rule's
+	// last-segment ";params" stay raw while the target's are quoted; a URL
+	// with an empty path keeps it empty, which no rule matches
+	// (scrapy/protego@b5175c0d5c:src/protego.py:161-193).
+	ProtegoQuote
 	// PathNoQuery: the target is the URL's path without query, dot
 	// segments removed, not decoded; rules raw
 	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/url_parser.cpp:91-94, tlgs/crawler/crawler.cpp:234).

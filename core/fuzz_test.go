@@ -311,6 +311,9 @@ var lintCodes = map[string]bool{
 	// Added by the linter beyond DIALECTS.md's list.
 	"delay-portability": true, "empty-user-agent": true, "role-user-agent": true,
 	"setting-invalid": true, "user-agent-portability": true,
+	// Crawler lints: they name crawler presets, not dialects.
+	"mozz-archiver-agent": true, "crawler-rule-before-agent": true, "tlgs-empty-disallow-clears": true,
+	"crawler-comment-in-value": true, "crawler-agent-case": true, "gemplex-first-group": true,
 }
 
 // FuzzLint: Lint never panics; every finding points at a line of the
@@ -319,8 +322,8 @@ var lintCodes = map[string]bool{
 func FuzzLint(f *testing.F) {
 	addRobotsSeeds(f)
 	ids := map[string]bool{}
-	for _, d := range core.Dialects() {
-		ids[d.ID] = true
+	for _, d := range append(core.Dialects(), core.Presets()...) {
+		ids[d.ID] = true // crawler lints name presets
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file := core.Parse(data)

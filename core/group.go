@@ -228,8 +228,8 @@ func sameDialect(a, b *Dialect) bool {
 		a.Decision == b.Decision && a.Patterns == b.Patterns && a.Normalize == b.Normalize &&
 		a.RoleFields == b.RoleFields && a.AllowField == b.AllowField && a.AcceptTypos == b.AcceptTypos &&
 		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts &&
-		a.Lines == b.Lines && a.RawBody == b.RawBody && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
-		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.Crawler == b.Crawler
+		a.Lines == b.Lines && a.LFLines == b.LFLines && a.BOMInText == b.BOMInText && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
+		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.Crawler == b.Crawler
 }
 
 func (d Dialect) compile(f *File) *Ruleset {

@@ -110,6 +110,9 @@ func normalizeURLPath(s string) string {
 
 // removeDotSegments is RFC 3986 section 5.2.4.
 func removeDotSegments(in string) string {
+	if !strings.Contains(in, "/.") && !strings.HasPrefix(in, ".") {
+		return in // no dot segment: nothing moves (and nothing is allocated)
+	}
 	var out []string // output segments, each with its leading "/"
 	for in != "" {
 		switch {

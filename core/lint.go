@@ -28,7 +28,8 @@ type Finding struct {
 	Dialects []string `json:"dialects"`
 }
 
-// Lint checks the file against every dialect. Selectors are the ones
+// Lint checks the file against every dialect, and for the quirks of
+// the crawler presets. Selectors are the ones
 // under test: lints such as leading-slash-mismatch compare them with the
 // patterns. Findings come sorted by line, then code; a (line, code) pair
 // appears at most once. Each finding lists the dialects in which the
@@ -53,8 +54,15 @@ func Lint(f *File, selectors []string) []Finding {
 		lt.lineChecks(i)
 	}
 	lt.selectorChecks()
+	if lintCrawlerChecks {
+		lt.crawlerChecks()
+	}
 	return lt.finish()
 }
+
+// lintCrawlerChecks lets the lint benchmark measure what the crawler
+// lints cost, side by side with their absence.
+var lintCrawlerChecks = true
 
 // dialectSet holds built-in dialects, one bit each in display order.
 type dialectSet uint8
@@ -233,7 +241,8 @@ type rawFinding struct {
 	code      string
 	msg       string
 	set       dialectSet
-	sev       uint8 // index in severities
+	sev       uint8     // index in severities
+	presets   presetSet // crawler presets, for the crawler lints
 }
 
 var severities = [...]Severity{SevError, SevWarning, SevInfo}
@@ -337,7 +346,7 @@ func (lt *linter) finish() []Finding {
 			}
 		}
 		kept = append(kept, i)
-		names += len(setIDs[fd.set])
+		names += len(setIDs[fd.set]) + len(presetIDs[fd.presets])
 	}
 	if len(kept) == 0 {
 		return nil
@@ -349,6 +358,7 @@ func (lt *linter) finish() []Finding {
 		fd := &lt.out[i]
 		start := len(ids)
 		ids = append(ids, setIDs[fd.set]...)
+		ids = append(ids, presetIDs[fd.presets]...)
 		out[k] = Finding{Line: int(fd.line), Col: int(fd.col), Code: fd.code, Severity: severities[fd.sev], Message: fd.msg, Dialects: ids[start:len(ids):len(ids)]}
 	}
 	return out

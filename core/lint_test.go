@@ -83,7 +83,7 @@ func dump(fs []Finding) string {
 func checkInvariants(t *testing.T, f *File, got []Finding) {
 	t.Helper()
 	ids := map[string]bool{}
-	for _, d := range Dialects() {
+	for _, d := range append(Dialects(), Presets()...) {
 		ids[d.ID] = true
 	}
 	for i, fd := range got {
@@ -582,13 +582,21 @@ func BenchmarkLint(b *testing.B) {
 		data []byte
 	}{{"varied", lintBenchFile()}, {"clean", lintCleanFile()}} {
 		f := Parse(c.data)
-		b.Run(c.name, func(b *testing.B) {
-			b.SetBytes(int64(len(c.data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				Lint(f, sels)
+		for _, crawlers := range []bool{true, false} {
+			name := c.name
+			if !crawlers {
+				name += "/no-crawler-lints"
 			}
-		})
+			b.Run(name, func(b *testing.B) {
+				lintCrawlerChecks = crawlers
+				defer func() { lintCrawlerChecks = true }()
+				b.SetBytes(int64(len(c.data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					Lint(f, sels)
+				}
+			})
+		}
 	}
 }
 

@@ -24,6 +24,9 @@ var lintCodes = func() []string {
 		"role-user-agent", "rule-outside-group", "setting-invalid", "star-not-last",
 		"umn-type-prefix", "unknown-code", "unknown-field", "unreachable-rule",
 		"user-agent-portability", "virtual-agent-field-portability", "virtual-agent-typo",
+		// Crawler lints: their findings name crawler presets.
+		"crawler-agent-case", "crawler-comment-in-value", "crawler-rule-before-agent",
+		"gemplex-first-group", "mozz-archiver-agent", "tlgs-empty-disallow-clears",
 	}
 	slices.Sort(c)
 	return c

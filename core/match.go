@@ -155,10 +155,84 @@ func segmentMatch(p, str string) bool {
 		i := strings.LastIndex(str, p[n+1:])
 		return i < 0 || i > n
 	}
-	// :103-121: a regular expression matching the whole path, * as .*;
-	// a trailing $ anchors the end, which a whole match does anyway.
-	p = strings.TrimSuffix(p, "$")
-	return globMatch(p, strings.IndexByte(p, '*'), true, str)
+	// :103-121: a regular expression matching the whole path.
+	return tlgsRegexMatch(p, str)
+}
+
+// tlgsRegexMatch is std::regex_match of the expression TLGS makes from
+// a pattern (tlgsutils/robots_txt_parser.cpp:103-121): * becomes .*,
+// the characters \.+()[]{}| are escaped, so what stays an operator is
+// ? (the item before it is optional), ^ and $ (anchors). An expression
+// that does not compile (a ? with nothing before it, or after an
+// anchor) matches nothing (:119-120). The match walks a set of
+// positions in the expression, one byte at a time: linear, no regexp.
+func tlgsRegexMatch(p, str string) bool {
+	type item struct {
+		c        byte // the byte to match; 0 with any for ".*"
+		any      bool
+		anchor   byte // '^' or '$', else 0
+		optional bool
+	}
+	var items []item
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '?':
+			if len(items) == 0 || items[len(items)-1].anchor != 0 {
+				return false // nothing to repeat: the expression does not compile
+			}
+			items[len(items)-1].optional = true // "??" is the lazy form: the same language
+		case '*':
+			items = append(items, item{any: true})
+		case '^', '$':
+			items = append(items, item{anchor: c})
+		default:
+			items = append(items, item{c: c})
+		}
+	}
+	n := len(items)
+	cur, next := make([]bool, n+1), make([]bool, n+1)
+	// closure adds state i and every state reachable from it without
+	// reading a byte, at position pos of str.
+	var closure func(set []bool, i, pos int)
+	closure = func(set []bool, i, pos int) {
+		for ; i <= n && !set[i]; i++ {
+			set[i] = true
+			if i == n {
+				return
+			}
+			it := items[i]
+			switch {
+			case it.anchor == '^' && pos != 0, it.anchor == '$' && pos != len(str):
+				return
+			case it.anchor != 0, it.any, it.optional:
+				continue // may be passed without reading
+			}
+			return
+		}
+	}
+	closure(cur, 0, 0)
+	for pos := 0; pos < len(str); pos++ {
+		clear(next)
+		live := false
+		for i, on := range cur[:n] {
+			if !on {
+				continue
+			}
+			switch it := items[i]; {
+			case it.any:
+				closure(next, i, pos+1)
+				live = true
+			case it.anchor == 0 && it.c == str[pos]:
+				closure(next, i+1, pos+1)
+				live = true
+			}
+		}
+		if !live {
+			return false
+		}
+		cur, next = next, cur
+	}
+	return cur[n]
 }
 
 // segmentShape names which of TLGS's shapes a pattern takes, for notes;

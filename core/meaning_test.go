@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Meaning leaves out what cannot decide, and keeps what can.
 func TestPolicyMeaning(t *testing.T) {
@@ -35,5 +38,57 @@ func TestPolicyMeaning(t *testing.T) {
 		if (ma == mb) != c.equal {
 			t.Errorf("%s: Meaning(%q) == Meaning(%q) is %v, want %v\n%s\n--\n%s", c.d.ID, c.a, c.b, ma == mb, c.equal, ma, mb)
 		}
+	}
+}
+
+// Soundness on random files: where two files give a policy the same
+// Meaning, they give the same verdict on every selector tried. The second
+// file is the first with lines dropped, repeated or swapped, so equal
+// Meanings come up often.
+func TestPolicyMeaningSound(t *testing.T) {
+	lines := []string{"User-agent: *", "User-agent: indexer", "User-agent: GUS", "Virtual-agent: indexer",
+		"Disallow: /a", "Disallow: /a/b", "Disallow:", "Disallow: /b*", "Disallow: *", "Disallow: /c$",
+		"Allow: /a/b", "Allow: /a", "Allow: /c", "Disallow: /%7Ex", "Allow: /~x", ""}
+	sels := []string{"/", "/a", "/a/b", "/a/bc", "/b", "/bx", "/c", "/c$", "/cd", "/~x", "/%7Ex", "/robots.txt", ""}
+	agents := []Agent{MustAgent("*"), MustAgent("GUS(indexer)"), MustAgent("indexer"), MustAgent("Lupa")}
+	seed := uint32(7)
+	next := func(n int) int { // a small deterministic generator
+		seed = seed*1664525 + 1013904223
+		return int(seed>>8) % n
+	}
+	equal := 0
+	for i := 0; i < 3000; i++ {
+		var a []string
+		for k := 1 + next(10); k > 0; k-- {
+			a = append(a, lines[next(len(lines))])
+		}
+		b := append([]string{}, a...)
+		switch j := next(len(b)); next(3) {
+		case 0:
+			b = append(b[:j], b[j+1:]...)
+		case 1:
+			b = append(b[:j+1], b[j:]...)
+		default:
+			k := next(len(b))
+			b[j], b[k] = b[k], b[j]
+		}
+		fa, fb := Parse([]byte(strings.Join(a, "\n"))), Parse([]byte(strings.Join(b, "\n")))
+		for _, d := range Dialects() {
+			for _, ag := range agents {
+				pa, pb := d.Compile(fa).Policy(ag), d.Compile(fb).Policy(ag)
+				if pa.Meaning() != pb.Meaning() {
+					continue
+				}
+				equal++
+				for _, s := range sels {
+					if pa.Allowed(s) != pb.Allowed(s) {
+						t.Fatalf("%s, %s: equal Meanings but %q is allowed=%v in\n%s\nand %v in\n%s", d.ID, ag, s, pa.Allowed(s), strings.Join(a, "\n"), pb.Allowed(s), strings.Join(b, "\n"))
+					}
+				}
+			}
+		}
+	}
+	if equal < 1000 {
+		t.Errorf("only %d policy pairs had equal Meanings: the test proves little", equal)
 	}
 }

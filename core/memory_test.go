@@ -28,6 +28,15 @@ var paddingCases = []struct {
 		copy(b, head) // one buffer, as a crawler reads a body
 		return b
 	}},
+	{"empty-fields", func() []byte { return bytes.Repeat([]byte(":\n"), 5<<20) }},                    // the most lines with field parts
+	{"star-records", func() []byte { return bytes.Repeat([]byte("User-agent:*\r\r"), (10<<20)/14) }}, // the most groups, each noted
+	{"group-then-fields", func() []byte {
+		head := "User-agent: *\nDisallow: /x\n"
+		b := bytes.Repeat([]byte("x:\r"), (10<<20)/3)
+		copy(b, head)
+		return b
+	}},
+	{"role-agents", func() []byte { return bytes.Repeat([]byte("User-agent:indexer\n"), (10<<20)/19) }}, // a note each under conner2020
 	{"random-bytes", func() []byte {
 		b := make([]byte, 10<<20)
 		r := rand.New(rand.NewPCG(1, 2))
@@ -142,4 +151,34 @@ func childPeakRSS(t *testing.T, name string) int64 {
 		t.Fatalf("child for %s: %v", name, err)
 	}
 	return kb * 1024
+}
+
+// Lines that each call for the same kind of note (ruleless records,
+// User-agent lines naming the bot's role) get it only for the first few;
+// the rest share one, so thousands of them do not make a kept policy
+// hold a note apiece.
+func TestRepeatedNotesBounded(t *testing.T) {
+	for _, c := range []struct {
+		d            Dialect
+		unit         string
+		extra        int
+		prefix, last string
+	}{
+		{Gemini, "User-agent: *\n\n", 2, "The * record at line ",
+			"2 more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line 9)."},
+		{Conner2020, "User-agent: indexer\n", 4, "Here line ",
+			`4 more User-agent lines name a user agent called "indexer", not the virtual agent (the last at line 7).`},
+	} {
+		f := Parse([]byte(strings.Repeat(c.unit, maxRepeatedNotes+c.extra)))
+		p := c.d.Compile(f).Policy(MustAgent("GUS(indexer)"))
+		each := 0
+		for _, n := range p.Notes {
+			if strings.HasPrefix(n, c.prefix) {
+				each++
+			}
+		}
+		if last := p.Notes[len(p.Notes)-1]; each != maxRepeatedNotes || last != c.last {
+			t.Errorf("%s on %q: %d notes of their own, last note %q", c.d.ID, c.unit, each, last)
+		}
+	}
 }

@@ -17,6 +17,8 @@ func (d *Dialect) normalizePattern(v string) string {
 		return percentNormalize(v)
 	case FoldedURL:
 		return foldedRule(v)
+	case ProtegoQuote:
+		return protegoPattern(v)
 	}
 	return v
 }
@@ -31,6 +33,8 @@ func (d *Dialect) normalizeSelector(s string) string {
 		return foldedURL(s)
 	case URIPath:
 		return uriPath(s)
+	case ProtegoQuote:
+		return protegoTarget(s)
 	}
 	if d.Crawler != nil && d.Normalize != PythonQuote {
 		// A preset takes URLs as they are; the six dialects are given

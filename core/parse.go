@@ -214,11 +214,12 @@ func Parse(data []byte) *File {
 }
 
 // copyGroupedLines: groups point at the lines they hold, and a pointer
-// into f.Lines keeps the whole array alive. When most lines are padding
-// (blank lines, comments, unknown text), a Policy kept by a crawler would
-// hold all of them for a handful of rules; so groups get compact copies
-// of the lines they can hold instead. Otherwise the copies would cost
-// more than they save.
+// into f.Lines keeps the whole array alive. When half the lines or more
+// are padding (blank lines, comments, unknown text), a Policy kept by a
+// crawler would hold all of them for the few it needs; so groups get
+// compact copies of the lines they can hold instead. When most lines are
+// groupable, as in any file written by hand, the copies would cost more
+// than they save.
 func (f *File) copyGroupedLines() {
 	n := 0
 	for i := range f.Lines {
@@ -226,13 +227,19 @@ func (f *File) copyGroupedLines() {
 			n++
 		}
 	}
-	if n >= len(f.Lines)/4 {
+	if 2*n > len(f.Lines) {
 		return
 	}
+	// The copies get their own field parts too: the file's parts array
+	// may be mostly unknown fields (`x:` padding).
 	f.grouped = make([]Line, 0, n)
+	parts := make([]FieldParts, n)
 	for i := range f.Lines {
 		if f.Lines[i].groupable() {
-			f.grouped = append(f.grouped, f.Lines[i])
+			l := f.Lines[i]
+			parts[len(f.grouped)] = *l.FieldParts
+			l.FieldParts = &parts[len(f.grouped)]
+			f.grouped = append(f.grouped, l)
 		}
 	}
 }

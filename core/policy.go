@@ -15,6 +15,10 @@ type Policy struct {
 	Why     string   // why these groups were chosen
 	Notes   []string // interpretation notes that hold for every selector
 
+	// Ruleless records skipped that named the bot or *, and the line of
+	// the last one (skipRuleless notes only the first few).
+	ruleless, lastRuleless int
+
 	// Gemini's "should still respect *": the groups under the reading
 	// where the `*` record always applies too. Nil when it changes nothing.
 	alternative *Policy
@@ -85,6 +89,9 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	case AllRules:
 		p.Groups = rs.Groups
 		p.Why = "this dialect has no groups: every Disallow line applies to every robot"
+		if d.Crawler != nil {
+			p.Why = d.Crawler.Name + " ignores User-agent: every Disallow line applies to it (" + d.cite("agents") + ")"
+		}
 	case FirstInFileOrder:
 		p.chooseFirstInFileOrder(rs)
 	case FirstStarLast:
@@ -99,6 +106,10 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 		p.chooseUnion(rs)
 	case BestSubstring:
 		p.chooseBestSubstring(rs)
+	}
+	p.noteMoreRuleless()
+	if d.BOMInText && rs.File.BOM && d.Crawler != nil {
+		p.Notes = append(p.Notes, "the file starts with a UTF-8 BOM, which "+d.Crawler.Name+" keeps as part of line 1, so it does not read that line's field ("+d.cite("lines")+")")
 	}
 	if c := d.Crawler; c != nil && !c.Verified {
 		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+")")
@@ -211,6 +222,9 @@ func (r *ruleLines) add(l *Line) {
 func (r *ruleLines) String() string { return string(r.b) }
 
 func describeNames(a Agent, names []string) string {
+	if a.Name == "" && a.Raw != "" && len(a.Roles) == 0 && len(names) > 0 {
+		return fmt.Sprintf("the crawler's agent names %q", strings.Join(names, ", ")) // a preset
+	}
 	if a.Name != "" {
 		return fmt.Sprintf("the bot's name %q", a.Name)
 	}
@@ -269,12 +283,32 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 	if p.Dialect.Grouping != BlankLineRecords || len(g.Rules) > 0 {
 		return false
 	}
-	if l := p.Dialect.groupNames(g, names); l != nil {
+	l := p.Dialect.groupNames(g, names)
+	if l == nil && !g.isStar(&p.Dialect) {
+		return true
+	}
+	if p.ruleless++; p.ruleless > maxRepeatedNotes {
+		p.lastRuleless = g.FirstLine()
+		return true
+	}
+	if l != nil {
 		p.Notes = append(p.Notes, "The record starting at "+lineAndRule(l)+" has no rule this dialect reads (a blank line may have cut them off), so that record is not used.")
-	} else if g.isStar(&p.Dialect) {
+	} else {
 		p.Notes = append(p.Notes, "The * record at line "+strconv.Itoa(g.FirstLine())+" has no rule this dialect reads (a blank line may have cut them off), so it is not used.")
 	}
 	return true
+}
+
+// maxRepeatedNotes: a file of thousands of lines that each call for the
+// same kind of note (ruleless records, agent names that are roles) must
+// not make a kept policy hold a note for each (36,000 of them held
+// 13 MiB), so those past the first few share one note.
+const maxRepeatedNotes = 3
+
+func (p *Policy) noteMoreRuleless() {
+	if n := p.ruleless - maxRepeatedNotes; n > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("%d more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line %d).", n, p.lastRuleless))
+	}
 }
 
 func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
@@ -403,12 +437,21 @@ func (p *Policy) noteUserAgentRoleClash(rs *Ruleset, byRole []*Group) {
 		inByRole[g] = true
 	}
 	for _, role := range p.Agent.Roles {
+		seen, last := 0, 0
 		for _, g := range rs.Groups {
 			for _, l := range g.Agents {
-				if strings.EqualFold(l.Value, role) && !inByRole[g] {
-					p.Notes = append(p.Notes, "Here "+lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+", not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently).")
+				if !strings.EqualFold(l.Value, role) || inByRole[g] {
+					continue
 				}
+				if seen++; seen > maxRepeatedNotes {
+					last = l.Pos.Line
+					continue
+				}
+				p.Notes = append(p.Notes, "Here "+lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+", not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently).")
 			}
+		}
+		if n := seen - maxRepeatedNotes; n > 0 {
+			p.Notes = append(p.Notes, fmt.Sprintf("%d more User-agent lines name a user agent called %q, not the virtual agent (the last at line %d).", n, role, last))
 		}
 	}
 }

@@ -7,7 +7,7 @@ package core
 var (
 	TLGS = Dialect{
 		ID: "tlgs", Title: "TLGS", Source: "TLGS's own parser (marty1885/tlgs, tlgsutils/robots_txt_parser.cpp)",
-		Lines: LastColonLines, RawBody: true,
+		Lines: LastColonLines, LFLines: true, BOMInText: true,
 		Grouping: AgentRunsAnyField, Preamble: PreambleForAll,
 		Agents: ExactCase, Selection: UnionMatching, EmptyClears: true,
 		Decision: AnyDisallow, Patterns: SegmentGlob, Normalize: PathNoQuery,
@@ -17,7 +17,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "TLGS", Agents: []string{"*", "tlgs", "indexer"}, Verified: true,
+			Name: "TLGS", Protocol: "gemini", Agents: []string{"*", "tlgs", "indexer"}, Verified: true,
 			Repo: "marty1885/tlgs", Commit: "3f00f7d6d5727f15cde918ced87be4c150eecc28",
 			Sources: []Source{
 				{"lines", "tlgsutils/robots_txt_parser.cpp:17-30", "a line is field:value split at the last colon; values keep comments and trailing blanks"},
@@ -36,7 +36,8 @@ var (
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects not followed",
-				Counts:   "status 20 with MIME text/plain or text/gemini",
+				Counts:   "status 20 with MIME text/plain or text/gemini, byte for byte before any ;",
+				Statuses: "20", MIMEs: []string{"text/plain", "text/gemini"},
 				Caching:  "2 days in its database, 60 s in memory",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "allow-all", "error": "allow-all"},
 				Ref:      "tlgs/crawler/crawler.cpp:187-220",
@@ -45,9 +46,9 @@ var (
 	}
 	Gemplex = Dialect{
 		ID: "gemplex", Title: "Gemplex", Source: "Gemplex's crawler (elektito/gemplex, cmd/gemplex/crawl.go)",
-		Lines: LineStartDirectives, RawBody: true,
+		Lines: LineStartDirectives, LFLines: true, BOMInText: true,
 		Grouping: AgentRunGroups, Preamble: PreambleStarRun,
-		Agents: ExactCase, Selection: UnionMatching,
+		Agents: ExactCase, Selection: UnionMatching, NoRulesBanLater: true,
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: DecodedPath,
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
@@ -55,7 +56,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "Gemplex", Agents: []string{"*", "elektito/gemplex", "crawler", "indexer", "researcher"}, Verified: true,
+			Name: "Gemplex", Protocol: "gemini", Agents: []string{"*", "elektito/gemplex", "crawler", "indexer", "researcher"}, Verified: true,
 			Repo: "elektito/gemplex", Commit: "70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e",
 			Sources: []Source{
 				{"lines", "cmd/gemplex/crawl.go:589-606", "directives only at the very start of a line and longer than the directive; # only at line start"},
@@ -68,11 +69,13 @@ var (
 				{"decision", "cmd/gemplex/crawl.go:453-461", "any matching prefix bans the URL"},
 				{"target", "cmd/gemplex/crawl.go:455", "url.URL.Path: percent-decoded, no query"},
 				{"fetch", "cmd/gemplex/crawl.go:551-580", "5x and other statuses allow all; 44 backs off; a redirect allows all"},
+				{"stored", "cmd/gemplex/crawl.go:662,703", "an empty rule list is stored as \"\" and read back as one empty prefix"},
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects followed but a moved robots.txt counts as none",
 				Counts:   "status 2x with a MIME starting text/",
-				Caching:  "1 day in its database",
+				Statuses: "2x", MIMEs: []string{"text/"},
+				Caching:  "1 day is written but never checked: rules stay until an error; an empty list comes back as one empty prefix that bans every later URL",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "skip-host", "other-status": "allow-all", "other-mime": "skip-host", "error": "skip-host"},
 				Ref:      "cmd/gemplex/crawl.go:564-580,116-120,667-700",
 			},
@@ -80,7 +83,7 @@ var (
 	}
 	GeminiGRC = Dialect{
 		ID: "gemini-grc", Title: "gemini-grc", Source: "gemini-grc's robots matcher (antanst/gemini-grc, robotsMatch/)",
-		Lines: DisallowPrefixLines, RawBody: true,
+		Lines: DisallowPrefixLines, LFLines: true, BOMInText: true,
 		Grouping: NoGroups, Selection: AllRules,
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: FoldedURL, RootRules: true,
 		Facts: Facts{
@@ -89,7 +92,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "gemini-grc", Verified: true,
+			Name: "gemini-grc", Protocol: "gemini", Verified: true,
 			Repo: "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
 			Sources: []Source{
 				{"lines", "robotsMatch/robots.go:33-40", "trimmed, lower-cased lines starting with disallow: are the only ones read"},
@@ -103,6 +106,7 @@ var (
 			Fetch: CrawlerFetch{
 				Location: "gemini://host:port/robots.txt, redirects not followed",
 				Counts:   "status 20 with MIME exactly text/plain or text/gemini (only charset= and lang= parameters parse)",
+				Statuses: "20", MIMEs: []string{"text/plain", "text/gemini"}, Params: []string{"charset", "lang"},
 				Caching:  "for the life of the process, failures included",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "allow-all", "error": "allow-all"},
 				Ref:      "robotsMatch/robotsMatch.go:26-86",
@@ -111,7 +115,7 @@ var (
 	}
 	Kennedy = Dialect{
 		ID: "kennedy", Title: "Kennedy", Source: "Kennedy's robots.txt parser (acidus99/Kennedy, Data/RobotsTxt/)",
-		RawBody:  true,
+		LFLines: true, BOMInText: true,
 		Grouping: AgentRunGroups, Agents: TokenEqual, Selection: UnionMatching,
 		Decision: AnyDisallow, Patterns: TrailingStarPrefix, Normalize: URIPath, RootRules: true,
 		Facts: Facts{
@@ -120,7 +124,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "Kennedy", Agents: []string{"*", "indexer"}, Verified: true,
+			Name: "Kennedy", Protocol: "gemini", Agents: []string{"*", "indexer"}, Verified: true,
 			Repo: "acidus99/Kennedy", Commit: "29fbacbb6d35c7c8f40409f10615ce9854894054",
 			Sources: []Source{
 				{"lines", "Data/RobotsTxt/RobotsTxtParser.cs:21-41", "split on LF, # and what follows cut, trimmed, field split at the first colon"},
@@ -137,6 +141,7 @@ var (
 			Fetch: CrawlerFetch{
 				Location: "gemini://host:port/robots.txt?kennedy-crawler, redirects not followed",
 				Counts:   "any 2x status with a body, whatever its MIME",
+				Statuses: "2x",
 				Caching:  "for the whole crawl, failures included",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "read", "error": "allow-all"},
 				Ref:      "Crawler/Protocols/RobotsChecker.cs:86-127",
@@ -154,7 +159,7 @@ var (
 			Delays:   "read by robotparser, not used",
 		},
 		Crawler: &Crawler{
-			Name: "GUS", Agents: []string{"indexer", "gus"}, Verified: true,
+			Name: "GUS", Protocol: "gemini", Agents: []string{"indexer", "gus"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f",
 			Sources: []Source{
 				{"each", "gus/crawl.py:444-458", "can_fetch(\"indexer\") and can_fetch(\"gus\") must both allow (the combining line is inferred from the diff)"},
@@ -164,6 +169,7 @@ var (
 				{"decision", "Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
 				{"target", "Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
 				{"fetch", "docs/handling-robots.md", "robots.txt should be served as text/plain; fetch handling not seen"},
+				{"priority", "docs/handling-robots.md", "a later capture lists the agents in descending priority; no code for it was seen"},
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host/robots.txt, for each (sub)domain",
@@ -185,7 +191,7 @@ var (
 			Delays:   "read by robotparser, not used",
 		},
 		Crawler: &Crawler{
-			Name: "GUS (2020)", Agents: []string{"gus"}, Verified: true,
+			Name: "GUS (2020)", Protocol: "gemini", Agents: []string{"gus"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f^",
 			Sources: []Source{
 				{"names", "gus/crawl.py:443-454", "can_fetch for *, indexer, then gus, each overwriting the last: only gus (falling back to *) counts"},
@@ -207,8 +213,9 @@ var (
 	}
 	MozzArchiver = Dialect{
 		ID: "mozz-archiver", Title: "mozz-archiver", Source: "mozz-archiver (Scrapy 2.3.0 with Protego 0.1.16)",
-		Grouping: AgentRunGroups, Agents: Substring, Selection: BestSubstring,
-		Decision: LongestMatch, Patterns: GlobDollar, Normalize: PercentEncoding, RootRules: true,
+		BOMInText: true, AcceptTypos: true,
+		Grouping: AgentRunsAnyField, Agents: Substring, Selection: BestSubstring,
+		Decision: LongestMatch, Patterns: GlobDollar, Normalize: ProtegoQuote, RootRules: true,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
@@ -216,7 +223,7 @@ var (
 			Delays:   "read by Protego, not used by the archiver",
 		},
 		Crawler: &Crawler{
-			Name: "mozz-archiver", Agents: []string{"archiver-mozz"}, Verified: true,
+			Name: "mozz-archiver", Protocol: "gemini", Agents: []string{"archiver-mozz"}, Verified: true,
 			Repo: "michael-lazar/mozz-archiver", Commit: "12617d2efca91663699647654bcd3e40f5f388f2",
 			Sources: []Source{
 				{"names", "mozz_archiver/settings/local.py:12", "USER_AGENT = 'archiver-mozz', though README.md:25-33 tells admins mozz-archiver"},
@@ -225,12 +232,14 @@ var (
 				{"decision", "scrapy/protego@b5175c0d5c:src/protego.py:217-229", "the longest pattern wins, Allow on a tie"},
 				{"match", "scrapy/protego@b5175c0d5c:src/protego.py:64-96", "* and a final $"},
 				{"rules", "scrapy/protego@b5175c0d5c:src/protego.py:41-45", "a leading / is added"},
-				{"target", "scrapy/protego@b5175c0d5c:src/protego.py:161-193", "path and query, percent-encoding normalized"},
+				{"target", "scrapy/protego@b5175c0d5c:src/protego.py:161-193", "the path unquoted and quoted again, the query raw; an empty path stays empty"},
+				{"lines", "scrapy/protego@b5175c0d5c:src/protego.py:16-22,326-352", "comments cut, typo-tolerant field names, any field line ends a run of User-agent lines"},
 				{"fetch", "scrapy/scrapy@6969a326a0:scrapy/downloadermiddlewares/robotstxt.py:95-109", "the body is parsed whatever the status or MIME; a download error allows all"},
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects not followed",
 				Counts:   "any reply: its body is parsed whatever the status or MIME",
+				Statuses: "any",
 				Caching:  "per host for the life of the process",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "read", "error": "allow-all"},
 				Ref:      "scrapy/scrapy@6969a326a0:scrapy/downloadermiddlewares/robotstxt.py:95-109",
@@ -247,7 +256,7 @@ var (
 			Delays:   "none",
 		},
 		Crawler: &Crawler{
-			Name: "Veronica-2", Verified: false,
+			Name: "Veronica-2", Protocol: "gopher", Verified: false,
 			Repo: "gopher-project mailing list, May 2019",
 			Sources: []Source{
 				{"agents", "lists.debian.org/gopher-project/2019/05/msg00016.html", "the robot just looks at Disallow lines"},

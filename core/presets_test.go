@@ -32,6 +32,12 @@ func neededSources(d *Dialect) []string {
 	if d.Lines != StandardLines {
 		need = append(need, "comments")
 	}
+	if d.NoRulesBanLater {
+		need = append(need, "stored")
+	}
+	if d.BOMInText {
+		need = append(need, "lines")
+	}
 	return need
 }
 
@@ -109,5 +115,92 @@ func TestPresets_IgnoreAgent(t *testing.T) {
 		if a.Allowed != b.Allowed || a.Agent != b.Agent || a.Agent != d.Crawler.Identity() {
 			t.Errorf("%s: verdicts depend on -agent: %+v vs %+v", d.ID, a, b)
 		}
+	}
+}
+
+// What each crawler makes of a reply, from its fetch code (the Ref of
+// its CrawlerFetch): TLGS counts only 20 with an exact type; Gemplex skips
+// the host on a non-text type or 44; Kennedy and mozz-archiver read any
+// 2x; gemini-grc refuses parameters other than charset and lang.
+func TestCrawler_Conclude(t *testing.T) {
+	for _, c := range []struct {
+		id    string
+		reply Reply
+		want  string
+	}{
+		{"tlgs", Reply{Status: 20, Meta: "text/plain; charset=utf-8"}, "read"},
+		{"tlgs", Reply{Status: 20, Meta: "TEXT/PLAIN"}, "allow-all"},
+		{"tlgs", Reply{Status: 21, Meta: "text/plain"}, "allow-all"},
+		{"tlgs", Reply{Status: 51}, "allow-all"},
+		{"tlgs", Reply{Failed: true}, "allow-all"},
+		{"gemplex", Reply{Status: 20, Meta: "text/html"}, "read"},
+		{"gemplex", Reply{Status: 20, Meta: "application/octet-stream"}, "skip-host"},
+		{"gemplex", Reply{Status: 44, Meta: "60"}, "skip-host"},
+		{"gemplex", Reply{Status: 31, Meta: "/r.txt"}, "allow-all"},
+		{"gemplex", Reply{Failed: true}, "skip-host"},
+		{"gemini-grc", Reply{Status: 20, Meta: "text/plain; format=flowed"}, "allow-all"},
+		{"gemini-grc", Reply{Status: 20, Meta: "text/gemini; lang=en"}, "read"},
+		{"kennedy", Reply{Status: 20, Meta: "application/octet-stream"}, "read"},
+		{"mozz-archiver", Reply{Status: 20, Meta: "image/png"}, "read"},
+		{"mozz-archiver", Reply{Status: 51}, "allow-all"},
+		{"gus", Reply{Status: 51}, "unknown"},
+		{"veronica2", Reply{Found: true}, "read"},
+		{"veronica2", Reply{}, "unknown"},
+	} {
+		d, _ := DialectByID(c.id)
+		got, note := d.Crawler.Conclude(c.reply)
+		if got != c.want || note == "" {
+			t.Errorf("%s %+v: %s (%s), want %s", c.id, c.reply, got, note, c.want)
+		}
+	}
+}
+
+// TLGS's wildcardPathMatch, on the vectors its code gives
+// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:67-122).
+func TestSegmentMatch_TLGSVectors(t *testing.T) {
+	for _, c := range []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"/", "/", true}, {"/", "/a", false}, {"/", "/ab", true}, // :74-75, the off-by-one
+		{"/dir/", "/dir/a", false}, {"/dir/", "/dir/ab", true},
+		{"/private", "/private-notes", false}, {"/private", "/private/x", true}, {"/private", "/private/", true},
+		{"/x$", "/x", false},                                        // $ literal without a star
+		{"/*.gmi", "/x.gmi", true}, {"/*.gmi", "/x.gmi.bak", false}, // :91-92, end-anchored
+		{"*", "/x", true}, {"/*", "", true}, // :88-92, ends_with("")
+		{"*foo*", "/a/foo/b", true}, {"/*foo*", "/a/fo", false}, // :82-86
+		{"/priv*", "/private", true},                                                                     // :94-95
+		{"/a*b", "/axyz", true}, {"/a*b", "/ab", false}, {"/a*b", "/abc", false}, {"/a*b", "/axb", true}, // :98-100
+		{"/a*$", "/abc", true},
+		{"/~*/cgi-bin/", "/~testuser/gci-bin/test.txt", true},    // tlgsutils/tests/robots_txt_parser_test.cpp:147
+		{"/a*b*c", "/aXbYc", true}, {"/a*b*c", "/aXbYcZ", false}, // :103-121, whole match
+		{"/a*b*$", "/aXbY", true},
+		{"/s*q?x*", "/s/x", true}, {"/s*q?x*", "/s/qx", true}, {"/s*q?x*", "/s/y", false}, // ? is an operator there
+		{"?a*b*", "?aXb", false}, // a ? with nothing before it does not compile
+		{"/a*^b*", "/a^b", false}, {"/a*b*.c", "/aXbYXc", false}, {"/a*b*.c", "/aXbY.c", true},
+	} {
+		if got := segmentMatch(c.pattern, c.path); got != c.want {
+			t.Errorf("segmentMatch(%q, %q) = %v, want %v", c.pattern, c.path, got, c.want)
+		}
+	}
+}
+
+// ConcludeFetch reads the fetch's record of the first reply and asks
+// only the presets of the URL's protocol.
+func TestConcludeFetch(t *testing.T) {
+	got := map[string]string{}
+	for _, c := range ConcludeFetch("gemini://example.org", "", false) {
+		got[c.Crawler] = c.Reading
+	}
+	if len(got) != 7 || got["tlgs"] != "allow-all" || got["gemplex"] != "skip-host" || got["veronica2"] != "" {
+		t.Errorf("no answer: %v", got)
+	}
+	for _, c := range ConcludeFetch("gemini://example.org", "20 text/plain", true) {
+		if c.Reading != "read" {
+			t.Errorf("20 text/plain: %+v", c)
+		}
+	}
+	if cs := ConcludeFetch("gopher://example.org", "found", true); len(cs) != 1 || cs[0].Crawler != "veronica2" || cs[0].Reading != "read" {
+		t.Errorf("gopher: %+v", cs)
 	}
 }

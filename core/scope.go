@@ -80,6 +80,17 @@ func (p Protocol) Dialects() []Dialect {
 	return out
 }
 
+// Presets are the crawler presets in scope, in display order.
+func (p Protocol) Presets() []Dialect {
+	var out []Dialect
+	for _, d := range Presets() {
+		if p.Includes(d.ID) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // DefaultReference is the reading `fix` keeps when none is named: the
 // one the protocol's own text gives, RFC 9309 when both are served.
 func (p Protocol) DefaultReference() Dialect {

@@ -110,3 +110,23 @@ func hasCode(fs []Finding, code string) bool {
 	}
 	return false
 }
+
+// Every crawler preset belongs to exactly one protocol: a new preset
+// the scope table does not know would show only under any.
+func TestProtocolKnowsEveryPreset(t *testing.T) {
+	var gemini, gopher []string
+	for _, d := range Presets() {
+		if ProtocolGemini.Includes(d.ID) == ProtocolGopher.Includes(d.ID) {
+			t.Errorf("preset %s is in the gemini scope: %v, in the gopher scope: %v; want exactly one", d.ID, ProtocolGemini.Includes(d.ID), ProtocolGopher.Includes(d.ID))
+		}
+	}
+	for _, d := range ProtocolGemini.Presets() {
+		gemini = append(gemini, d.ID)
+	}
+	for _, d := range ProtocolGopher.Presets() {
+		gopher = append(gopher, d.ID)
+	}
+	if !slices.Equal(gopher, []string{"veronica2"}) || len(gemini) != len(Presets())-1 || len(ProtocolAny.Presets()) != len(Presets()) {
+		t.Errorf("presets by scope: gemini %v, gopher %v", gemini, gopher)
+	}
+}

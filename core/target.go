@@ -41,6 +41,9 @@ func pathNoQuery(s string) string {
 // rooted path: repeated slashes folded, "." dropped, ".." resolved, and
 // a path ending in a directory keeps its final slash.
 func lexicallyNormal(p string) string {
+	if !hasDotOrEmptySegment(p) {
+		return p
+	}
 	segs := strings.Split(p[1:], "/")
 	out := make([]string, 0, len(segs))
 	trailing := false
@@ -63,6 +66,12 @@ func lexicallyNormal(p string) string {
 		r += "/"
 	}
 	return r
+}
+
+// hasDotOrEmptySegment: p holds "//" or a segment starting with ".",
+// the only places path normalization changes anything.
+func hasDotOrEmptySegment(p string) bool {
+	return strings.Contains(p, "//") || strings.Contains(p, "/.")
 }
 
 // decodedPath is Gemplex's target: the URL normalized (dot segments and
@@ -164,3 +173,91 @@ func uriPath(s string) string {
 // uriEscaper escapes what System.Uri escapes in a path besides the bytes
 // percentNormalize already does.
 var uriEscaper = strings.NewReplacer(`"`, "%22", "<", "%3C", ">", "%3E", "^", "%5E", "`", "%60", "{", "%7B", "|", "%7C", "}", "%7D")
+
+// protegoTarget is mozz-archiver's target: the link's path as its
+// urljoin leaves it (os.path.normpath, a final "/" of the link kept; an
+// empty path stays empty), then Protego's quoting of the path, with the
+// query and fragment raw
+// (michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/responses.py:139-149,
+// scrapy/protego@b5175c0d5c:src/protego.py:161-172).
+func protegoTarget(s string) string {
+	rest, _ := splitGeminiURL(s)
+	p, tail := rest, ""
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		p, tail = rest[:i], rest[i:]
+	}
+	tail = strings.TrimSuffix(strings.TrimSuffix(tail, "#"), "?") // urlunparse drops empty parts
+	if p != "" {
+		n := lexicallyNormal("/" + strings.TrimPrefix(p, "/"))
+		if n != "/" {
+			n = strings.TrimSuffix(n, "/")
+		}
+		if strings.HasSuffix(p, "/") && !strings.HasSuffix(n, "/") {
+			n += "/"
+		}
+		p = n
+	}
+	return protegoQuote(p, "/%", "/%") + tail
+}
+
+// protegoPattern is Protego's quoting of a rule: a last-segment
+// ";params", the query and the fragment stay raw, the path is unquoted
+// (but %2F and %25) and quoted again with * kept
+// (scrapy/protego@b5175c0d5c:src/protego.py:176-193).
+func protegoPattern(v string) string {
+	if v == "" {
+		return ""
+	}
+	last := ""
+	if c := v[len(v)-1]; c == '?' || c == ';' || c == '$' {
+		v, last = v[:len(v)-1], v[len(v)-1:]
+	}
+	p, tail := v, ""
+	if i := strings.IndexAny(v, "?#"); i >= 0 {
+		p, tail = v[:i], v[i:]
+	}
+	from := strings.LastIndexByte(p, '/') + 1
+	if i := strings.IndexByte(p[from:], ';'); i >= 0 {
+		p, tail = p[:from+i], p[from+i:]+tail
+	}
+	return protegoQuote(p, "/*$%", "/*%") + last + tail
+}
+
+// protegoQuote is Protego's _unquote(ignore) then Python's quote with
+// safe: escapes decoded except those of ignore, then every byte outside
+// letters, digits, "_.-~" and safe escaped in upper-case hex (a kept
+// escape's "%" is safe, so it stays as written).
+func protegoQuote(p, ignore, safe string) string {
+	plain := true
+	for i := 0; i < len(p) && plain; i++ {
+		plain = p[i] != '%' && (unreserved(p[i]) || strings.IndexByte(safe, p[i]) >= 0)
+	}
+	if plain {
+		return p // nothing to decode or escape
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '%' {
+			if v, ok := decodeEscape(p, i); ok && strings.IndexByte(ignore, v) < 0 {
+				c, i = v, i+2
+				if !unreserved(c) && strings.IndexByte(safe, c) < 0 || c == '%' {
+					b.WriteByte('%')
+					b.WriteByte(upperHex[c>>4])
+					b.WriteByte(upperHex[c&15])
+					continue
+				}
+				b.WriteByte(c)
+				continue
+			}
+		}
+		if unreserved(c) || strings.IndexByte(safe, c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(upperHex[c>>4])
+		b.WriteByte(upperHex[c&15])
+	}
+	return b.String()
+}

@@ -47,7 +47,7 @@ func Decide(f *File, d Dialect, a Agent, selector string) Verdict {
 // reads it (a note says which); any other value is a selector already.
 func (p *Policy) Test(selector string) (v Verdict) {
 	p.test(&v, selector)
-	if p.alternative != nil && p.each == nil {
+	if p.alternative != nil {
 		var alt Verdict
 		p.alternative.test(&alt, selector)
 		if alt.Allowed != v.Allowed {

@@ -33,6 +33,10 @@ sed -i "s|\"playground.wasm\"|\"$wasm\"|" "$tmp/main.js"
 grep -q "\"$wasm\"" "$tmp/main.js" || { echo "dist: main.js does not load playground.wasm by that name" >&2; exit 1; }
 
 html=$(cat "$tmp/index.html")
+case "$html" in
+  *'"playground.wasm"'*) html=${html//\"playground.wasm\"/\"$wasm\"} ;;
+  *) echo "dist: index.html does not preload playground.wasm" >&2; exit 1 ;;
+esac
 for f in main.js wasm_exec.js style.css chroma.css favicon.svg; do
   h=$(hashed "$f")
   case "$html" in

@@ -21,8 +21,16 @@
   document.getElementById("robots").addEventListener("input", function () {
     if (!document.body.dataset.ready) document.getElementById("editor").classList.add("plain");
   });
+  // The module downloads and compiles at once, but Go starts only once
+  // the drawn page has been painted: its start-up holds the page's
+  // thread, and the first verdicts should not wait for it.
   var go = new Go();
-  WebAssembly.instantiateStreaming(fetch("playground.wasm"), go.importObject)
-    .then(function (r) { return go.run(r.instance); })
+  var painted = new Promise(function (ok) {
+    requestAnimationFrame(function () { setTimeout(ok, 0); });
+  });
+  var compiled = WebAssembly.instantiateStreaming(fetch("playground.wasm"), go.importObject)
+    .then(function (r) { performance.mark("smolbots-compiled"); return r; });
+  Promise.all([compiled, painted])
+    .then(function (r) { performance.mark("smolbots-go-run"); return go.run(r[0].instance); })
     .catch(fail);
 })();

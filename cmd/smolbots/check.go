@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/fetch"
 )
 
 var checkCmd = &command{
@@ -31,7 +32,7 @@ dialect, agent and selector instead, as they are decided (docs/json.md).`,
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := checkOptions{}
-		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|ID[,ID]`: all six, or the IDs given, separated by commas (default: the dialects of -protocol)")
+		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|crawlers|ID[,ID]`: all six, every crawler preset, or the IDs given, separated by commas (default: the dialects of -protocol)")
 		o.protocol = protocolFlag(fs)
 		fs.Var(&o.agents, "agent", "the crawler under test, as `AGENT`: GUS, GUS/2.1, GUS(indexer), indexer or *; repeatable (default *)")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per dialect, agent and selector, each on its own line")
@@ -48,21 +49,51 @@ type checkOptions struct {
 	verbose  bool
 }
 
-// parseDialects reads -dialect: "all" or a comma-separated list of IDs.
+// parseDialects reads -dialect: a comma-separated list of IDs, where
+// "all" stands for the six dialects and "crawlers" for every crawler
+// preset.
 func parseDialects(spec string) ([]core.Dialect, error) {
-	if spec == "" || spec == "all" {
-		return core.Dialects(), nil
+	if spec == "" {
+		spec = "all"
 	}
 	var out []core.Dialect
 	for _, id := range strings.Split(spec, ",") {
 		id = strings.TrimSpace(id)
+		switch id {
+		case "all":
+			out = append(out, core.Dialects()...)
+			continue
+		case "crawlers":
+			out = append(out, core.Presets()...)
+			continue
+		}
 		d, ok := core.DialectByID(id)
 		if !ok {
-			return nil, usageErr("unknown dialect %q; use all or one of %s", visible(id), dialectIDs())
+			return nil, usageErr("unknown dialect %q; use all, crawlers or one of %s, %s", visible(id), dialectIDs(), presetIDs())
 		}
 		out = append(out, d)
 	}
 	return out, nil
+}
+
+func presetIDs() string {
+	var ids []string
+	for _, d := range core.Presets() {
+		ids = append(ids, d.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// splitPresets separates the crawler presets from the dialects.
+func splitPresets(ds []core.Dialect) (dialects, presets []core.Dialect) {
+	for _, d := range ds {
+		if d.Crawler != nil {
+			presets = append(presets, d)
+		} else {
+			dialects = append(dialects, d)
+		}
+	}
+	return dialects, presets
 }
 
 // runCheck streams the verdicts, agent by agent, selector by selector,
@@ -99,7 +130,17 @@ func runCheck(c *call, o checkOptions) error {
 			return usageErr("%s", visible(err.Error()))
 		}
 	}
-	data, err := readRobots(c.args[0], c.stdin)
+	dialects, presets := splitPresets(dialects)
+	var data []byte
+	var fetched *fetch.Result // the fetch, when ROBOTS is a URL and presets answer
+	if len(presets) > 0 && strings.Contains(c.args[0], "://") {
+		data, fetched, err = fetchRobotsResult(c.args[0])
+		if fetched != nil {
+			reportCrawlers(c.stderr, concludeCrawlers(fetched))
+		}
+	} else {
+		data, err = readRobots(c.args[0], c.stdin)
+	}
 	var missing *noRobotsError
 	if errors.As(err, &missing) {
 		data, err = nil, nil // decided by the verdicts, each with a note
@@ -127,6 +168,9 @@ func runCheck(c *call, o checkOptions) error {
 	denied := false
 	policies := make([]*core.Policy, len(dialects))
 	row := make([]core.Verdict, len(dialects))
+	if len(dialects) == 0 {
+		agents = nil // only presets, which test their own names
+	}
 	for _, a := range agents {
 		for i, rs := range rulesets {
 			policies[i] = rs.Policy(a)
@@ -147,6 +191,13 @@ func runCheck(c *call, o checkOptions) error {
 			}
 		}
 	}
+	if len(presets) > 0 {
+		d, err := presetRows(w, f, presets, raw, inputNote, fetched)
+		if err != nil {
+			return err
+		}
+		denied = denied || d
+	}
 	if err := out.Flush(); err != nil {
 		return err
 	}
@@ -154,6 +205,42 @@ func runCheck(c *call, o checkOptions) error {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// presetRows writes the presets' verdicts, once per selector whatever
+// the agents: each preset tests its own names and takes the selector as
+// typed (it builds its own target from a URL). When the file was
+// fetched, a crawler that does not read the reply as its robots.txt
+// answers from the fetch alone.
+func presetRows(w verdictWriter, f *core.File, presets []core.Dialect, raw []string, inputNote string, fetched *fetch.Result) (denied bool, err error) {
+	concl := map[string]core.CrawlerConclusion{}
+	if fetched != nil {
+		for _, c := range concludeCrawlers(fetched) {
+			concl[c.Crawler] = c
+		}
+	}
+	policies := make([]*core.Policy, len(presets))
+	for i, d := range presets {
+		policies[i] = d.Compile(f).Policy(core.Agent{})
+	}
+	w.agent(policies)
+	row := make([]core.Verdict, len(presets))
+	for _, sel := range raw {
+		for di, p := range policies {
+			d := presets[di]
+			if c, ok := concl[d.ID]; ok && c.Reading != "read" && c.Reading != "unknown" {
+				row[di] = crawlerVerdict(d, c, sel)
+			} else {
+				row[di] = p.Test(sel)
+				row[di].Note = joinSentences(inputNote, row[di].Note)
+			}
+			denied = denied || !row[di].Allowed
+		}
+		if err := w.row(row, inputNote); err != nil {
+			return denied, err
+		}
+	}
+	return denied, nil
 }
 
 func joinSentences(parts ...string) string {
@@ -193,7 +280,11 @@ func (t *textWriter) row(vs []core.Verdict, hints string) error {
 	}
 	t.rows++
 	v0 := vs[0]
-	fmt.Fprintf(t.w, "%s %s: %s\n", visible(v0.Agent), visible(v0.Selector), bottomLine(vs))
+	who := visible(v0.Agent)
+	if d, ok := core.DialectByID(v0.Dialect); ok && d.Crawler != nil {
+		who = "real crawlers" // each preset tests its own names
+	}
+	fmt.Fprintf(t.w, "%s %s: %s\n", who, visible(v0.Selector), bottomLine(vs))
 	if t.tw == nil {
 		t.tw = tabwriter.NewWriter(t.w, 0, 0, 2, ' ', 0)
 	}

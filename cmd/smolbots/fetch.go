@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fetch"
 )
 
@@ -49,14 +50,20 @@ func runFetch(c *call, asJSON bool) error {
 	if err != nil {
 		return usageErr("%s", visible(err.Error()))
 	}
+	crawlers := concludeCrawlers(r)
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(r); err != nil {
+		out := struct {
+			*fetch.Result
+			Crawlers []core.CrawlerConclusion `json:"crawlers"`
+		}{r, crawlers}
+		if err := enc.Encode(out); err != nil {
 			return err
 		}
 	} else {
 		report(c.stderr, r)
+		reportCrawlers(c.stderr, crawlers)
 		body := r.Body
 		if isTerminal(c.stdout) {
 			body = visibleText(body) // for a file, the bytes as they are
@@ -115,23 +122,30 @@ func report(w io.Writer, r *fetch.Result) {
 // fetchRobots is readRobots for a gopher:// or gemini:// URL: the file
 // if the server has one, otherwise an input error in one sentence.
 func fetchRobots(u string) ([]byte, error) {
+	data, _, err := fetchRobotsResult(u)
+	return data, err
+}
+
+// fetchRobotsResult is fetchRobots that also gives the fetch's result
+// (nil only for a URL it cannot read), for what crawlers make of it.
+func fetchRobotsResult(u string) ([]byte, *fetch.Result, error) {
 	r, err := fetch.Fetch(context.Background(), u, fetch.Options{Timeout: fetchTimeout})
 	if err != nil {
-		return nil, usageErr("%s", visible(err.Error()))
+		return nil, nil, usageErr("%s", visible(err.Error()))
 	}
 	switch r.Outcome {
 	case fetch.Found:
-		return []byte(r.Body), nil
+		return []byte(r.Body), r, nil
 	case fetch.NotFound:
-		return nil, &noRobotsError{usageErr("%s has no robots.txt, so every dialect allows everything", visible(r.URL)).(*exitError), r.URL}
+		return nil, r, &noRobotsError{usageErr("%s has no robots.txt, so every dialect allows everything", visible(r.URL)).(*exitError), r.URL}
 	case fetch.NotRobots:
-		return nil, usageErr("%s answered %s, which is not a robots.txt", visible(r.URL), visible(last(r).Status))
+		return nil, r, usageErr("%s answered %s, which is not a robots.txt", visible(r.URL), visible(last(r).Status))
 	}
 	why := last(r).Status
 	if r.Error != "" {
 		why = r.Error
 	}
-	return nil, usageErr("the robots.txt of %s could not be read: %s", visible(r.URL), visible(why))
+	return nil, r, usageErr("the robots.txt of %s could not be read: %s", visible(r.URL), visible(why))
 }
 
 // noRobotsError: the host answered that it has no robots.txt. check

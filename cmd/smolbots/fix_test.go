@@ -56,6 +56,29 @@ func TestFixJSON(t *testing.T) {
 	if len(u) != 1 || u[0].Agent != "*" || u[0].Selector != "/bin/a.cgi" || strings.Join(u[0].Dialects, ",") != "gemini,conner2020,norobots" || !strings.Contains(u[0].Reason, `line 2 "Disallow: /*.cgi"`) {
 		t.Errorf("unresolved: %+v", u)
 	}
+	checkJSONLines(t, "fix", r.stdout)
+}
+
+// fix -json follows docs/json/fix.schema.json with changes of every
+// kind, and writes the file's DEL and C1 bytes as escapes, as the line
+// formats do, so that the JSON carries no raw control byte.
+func TestFixJSONSchema(t *testing.T) {
+	messy := "\xef\xbb\xbfDisallow: /stray\x7f\nUser-agent: *\n\nDisallow: /a\u0085\nAllow: /a/b\n\nUser-agent: indexer\nDisallow: /s\n\nUser-agent: indexer\nDissallow: /t\n"
+	for _, args := range [][]string{
+		{"fix", "-json", "-"},
+		{"fix", "-json", "-protocol", "gemini", "-agent", "GUS(indexer)", "-"},
+		{"fix", "-json", "-protocol", "gopher", "-reference", "norobots", "-", "/a/b/c"},
+	} {
+		r := runCLI(t, messy, args...)
+		if r.code > 1 || strings.ContainsAny(r.stdout, "\x7f\u0085") || !strings.Contains(r.stdout, `\u007f`) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+		var got struct{ Robots string }
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || !strings.Contains(got.Robots, "/stray\x7f") || !strings.Contains(got.Robots, "/a\u0085") {
+			t.Errorf("%v: the robots text does not decode back: %v %q", args, err, got.Robots)
+		}
+		checkJSONLines(t, "fix", r.stdout)
+	}
 }
 
 // Bad input gets one plain sentence and exit 2; an empty file has
@@ -70,7 +93,8 @@ func TestFixBadInput(t *testing.T) {
 		{"", []string{"fix", "-reference", "google", "-"}, 2, "smolbots fix: unknown reference dialect \"google\"; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
 		{"", []string{"fix", "-protocol", "http", "-"}, 2, "smolbots fix: unknown protocol \"http\"; use gemini, gopher or any\n"},
 		{"", []string{"fix"}, 2, "smolbots fix: give a robots.txt (file, - or URL), then any selectors to check\n"},
-		{"User-agent: *\x00\nDisallow: /\n", []string{"fix", "-"}, 2, "smolbots fix: -: line 1 holds a NUL byte: this is not a text file, so there is nothing to rewrite\n"},
+		{"User-agent: *\x00\nDisallow: /\n", []string{"fix", "-"}, 2, "smolbots fix: -: this looks binary (a NUL byte on line 1), not a text robots.txt, so there is nothing to rewrite\n"},
+		{"\xff\xfe\x93\x88robots\xc0\xc1\xf5\xfa", []string{"fix", "-"}, 2, "smolbots fix: -: this looks binary (mostly bytes that are not UTF-8), not a text robots.txt, so there is nothing to rewrite\n"},
 		{"", []string{"fix", "-"}, 0, "-: nothing to fix: an empty robots.txt allows everything in every dialect\n"},
 	} {
 		r := runCLI(t, c.stdin, c.args...)

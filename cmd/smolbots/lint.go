@@ -84,7 +84,9 @@ func runLint(c *call, o lintOptions) error {
 		return err
 	}
 	f := core.Parse(data)
-	findings := core.ControlLint(f, scope.Scope(core.Lint(f, selectors)), core.LintOptions{Ignore: ignore, Severity: sev})
+	// Scope last, so that the findings ControlLint adds (a binary file)
+	// list only the dialects in scope too.
+	findings := scope.Scope(core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev}))
 	out := bufio.NewWriter(c.stdout)
 	name := visible(c.args[0])
 	var buf []byte

@@ -35,7 +35,10 @@ func usage() string {
 
 ROBOTS is a file, - for standard input, or a gopher:// or gemini:// URL.
 SELECTOR is a raw selector or path, or a gopher:// or gemini:// URL.
-Dialects: gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots.
+Dialects (all): gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots.
+Crawler presets (crawlers; they test their own agent names, not -agent):
+  tlgs, gemplex, gemini-grc, kennedy, gus, gus-legacy, mozz-archiver,
+  veronica2 (unverified).
 Flags may come before or after the arguments; -- ends them.
 
 -protocol says what the file is served over, so which dialects count

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/internal/realservers"
 )
 
 // A plain Gemini file (one * group, LF line endings, a Crawl-delay) is
@@ -50,5 +52,34 @@ func TestProtocolUsageErrors(t *testing.T) {
 		if r.code != 2 || r.stderr != "smolbots "+cmd+": unknown protocol \"http\"; use gemini, gopher or any\n" {
 			t.Errorf("%s -protocol http: exit %d, stderr %q", cmd, r.code, r.stderr)
 		}
+	}
+}
+
+// A gemini:// ROBOTS URL implies the gemini scope: the plain Gemini file
+// a real server sends lints clean and needs no fix, though its LF line
+// endings would fail the gopher scope.
+func TestGeminiURLImpliesScope(t *testing.T) {
+	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte(plainGemini)}, realservers.GeminiOptions{})
+	r := runCLI(t, "", "lint", g.URL)
+	if r.code != 0 || strings.Contains(r.stdout, "lf-line-endings") {
+		t.Errorf("lint %s: exit %d, stdout %q, stderr %q", g.URL, r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, "", "fix", g.URL)
+	if r.code != 0 || r.stdout != plainGemini || !strings.Contains(r.stderr, "agree with gemini in every dialect of the gemini scope") {
+		t.Errorf("fix %s: exit %d, stdout %q, stderr %q", g.URL, r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, "", "lint", "-protocol", "gopher", g.URL)
+	if r.code != 1 || !strings.Contains(r.stdout, "lf-line-endings") {
+		t.Errorf("lint -protocol gopher %s: exit %d, stdout %q", g.URL, r.code, r.stdout)
+	}
+}
+
+// Findings lint adds itself, such as the binary-file error, list only
+// the dialects in scope as well.
+func TestLintProtocolBinary(t *testing.T) {
+	r := runCLI(t, "User-agent: *\x00\nDisallow: /\n", "lint", "-json", "-protocol", "gemini", "-")
+	first, _, _ := strings.Cut(r.stdout, "\n")
+	if r.code != 1 || !strings.Contains(first, `"code":"binary-file"`) || !strings.Contains(first, `"dialects":["gemini","conner2020","rfc9309","norobots"]`) {
+		t.Errorf("exit %d, first finding %s", r.code, first)
 	}
 }

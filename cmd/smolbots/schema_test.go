@@ -122,7 +122,8 @@ func validate(s schema, v any, at string) string {
 
 // checkJSONLines validates every line of out against the kind's schema,
 // and what the schema cannot say: check's group and group_lines agree,
-// lint's codes are known ones. Golden tests call it on what they pin.
+// lint's codes and fix's change codes are known lint codes. Golden tests
+// call it on what they pin.
 func checkJSONLines(t *testing.T, kind, out string) {
 	t.Helper()
 	s := loadSchema(t, kind)
@@ -149,6 +150,12 @@ func checkJSONLines(t *testing.T, kind, out string) {
 		case "lint":
 			if !slices.Contains(core.LintCodes(), m["code"].(string)) {
 				t.Errorf("line %d: unknown code %v", i+1, m["code"])
+			}
+		case "fix":
+			for _, c := range m["changes"].([]any) {
+				if code := c.(map[string]any)["code"].(string); !slices.Contains(core.LintCodes(), code) {
+					t.Errorf("fix: change code %q is not a lint code", code)
+				}
 			}
 		}
 	}

@@ -111,9 +111,9 @@ func (d *doc) remove(ids []int) []line {
 // isBlank: empty or only spaces and tabs.
 func isBlank(text string) bool { return strings.Trim(text, " \t") == "" }
 
-// tidyBlanks drops blank lines that an edit left doubled, leading or
-// trailing around position i.
-func (d *doc) tidyBlanks(i int) {
+// tidyBlanks drops a blank line that an edit left doubled, leading or
+// trailing around position i, and returns it (none: nil).
+func (d *doc) tidyBlanks(i int) []line {
 	for _, j := range []int{i, i - 1} {
 		if j < 0 || j >= len(d.lines) || !isBlank(d.lines[j].text) {
 			continue
@@ -121,10 +121,12 @@ func (d *doc) tidyBlanks(i int) {
 		prevBlank := j == 0 || isBlank(d.lines[j-1].text)
 		nextBlank := j == len(d.lines)-1 || isBlank(d.lines[j+1].text)
 		if prevBlank || nextBlank {
+			gone := d.lines[j]
 			d.lines, d.pos = slices.Delete(d.lines, j, j+1), nil
-			return
+			return []line{gone}
 		}
 	}
+	return nil
 }
 
 func set(ids []int) map[int]bool {

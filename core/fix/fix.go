@@ -41,6 +41,8 @@ type Change struct {
 	Message string `json:"message"`
 	Old     Span   `json:"old"` // the input's lines it concerns
 	New     Span   `json:"new"` // the result's lines it wrote
+
+	olds, news []int // exactly which lines, for Diff
 }
 
 // Unresolved is a row on which some in-scope dialects still disagree
@@ -65,18 +67,21 @@ type Result struct {
 	Rows         int `json:"rows"`
 	AgreedBefore int `json:"agreed_before"`
 	AgreedAfter  int `json:"agreed_after"`
+
+	before, after []diffLine // for Diff
 }
 
 // Limits that keep a huge file's answer quick.
 const (
 	maxProbes      = 256  // crawlers whose policies must keep their meaning
+	maxRounds      = 3    // passes over the steps
 	maxSingleEdits = 64   // a rejected batch is retried edit by edit below this
 	maxRowAgents   = 32   // default rows: agents named in the file
 	maxRowPaths    = 1000 // default rows: rule paths of the file
 )
 
-// Fix rewrites data. Its only error is input that is not text (a NUL
-// byte); everything else, even an empty file, gets a result.
+// Fix rewrites data. Its only error is input that is not text
+// (File.Binary); everything else, even an empty file, gets a result.
 func Fix(data []byte, opt Options) (Result, error) { return fixWith(data, opt, steps) }
 
 func fixWith(data []byte, opt Options, steps []step) (Result, error) {
@@ -87,17 +92,30 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 		opt.Protocol = core.ProtocolAny
 	}
 	orig := core.Parse(data)
-	if orig.NULLine > 0 {
-		return Result{}, fmt.Errorf("line %d holds a NUL byte: this is not a text file, so there is nothing to rewrite", orig.NULLine)
+	if orig.Binary() {
+		why := "mostly bytes that are not UTF-8"
+		if orig.NULLine > 0 {
+			why = fmt.Sprintf("a NUL byte on line %d", orig.NULLine)
+		}
+		return Result{}, fmt.Errorf("this looks binary (%s), not a text robots.txt, so there is nothing to rewrite", why)
 	}
 	fx := &fixer{opt: opt, ref: opt.Reference, doc: newDoc(orig)}
 	fx.probes = probes(orig, opt.Agents)
 	fx.meaning = fx.meaningOf(orig)
 	fx.fileChanges(orig)
-	for _, st := range steps {
-		fx.run(st.propose(fx))
+	// A step can give an earlier one work (a merge leaves a role to
+	// name, a moved group a blank line): go round until nothing changes.
+	for round := 0; round < maxRounds; round++ {
+		n := len(fx.changes)
+		for _, st := range steps {
+			fx.run(st.propose(fx))
+		}
+		if len(fx.changes) == n {
+			break
+		}
 	}
 	res := Result{Robots: fx.doc.String(), Reference: fx.ref.ID, Protocol: string(opt.Protocol), Changes: fx.report()}
+	res.before, res.after = linesOf(newDoc(orig)), linesOf(fx.doc)
 	agents, selectors := opt.Agents, opt.Selectors
 	if len(agents) == 0 {
 		agents = fileAgents(orig)
@@ -132,6 +150,9 @@ type pending struct {
 // doc and says what it did; ok false means there was nothing to do.
 type edit struct {
 	apply func(d *doc) (p pending, ok bool)
+	// whole, when set, does every edit of its step in one pass; the
+	// all-at-once attempt uses it instead of applying them in turn.
+	whole func(d *doc) []pending
 }
 
 // run applies a step's edits: all at once when the reference keeps its
@@ -141,10 +162,23 @@ func (fx *fixer) run(edits []edit) {
 		return
 	}
 	saved := fx.doc.clone()
-	var done []pending
+	var each []edit
+	var whole func(d *doc) []pending
 	for _, e := range edits {
-		if p, ok := e.apply(fx.doc); ok {
-			done = append(done, p)
+		if e.whole != nil {
+			whole = e.whole
+		} else {
+			each = append(each, e)
+		}
+	}
+	var done []pending
+	if whole != nil {
+		done = whole(fx.doc)
+	} else {
+		for _, e := range each {
+			if p, ok := e.apply(fx.doc); ok {
+				done = append(done, p)
+			}
 		}
 	}
 	if len(done) == 0 || fx.keeps() {
@@ -152,10 +186,10 @@ func (fx *fixer) run(edits []edit) {
 		return
 	}
 	fx.doc = saved
-	if len(edits) > maxSingleEdits {
+	if len(each) > maxSingleEdits {
 		return
 	}
-	for _, e := range edits {
+	for _, e := range each {
 		before := fx.doc.clone()
 		p, ok := e.apply(fx.doc)
 		switch {
@@ -218,11 +252,11 @@ func probes(f *core.File, rows []core.Agent) []core.Agent {
 // BOM, an ignored tail.
 func (fx *fixer) fileChanges(f *core.File) {
 	if f.BOM {
-		fx.changes = append(fx.changes, pending{Change: Change{Line: 1, Code: "bom", Message: "the byte order mark is dropped: every dialect skips it, and some tools show it as text", Old: Span{1, 1}}})
+		fx.changes = append(fx.changes, pending{Change: Change{Line: 1, Code: "bom", Message: "the byte order mark is dropped: every dialect skips it, and some tools show it as text", Old: Span{1, 1}, olds: []int{1}}})
 	}
 	if f.Truncated {
 		n := len(f.Lines)
-		fx.changes = append(fx.changes, pending{Change: Change{Line: n, Code: "file-too-large", Message: fmt.Sprintf("the %d bytes after the first %d KiB are dropped: every dialect stops reading there", f.Size-core.MaxBytes, core.MaxBytes/1024), Old: Span{n, n}}})
+		fx.changes = append(fx.changes, pending{Change: Change{Line: n, Code: "file-too-large", Message: fmt.Sprintf("the %d bytes after the first %d KiB are dropped: every dialect stops reading there", f.Size-core.MaxBytes, core.MaxBytes/1024), Old: Span{n, n}, olds: []int{n}}})
 	}
 }
 
@@ -238,6 +272,7 @@ func (fx *fixer) report() []Change {
 		for _, id := range p.ids {
 			if n, ok := pos[id]; ok {
 				c.New = widen(c.New, n)
+				c.news = append(c.news, n)
 			}
 		}
 		out = append(out, c)

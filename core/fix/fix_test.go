@@ -61,6 +61,11 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s differs from %s:\n%s", name, golden, got)
 			}
 			checkKept(t, data, res, opt)
+			for _, c := range res.Changes {
+				if !slices.Contains(core.LintCodes(), c.Code) {
+					t.Errorf("change code %q is not a lint code", c.Code)
+				}
+			}
 		})
 	}
 	for _, s := range steps {
@@ -119,6 +124,14 @@ func render(r Result) string {
 	b.WriteString("-- unresolved --\n")
 	for _, u := range r.Unresolved {
 		fmt.Fprintf(&b, "%s %s (%s) [%s]: %s\n", u.Agent, u.Selector, strings.Join(u.Dialects, ", "), u.Code, u.Reason)
+	}
+	b.WriteString("-- diff (old, new, * changed, by changes) --\n")
+	for _, row := range r.Diff() {
+		mark := " "
+		if row.Changed {
+			mark = "*"
+		}
+		fmt.Fprintf(&b, "%s %2d %2d %-36q %-36q %v\n", mark, row.Old, row.New, row.OldText, row.NewText, row.Changes)
 	}
 	return b.String()
 }

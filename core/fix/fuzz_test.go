@@ -10,8 +10,9 @@ import (
 )
 
 // FuzzFix: on any input, any reference and any scope, fix never panics,
-// fails only on a NUL byte, writes a file that holds no NUL and keeps
-// the reference's verdicts. Seeds: the shared robots corpus and the
+// fails only on a binary file, writes a file that holds no NUL, keeps the
+// reference's verdicts, draws a diff that accounts for both files and
+// needs no second pass. Seeds: the shared robots corpus and the
 // commented files in ../../testdata/fuzz/fix, each saying what it tries.
 func FuzzFix(f *testing.F) {
 	var seeds []string
@@ -36,8 +37,8 @@ func FuzzFix(f *testing.F) {
 		res, err := Fix(data, opt)
 		before := core.Parse(data)
 		if err != nil {
-			if before.NULLine == 0 {
-				t.Fatalf("error on a file without NUL: %v", err)
+			if !before.Binary() {
+				t.Fatalf("error on a text file: %v", err)
 			}
 			return
 		}
@@ -52,6 +53,12 @@ func FuzzFix(f *testing.F) {
 		sels = append(sels, "/", "", "/robots.txt", "a")
 		if msg := changedVerdict(opt.Reference, before, after, probes(before, nil), sels); msg != "" {
 			t.Fatalf("%s, %s scope: %s\nbefore: %q\nafter: %q", opt.Reference.ID, opt.Protocol, msg, data, res.Robots)
+		}
+		if msg := diffAccounts(res); msg != "" {
+			t.Fatalf("%s, %s scope: %s\nbefore: %q\nafter: %q", opt.Reference.ID, opt.Protocol, msg, data, res.Robots)
+		}
+		if again, _ := Fix([]byte(res.Robots), opt); len(again.Changes) > 0 {
+			t.Fatalf("%s, %s scope: fixing the result again changes it: %+v\nbefore: %q\nafter: %q", opt.Reference.ID, opt.Protocol, again.Changes, data, res.Robots)
 		}
 	})
 }

@@ -1,7 +1,9 @@
 package fix
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,7 +61,8 @@ func randomSelectors(r *rand.Rand, n int) []string {
 
 // The property: for random files, references, scopes and rows, the
 // reference's verdict on random selectors (not only the rows') is the
-// same before and after, for every crawler the rewrite probed.
+// same before and after, for every crawler the rewrite probed; and the
+// result, fixed again, does not change.
 func TestReferenceKept(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 2026))
 	dialects := core.Dialects()
@@ -84,6 +87,13 @@ func TestReferenceKept(t *testing.T) {
 		if msg := changedVerdict(opt.Reference, before, after, agents, randomSelectors(r, 50)); msg != "" {
 			t.Fatalf("%s scope: %s\nbefore:\n%s\nafter:\n%s\nchanges: %+v", opt.Protocol, msg, data, res.Robots, res.Changes)
 		}
+		if msg := diffAccounts(res); msg != "" {
+			t.Fatalf("%s, %s scope: %s\nbefore:\n%q\nafter:\n%q", opt.Reference.ID, opt.Protocol, msg, data, res.Robots)
+		}
+		// And what fix writes needs no further fix.
+		if again, _ := Fix([]byte(res.Robots), opt); len(again.Changes) > 0 {
+			t.Fatalf("%s, %s scope: fixing the result again changes it: %+v\nbefore:\n%q\nafter:\n%q", opt.Reference.ID, opt.Protocol, again.Changes, data, res.Robots)
+		}
 	}
 }
 
@@ -99,4 +109,36 @@ func addsNames(before, after *core.File) bool {
 		}
 	}
 	return false
+}
+
+// diffAccounts checks Diff against the two files: each side, read down
+// its rows, is that file's lines in order; a row shown unchanged is; a
+// row shown changed names a change that made it.
+func diffAccounts(res Result) string {
+	var olds, news []string
+	for _, row := range res.Diff() {
+		if row.Old > 0 {
+			olds = append(olds, row.OldText)
+		}
+		if row.New > 0 {
+			news = append(news, row.NewText)
+		}
+		if !row.Changed && (row.OldText != row.NewText || row.Old == 0 || row.New == 0) {
+			return fmt.Sprintf("row %+v is shown unchanged", row)
+		}
+		if row.Changed && len(row.Changes) == 0 {
+			return fmt.Sprintf("row %+v changed, but no change says why", row)
+		}
+	}
+	var before, after []string
+	for _, l := range res.before {
+		before = append(before, l.text)
+	}
+	for _, l := range core.Parse([]byte(res.Robots)).Lines {
+		after = append(after, l.Text)
+	}
+	if !slices.Equal(olds, before) || !slices.Equal(news, after) {
+		return fmt.Sprintf("the diff's sides are not the files:\n%q\n%q", olds, news)
+	}
+	return ""
 }

@@ -68,6 +68,9 @@ func realFiles(t *testing.T, index string, scope string) {
 				unresolved[u.Code]++
 			}
 		}
+		if again, _ := Fix([]byte(res.Robots), opt); len(again.Changes) > 0 {
+			t.Errorf("%s: fixing the result again changes it: %+v", name, again.Changes)
+		}
 		if res.AgreedAfter < res.AgreedBefore {
 			t.Errorf("%s: %d rows agreed before the rewrite, only %d after", name, res.AgreedBefore, res.AgreedAfter)
 		}

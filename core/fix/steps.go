@@ -22,6 +22,7 @@ var steps = []step{
 	{"drop-after-star", dropAfterStar},
 	{"drop-allows", dropAllows},
 	{"order-rules", orderRules},
+	{"drop-shadowed", dropShadowed},
 	{"name-roles", nameRoles},
 	{"name-crawlers", nameCrawlers},
 	{"line-endings", lineEndings},
@@ -86,7 +87,7 @@ func change(d *doc, code, msg string, at int, ids []int, gone []line) pending {
 	}
 	for _, id := range ids {
 		if i := d.index(id); i >= 0 && d.lines[i].orig > 0 {
-			p.Old = widen(p.Old, d.lines[i].orig)
+			p.olds = append(p.olds, d.lines[i].orig)
 		}
 	}
 	for _, l := range gone {
@@ -94,8 +95,11 @@ func change(d *doc, code, msg string, at int, ids []int, gone []line) pending {
 			p.Line = l.orig
 		}
 		if l.orig > 0 {
-			p.Old = widen(p.Old, l.orig)
+			p.olds = append(p.olds, l.orig)
 		}
+	}
+	for _, n := range p.olds {
+		p.Old = widen(p.Old, n)
 	}
 	if p.Line == 0 {
 		p.Line = p.Old.From
@@ -106,7 +110,7 @@ func change(d *doc, code, msg string, at int, ids []int, gone []line) pending {
 // commentOut turns the lines with these ids into comments, keeping
 // their text for the admin to read.
 func commentOut(code string, msg string, ids ...int) edit {
-	return edit{func(d *doc) (pending, bool) {
+	return edit{apply: func(d *doc) (pending, bool) {
 		for _, id := range ids {
 			i := d.index(id)
 			if i < 0 || strings.HasPrefix(strings.TrimLeft(d.lines[i].text, " \t"), "#") {
@@ -124,13 +128,13 @@ func commentOut(code string, msg string, ids ...int) edit {
 
 // removeLines takes lines out and tidies the blank lines around them.
 func removeLines(code, msg string, ids ...int) edit {
-	return edit{func(d *doc) (pending, bool) {
+	return edit{apply: func(d *doc) (pending, bool) {
 		i := d.index(ids[0])
 		if i < 0 {
 			return pending{}, false
 		}
 		gone := d.remove(ids)
-		d.tidyBlanks(min(i, len(d.lines)-1))
+		gone = append(gone, d.tidyBlanks(min(i, len(d.lines)-1))...)
 		return change(d, code, msg, ids[0], nil, gone), true
 	}}
 }
@@ -153,7 +157,7 @@ func fixTypos(fx *fixer) []edit {
 		case fx.ref.AcceptTypos:
 			id, text := v.id(i+1), name+l.Text[strings.IndexByte(l.Text, ':'):]
 			msg := fmt.Sprintf("%q is a misspelling only %s accepts; spelt %s so every dialect reads the line", l.Name, fx.ref.ID, name)
-			edits = append(edits, edit{func(d *doc) (pending, bool) {
+			edits = append(edits, edit{apply: func(d *doc) (pending, bool) {
 				i := d.index(id)
 				if i < 0 {
 					return pending{}, false
@@ -334,39 +338,103 @@ func duplicates(rs *core.Ruleset) [][2]*core.Group {
 func mergeDuplicates(fx *fixer) []edit {
 	v := fx.view()
 	var edits []edit
-	last := map[*core.Group]int{} // where the next merged lines go, by target
+	var merges []merge
 	for _, pair := range duplicates(v.rs) {
 		to, from := pair[0], pair[1]
-		if _, ok := last[to]; !ok {
-			last[to] = v.id(to.LastLine())
+		m := merge{to: v.id(to.Agents[0].Pos.Line), toLast: v.id(to.LastLine())}
+		if len(to.Agents) == 0 {
+			m.to = v.id(to.VirtualAgents[0].Pos.Line)
 		}
-		var agents, body []int
 		for _, id := range v.unit(from) {
-			n := v.d.index(id) + 1
-			if l := v.f.Lines[n-1]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
-				agents = append(agents, id)
+			if l := v.f.Lines[v.d.index(id)]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
+				m.agents = append(m.agents, id)
 			} else {
-				body = append(body, id)
+				m.body = append(m.body, id)
 			}
 		}
-		msg := fmt.Sprintf("the group at line %d names the same agents as the group at line %d; its rules are moved there, since dialects that take one group per crawler read only the first", v.at(from.FirstLine()), v.at(to.FirstLine()))
-		target := to
-		edits = append(edits, edit{func(d *doc) (pending, bool) {
-			i := d.index(agents[0])
-			if i < 0 || d.index(last[target]) < 0 {
-				return pending{}, false
-			}
-			gone := d.remove(agents)
-			moved := d.remove(body)
-			d.tidyBlanks(min(i, len(d.lines)-1))
-			d.insert(d.index(last[target])+1, moved...)
-			if len(moved) > 0 {
-				last[target] = moved[len(moved)-1].id
-			}
-			return change(d, "duplicate-group", msg, agents[0], body, gone), true
-		}})
+		m.msg = fmt.Sprintf("the group at line %d names the same agents as the group at line %d; its rules are moved there, since dialects that take one group per crawler read only the first", v.at(from.FirstLine()), v.at(to.FirstLine()))
+		merges = append(merges, m)
+		edits = append(edits, edit{apply: func(d *doc) (pending, bool) { return m.apply(d, fx.ref) }})
+	}
+	if len(merges) > 1 {
+		edits = append(edits, edit{whole: func(d *doc) []pending { return mergeAll(d, merges) }})
 	}
 	return edits
+}
+
+// merge is one duplicate group to fold into an earlier one.
+type merge struct {
+	to, toLast   int   // the target group's first agent line and last line
+	agents, body []int // the duplicate's agent lines (dropped) and the rest (moved)
+	msg          string
+}
+
+// apply does one merge, finding where the target group ends now.
+func (m merge) apply(d *doc, ref core.Dialect) (pending, bool) {
+	i, t := d.index(m.agents[0]), d.index(m.to)
+	if i < 0 || t < 0 {
+		return pending{}, false
+	}
+	last := m.toLast
+	for _, g := range ref.Compile(d.parse()).Groups {
+		if g.FirstLine() == t+1 {
+			last = d.lines[g.LastLine()-1].id
+		}
+	}
+	gone := d.remove(m.agents)
+	moved := d.remove(m.body)
+	gone = append(gone, d.tidyBlanks(min(i, len(d.lines)-1))...)
+	d.insert(d.index(last)+1, moved...)
+	return change(d, "duplicate-group", m.msg, m.agents[0], m.body, gone), true
+}
+
+// mergeAll does every merge in one pass over the file: a file with
+// thousands of duplicate groups takes one copy, not one per group.
+func mergeAll(d *doc, merges []merge) []pending {
+	drop, after := map[int]bool{}, map[int][]int{}
+	for _, m := range merges {
+		for _, id := range append(slices.Clone(m.agents), m.body...) {
+			drop[id] = true
+		}
+		after[m.toLast] = append(after[m.toLast], m.body...)
+	}
+	owner := map[int]int{} // dropped line id to its merge
+	for mi, m := range merges {
+		for _, id := range m.agents {
+			owner[id] = mi
+		}
+	}
+	old := d.lines
+	gone := make([][]line, len(merges))
+	out := make([]line, 0, len(old))
+	cut := -1 // the merge whose lines were just dropped: a blank line here may be doubled
+	for _, l := range old {
+		if drop[l.id] {
+			if mi, ok := owner[l.id]; ok {
+				gone[mi], cut = append(gone[mi], l), mi
+			}
+			continue
+		}
+		if cut >= 0 && isBlank(l.text) && (len(out) == 0 || isBlank(out[len(out)-1].text)) {
+			gone[cut] = append(gone[cut], l)
+			continue
+		}
+		cut = -1
+		out = append(out, l)
+		for _, id := range after[l.id] {
+			out = append(out, old[d.index(id)])
+		}
+	}
+	if cut >= 0 && len(out) > 0 && isBlank(out[len(out)-1].text) {
+		gone[cut] = append(gone[cut], out[len(out)-1])
+		out = out[:len(out)-1]
+	}
+	d.lines, d.pos = out, nil
+	var done []pending
+	for mi, m := range merges {
+		done = append(done, change(d, "duplicate-group", m.msg, m.agents[0], m.body, gone[mi]))
+	}
+	return done
 }
 
 // dropDuplicates removes a group naming the same agents as an earlier
@@ -381,20 +449,23 @@ func dropDuplicates(fx *fixer) []edit {
 	return edits
 }
 
-// starGroup is the first group naming *, and the groups after it.
+// starGroup is the first group naming *, and the groups after it that
+// name agents but not *.
 func starGroup(rs *core.Ruleset) (*core.Group, []*core.Group) {
+	isStar := func(g *core.Group) bool {
+		return slices.ContainsFunc(g.Agents, func(l *core.Line) bool { return l.Value == "*" })
+	}
 	for i, g := range rs.Groups {
-		for _, l := range g.Agents {
-			if l.Value == "*" {
-				var after []*core.Group
-				for _, h := range rs.Groups[i+1:] {
-					if len(h.Agents)+len(h.VirtualAgents) > 0 {
-						after = append(after, h)
-					}
-				}
-				return g, after
+		if !isStar(g) {
+			continue
+		}
+		var after []*core.Group
+		for _, h := range rs.Groups[i+1:] {
+			if len(h.Agents)+len(h.VirtualAgents) > 0 && !isStar(h) {
+				after = append(after, h)
 			}
 		}
+		return g, after
 	}
 	return nil, nil
 }
@@ -410,15 +481,16 @@ func starLast(fx *fixer) []edit {
 	ids, at := v.unit(star), v.id(star.FirstLine())
 	lastID := v.id(after[len(after)-1].LastLine())
 	msg := fmt.Sprintf("the * group at line %d is moved after the other groups: dialects that take the first matching group read nothing below it", v.at(star.FirstLine()))
-	return []edit{{func(d *doc) (pending, bool) {
+	return []edit{{apply: func(d *doc) (pending, bool) {
 		i := d.index(ids[0])
 		if i < 0 {
 			return pending{}, false
 		}
 		moved := d.remove(ids)
-		d.tidyBlanks(min(i, len(d.lines)-1))
-		d.insert(d.index(lastID)+1, append([]line{d.newLine("")}, moved...)...)
-		return change(d, "star-not-last", msg, at, ids, nil), true
+		gone := d.tidyBlanks(min(i, len(d.lines)-1))
+		blank := d.newLine("")
+		d.insert(d.index(lastID)+1, append([]line{blank}, moved...)...)
+		return change(d, "star-not-last", msg, at, append(ids, blank.id), gone), true
 	}}}
 }
 
@@ -494,7 +566,7 @@ func orderRules(fx *fixer) []edit {
 			order = append(order, v.id(sorted[i].Pos.Line))
 		}
 		msg := fmt.Sprintf("the rules of the group at line %d are put longest first, Allow before Disallow on a tie: %s take the first rule that matches, and now it is the one the longest match picks", v.at(g.FirstLine()), words(firsts))
-		edits = append(edits, edit{func(d *doc) (pending, bool) {
+		edits = append(edits, edit{apply: func(d *doc) (pending, bool) {
 			var pos []int
 			var ls []line
 			for k := range slots {
@@ -514,6 +586,49 @@ func orderRules(fx *fixer) []edit {
 	return edits
 }
 
+// dropShadowed comments out rules the reference never lets decide: under
+// first match, a rule after one whose pattern is a prefix of its own;
+// where an Allow is an exception, a Disallow an Allow's prefix covers.
+// Dialects that weigh rules otherwise would still use them.
+func dropShadowed(fx *fixer) []edit {
+	ref := fx.ref
+	if ref.Patterns != core.Prefix || ref.Decision != core.FirstMatch && ref.Decision != core.AllowException {
+		return nil
+	}
+	users := fx.others(func(d core.Dialect) bool { return d.Decision != ref.Decision && d.Grouping != core.NoGroups })
+	if len(users) == 0 {
+		return nil
+	}
+	v := fx.view()
+	var edits []edit
+	for _, g := range v.rs.Groups {
+		for i, r := range g.Rules {
+			if r.Value == "" {
+				continue
+			}
+			var by *core.Line
+			for j, e := range g.Rules {
+				first := ref.Decision == core.FirstMatch && j < i
+				exception := ref.Decision == core.AllowException && e.Key == core.Allow && r.Key != core.Allow
+				if (first || exception) && e.Value != "" && strings.HasPrefix(r.Value, e.Value) {
+					by = e
+					break
+				}
+			}
+			if by == nil {
+				continue
+			}
+			why := fmt.Sprintf("%q comes before it and matches everything it matches", by.Rule())
+			if ref.Decision == core.AllowException {
+				why = fmt.Sprintf("the exception %q matches everything it matches, and an Allow wins", by.Rule())
+			}
+			msg := fmt.Sprintf("%q never decides under %s: %s; commented out so %s, which weigh rules otherwise, agree", r.Rule(), ref.ID, why, words(users))
+			edits = append(edits, commentOut("unreachable-rule", msg, v.id(r.Pos.Line)))
+		}
+	}
+	return edits
+}
+
 // agentEnd is the id of a group's last agent line: added agent lines go
 // after it.
 func (v view) agentEnd(g *core.Group) int {
@@ -526,7 +641,7 @@ func (v view) agentEnd(g *core.Group) int {
 
 // addLine inserts text after the line with id after.
 func addLine(code, msg string, after int, text string) edit {
-	return edit{func(d *doc) (pending, bool) {
+	return edit{apply: func(d *doc) (pending, bool) {
 		i := d.index(after)
 		if i < 0 {
 			return pending{}, false
@@ -535,6 +650,18 @@ func addLine(code, msg string, after int, text string) edit {
 		d.insert(i+1, nl)
 		return change(d, code, msg, after, []int{nl.id}, nil), true
 	}}
+}
+
+// agentBlock is the agent lines of a group (with rules) up to its first
+// rule, as the file has them: also those the reference does not read.
+func (v view) agentBlock(g *core.Group) []*core.Line {
+	var out []*core.Line
+	for n := max(g.FirstLine(), 1); n <= g.Rules[0].Pos.Line; n++ {
+		if l := &v.f.Lines[n-1]; l.Key == core.UserAgent || l.Key == core.VirtualAgent {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 func isRole(s string) bool { return slices.Contains(core.Roles, strings.ToLower(s)) }
@@ -548,18 +675,22 @@ func nameRoles(fx *fixer) []edit {
 	conner := fx.opt.Protocol.Includes(core.Conner2020.ID) && fx.ref.ID != core.Conner2020.ID
 	var edits []edit
 	for _, g := range v.rs.Groups {
-		has := func(ls []*core.Line, role string) bool {
-			return slices.ContainsFunc(ls, func(l *core.Line) bool { return strings.EqualFold(l.Value, role) })
+		if len(g.Rules) == 0 {
+			continue // it names nobody
+		}
+		block := v.agentBlock(g)
+		has := func(k core.Field, role string) bool {
+			return slices.ContainsFunc(block, func(l *core.Line) bool { return l.Key == k && strings.EqualFold(l.Value, role) })
 		}
 		for _, l := range g.Agents {
-			if conner && isRole(l.Value) && !has(g.VirtualAgents, l.Value) {
+			if conner && isRole(l.Value) && !has(core.VirtualAgent, l.Value) {
 				role := strings.ToLower(l.Value)
 				msg := fmt.Sprintf("conner2020 reads %q as a crawler named %s; \"Virtual-agent: %s\" is added so the group names the role there too", l.Rule(), l.Value, role)
 				edits = append(edits, addLine("role-user-agent", msg, v.agentEnd(g), "Virtual-agent: "+role))
 			}
 		}
 		for _, l := range g.VirtualAgents {
-			if isRole(l.Value) && !has(g.Agents, l.Value) {
+			if isRole(l.Value) && !has(core.UserAgent, l.Value) {
 				role := strings.ToLower(l.Value)
 				msg := fmt.Sprintf("dialects without Virtual-agent skip %q; \"User-agent: %s\" is added so the group names the role there too", l.Rule(), role)
 				edits = append(edits, addLine("virtual-agent-field-portability", msg, v.agentEnd(g), "User-agent: "+role))
@@ -605,7 +736,7 @@ func lineEndings(fx *fixer) []edit {
 	if !fx.opt.Protocol.Includes(core.GopherDraft.ID) {
 		return nil
 	}
-	return []edit{{func(d *doc) (pending, bool) {
+	return []edit{{apply: func(d *doc) (pending, bool) {
 		var ids []int
 		for i, l := range d.lines {
 			if l.term != "\r\n" || i == len(d.lines)-1 && d.noFinal {

@@ -273,8 +273,9 @@ func HTML(text string) string {
 	if err := formatter.Format(&b, Light, it); err != nil {
 		b.Reset()
 		Plain(&b, text)
+		return b.String()
 	}
-	return b.String()
+	return markControls(b.String())
 }
 
 // Cache colours text line by line and remembers each line's HTML, so a
@@ -323,11 +324,13 @@ func lineHTML(line string) string {
 	if err != nil {
 		b.Reset()
 		Plain(&b, line)
+		return b.String()
 	}
-	return b.String()
+	return markControls(b.String())
 }
 
-// Plain writes text with the same line structure as HTML and no colours.
+// Plain writes text with the same line structure as HTML and no colours
+// (control characters marked as HTML marks them).
 func Plain(w io.StringWriter, text string) {
 	for text != "" {
 		end := strings.IndexAny(text, "\r\n")
@@ -340,7 +343,7 @@ func Plain(w io.StringWriter, text string) {
 			line, rest = text[:n], text[n:]
 		}
 		w.WriteString(`<span class="line"><span class="cl">`)
-		w.WriteString(html.EscapeString(line))
+		w.WriteString(markControls(html.EscapeString(line)))
 		w.WriteString("</span></span>")
 		text = rest
 	}
@@ -353,12 +356,12 @@ func CSS(w io.Writer) error {
 	if err := f.WriteCSS(w, Light); err != nil {
 		return err
 	}
-	if _, err := io.WriteString(w, "@media (prefers-color-scheme: dark) {\n"); err != nil {
+	if _, err := io.WriteString(w, ctlCSSLight+"@media (prefers-color-scheme: dark) {\n"); err != nil {
 		return err
 	}
 	if err := f.WriteCSS(w, Dark); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, "}\n")
+	_, err := io.WriteString(w, ctlCSSDark+"}\n")
 	return err
 }

@@ -2,8 +2,10 @@ package highlight
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
 )
@@ -123,6 +125,9 @@ func TestCSSHasBothSchemes(t *testing.T) {
 	if !strings.Contains(css[:i], ".chroma .k {") || !strings.Contains(css[i:], ".chroma .k {") {
 		t.Error("keyword colour missing from one of the schemes")
 	}
+	if !strings.Contains(css[:i], ".chroma .ctl {") || !strings.Contains(css[i:], ".chroma .ctl {") {
+		t.Error("control character marks missing from one of the schemes")
+	}
 }
 
 func BenchmarkHTML100Lines(b *testing.B) {
@@ -137,6 +142,7 @@ func TestCacheMatchesWhole(t *testing.T) {
 	texts := []string{
 		"", "\n", "User-agent: GUS # c\nDisallow: /a*b$\n\nCrawl-delay: x\nno colon\nSitemap: s",
 		"Allow:\n# only a comment\n  \t\nDisallow: /x<y>&\n",
+		"Disallow: /a\x1b[2J\u0085\x7f # \x00\f\n",
 	}
 	var c Cache
 	for _, text := range texts {
@@ -160,5 +166,57 @@ func BenchmarkCacheKeystroke(b *testing.B) {
 	for b.Loop() {
 		i++
 		c.HTML(text[:40] + strings.Repeat("x", i%50) + text[40:])
+	}
+}
+
+// Control characters are shown as marked cells carrying lint's escape,
+// one column each (none for form feed, which the textarea draws with no
+// width), and never reach the page raw. Tab and line ends are text.
+func TestControlsShownVisibly(t *testing.T) {
+	hostile := "Disallow: /a\x1b]0;X\x07\x1b[2J\x7f\u0085 # \x00\f\tok\n"
+	var plain strings.Builder
+	Plain(&plain, hostile)
+	var c Cache
+	for name, out := range map[string]string{"HTML": HTML(hostile), "Cache": c.HTML(hostile), "Plain": plain.String()} {
+		for _, want := range []string{
+			`<span class="ctl" data-escape="\x1b">␛</span>`,
+			`<span class="ctl" data-escape="\a">␇</span>`,
+			`<span class="ctl" data-escape="\x7f">␡</span>`,
+			`<span class="ctl" data-escape="\u0085">▯</span>`,
+			`<span class="ctl" data-escape="\x00">␀</span>`,
+			"<span class=\"ctl zw\" data-escape=\"\\f\">\f</span>",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: no %s in\n%q", name, want, out)
+			}
+		}
+		if strings.Count(out, `class="ctl`) != 7 {
+			t.Errorf("%s: %d marks, want 7:\n%q", name, strings.Count(out, `class="ctl`), out)
+		}
+		rest := strings.Replace(out, "\f</span>", "</span>", 1)
+		if i := nextControl(rest, 0); i >= 0 {
+			t.Errorf("%s: a raw control character is left at %d:\n%q", name, i, out)
+		}
+		if !strings.Contains(out, "\tok") || !strings.Contains(out, "\n</span>") {
+			t.Errorf("%s: tab or line end changed:\n%q", name, out)
+		}
+	}
+}
+
+// The marks are what lint quotes: the same escape for every character.
+func TestControlEscapesMatchLint(t *testing.T) {
+	for r := rune(0); r < 0xa0; r++ {
+		if r >= 0x20 && r < 0x7f || r == '\t' || r == '\n' || r == '\r' {
+			continue
+		}
+		out := markControls(string(r))
+		want := strings.Trim(strconv.Quote(string(r)), `"`) // lint's quote
+		if !strings.Contains(out, `data-escape="`+want+`"`) {
+			t.Errorf("U+%04X: %q, want data-escape %s", r, out, want)
+		}
+		shown := out[strings.Index(out, ">")+1 : strings.LastIndex(out, "<")]
+		if utf8.RuneCountInString(shown) != 1 {
+			t.Errorf("U+%04X shown as %q, not one character", r, shown)
+		}
 	}
 }

@@ -116,6 +116,10 @@ func GridHTML(g *grid.Grid, selected string) string {
 			attr(&b, "data-line", strconv.Itoa(v.Line))
 			attr(&b, "data-row", strconv.Itoa(i))
 			attr(&b, "data-col", strconv.Itoa(c))
+			if i == 0 && c == 0 {
+				// The page benchmark times when the first verdict is painted.
+				b.WriteString(` elementtiming="first-verdict"`)
+			}
 			b.WriteString(`>`)
 			b.WriteString(CellInner(v))
 			b.WriteString(`</button></td>`)

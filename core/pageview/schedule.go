@@ -34,5 +34,10 @@ func HashDelay(inputBytes int) time.Duration {
 	return 2 * time.Second
 }
 
+// IdleGCDelay is how long a big file's page waits after a keystroke
+// before it may collect garbage: long enough that a burst of keys is
+// over, short enough to come before most next keys.
+const IdleGCDelay = 120 * time.Millisecond
+
 // StatusTime is how long a "copied" message stays up.
 const StatusTime = 4 * time.Second

@@ -92,9 +92,9 @@ func TestFetchCap(t *testing.T) {
 	srv := httptest.NewServer(relay.New(relay.Config{
 		Dial:       (&net.Dialer{}).DialContext,
 		Guard:      relay.Guard{AllowLoopback: true},
-		Timeout:    testTimeout,
+		Timeout:    10 * time.Second, // the held fetches outlast the queue wait
 		MaxFetches: maxFetches,
-		QueueWait:  300 * time.Millisecond,
+		QueueWait:  time.Second,
 	}))
 	defer srv.Close()
 	target := srv.URL + robotsPath("gopher://"+addr)
@@ -125,10 +125,10 @@ func TestFetchCap(t *testing.T) {
 		if code != http.StatusServiceUnavailable {
 			t.Fatalf("first answer %d, want 503 for the request over the cap", code)
 		}
-		if b := <-busy; !strings.HasPrefix(b, "1 ") || !strings.Contains(b, `"error":"the relay is busy`) {
+		if b := <-busy; !strings.HasPrefix(b, "2 ") || !strings.Contains(b, `"error":"the relay is busy`) {
 			t.Errorf("503 answer %q, want Retry-After and a JSON error", b)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(5 * time.Second):
 		t.Fatal("no request was turned away while the slots were taken")
 	}
 	// A request that comes while the slots are taken waits its turn and
@@ -143,7 +143,7 @@ func TestFetchCap(t *testing.T) {
 		resp.Body.Close()
 		queued <- resp.StatusCode
 	}()
-	time.Sleep(100 * time.Millisecond)
+	time.Sleep(50 * time.Millisecond) // well inside its wait of a second
 	close(hold)
 	for i := 0; i < maxFetches; i++ {
 		if code := <-codes; code != http.StatusOK {

@@ -18,6 +18,11 @@
 //
 // Empty fields are left out. Unknown tags are skipped, so a link made by
 // a newer page still opens in an older copy cached for offline use.
+//
+// Robots holds the file's bytes as the page has them, line ends
+// included: the page's textarea turns CRLF into LF, so the page keeps the
+// style beside it and writes a CRLF file here with its CRs. Links made
+// before that hold LF text and open as LF files, as they always did.
 package state
 
 import (
@@ -33,7 +38,7 @@ import (
 
 // State is everything the page needs to show a case.
 type State struct {
-	Robots    string   // the robots.txt text
+	Robots    string   // the robots.txt text, with its own line ends (CRLF kept)
 	Selectors string   // one per line, as typed
 	Agents    string   // one per line, as typed
 	Hidden    []string // dialect IDs the user hid, in the order hidden

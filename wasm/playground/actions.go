@@ -117,6 +117,9 @@ func (p *page) fetch() {
 		v = pageview.FetchViewOf(url, code, decodeRelay(text), false)
 	}
 	if v.Load {
+		if e, ok := pageview.DetectEnds(v.Body); ok {
+			p.setEnds(e)
+		}
 		p.robots.SetValue(v.Body)
 		p.cell = ""
 		p.update()

@@ -10,6 +10,7 @@
 package main
 
 import (
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -45,6 +46,7 @@ type page struct {
 	builder                   grid.Builder   // keeps the parse and policies between keystrokes
 	findings                  []core.Finding // the last complete lint
 	lintTimer                 *time.Timer    // lints a big file once typing pauses
+	gcTimer                   *time.Timer    // collects a big file's garbage once typing pauses
 	lintNow                   bool
 	shownRobots               string // text the overlay shows
 	shownGutter, shownLints   string
@@ -73,9 +75,17 @@ type page struct {
 	// keeps the DOM it finds, so the take-over changes nothing on screen
 	// and keeps the caret.
 	adopting bool
+	// ends is the robots.txt's line-ending style, which the textarea
+	// cannot hold: the grid, the lint and the permalink get the text
+	// with these line ends.
+	ends       pageview.LineEnds
+	endsSelect js.Value
 }
 
 func main() {
+	// The page benchmark reads this: Go's runtime and package
+	// initialisation are done.
+	js.Global().Get("performance").Call("mark", "smolbots-main")
 	// The collector runs on the page's only thread, inside keystrokes:
 	// let the heap grow further between collections, within a bound.
 	debug.SetGCPercent(400)
@@ -117,6 +127,8 @@ func newPage() *page {
 		permalink:    el("permalink"),
 		editorStatus: el("editor-status"),
 		lintCount:    el("lint-count"),
+		endsSelect:   el("line-endings"),
+		ends:         pageview.LF,
 		body:         doc.Get("body"),
 	}
 }
@@ -162,6 +174,20 @@ func (p *page) bind() {
 		on(ta.Underlying(), "input", func(js.Value) { p.changed() })
 	}
 	on(p.robots.Underlying(), "scroll", func(js.Value) { p.syncScroll() })
+	// A paste with line breaks sets the style: a file copied from a
+	// Windows program keeps its CRLF.
+	on(p.robots.Underlying(), "paste", func(ev js.Value) {
+		if cd := ev.Get("clipboardData"); !cd.IsNull() && !cd.IsUndefined() {
+			if e, ok := pageview.DetectEnds(cd.Call("getData", "text/plain").String()); ok {
+				p.setEnds(e)
+			}
+		}
+	})
+	on(p.endsSelect, "change", func(js.Value) {
+		p.ends = pageview.ParseEnds(p.endsSelect.Get("value").String())
+		p.update()
+		p.scheduleHash()
+	})
 	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
 		on(cb, "change", func(js.Value) { p.dialectsChanged() })
 	})
@@ -263,16 +289,20 @@ func (p *page) restore() {
 	var st state.State
 	keep := false // the boxes already hold st
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
-		st = pageview.Default()
 		if dataset(p.body, "prerendered") == pageview.Prerendered {
 			// The HTML shows the default case. What the boxes hold now
 			// counts (a user may have typed before the checker loaded);
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
-			def := st
-			st = state.State{Robots: p.robots.Value(), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Cell: def.Cell, Crawlers: pageview.CleanCrawlers(p.crawlersTicked())}
+			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Crawlers: pageview.CleanCrawlers(p.crawlersTicked())}
+			if b := p.table.Call("querySelector", "button.cell.chosen"); !b.IsNull() {
+				st.Cell = grid.CellKey(dataset(b, "dialect"), dataset(b, "agent"), dataset(b, "selector"))
+			}
 			keep = true
-			p.adopting = st.Robots == def.Robots && st.Selectors == def.Selectors && st.Agents == def.Agents && len(st.Hidden) == 0
+			ex := pageview.Examples[0]
+			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0
+		} else {
+			st = pageview.Default()
 		}
 	} else {
 		var err error
@@ -285,6 +315,8 @@ func (p *page) restore() {
 	}
 	p.hidden = pageview.CleanHidden(st.Hidden)
 	p.crawlers.choice = pageview.CleanCrawlers(st.Crawlers)
+	e, _ := pageview.DetectEnds(st.Robots)
+	p.setEnds(e)
 	if !keep {
 		p.showCrawlerChoice()
 		p.robots.SetValue(st.Robots)
@@ -297,6 +329,14 @@ func (p *page) restore() {
 	p.cell = st.Cell
 	p.update()
 	p.adopting = false
+}
+
+// setEnds sets the line-ending style and shows it in its control.
+func (p *page) setEnds(e pageview.LineEnds) {
+	p.ends = e
+	if p.endsSelect.Get("value").String() != string(e) {
+		p.endsSelect.Set("value", string(e))
+	}
 }
 
 // toggledOff lists the dialects whose checkbox is not ticked.
@@ -360,7 +400,7 @@ func (p *page) update() {
 	// work there, and the verdicts should not wait for it. Nor does the
 	// first grid after the page loads.
 	p.g = p.builder.Build(grid.Input{
-		Robots:    robots,
+		Robots:    pageview.WithEnds(robots, p.ends),
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Dialects:  pageview.DialectsShown(p.hidden),
@@ -369,6 +409,9 @@ func (p *page) update() {
 	if p.lintTimer != nil {
 		p.lintTimer.Stop()
 		p.lintTimer = nil
+	}
+	if len(robots) > pageview.SmallBytes {
+		p.collectWhenIdle()
 	}
 	if p.g.LintPending {
 		// Until then the last findings stay up, marked as being redone.
@@ -430,6 +473,23 @@ func (p *page) update() {
 	ds.Set("modelMs", strconv.FormatFloat(t1-t0, 'f', 2, 64))
 	ds.Set("drawMs", strconv.FormatFloat(perf.Call("now").Float()-t1, 'f', 2, 64))
 	ds.Set("updates", p.updates)
+}
+
+// collectWhenIdle runs the garbage collector once typing pauses, if the
+// heap is past half its goal: a keystroke in a big file leaves ~20 MB of
+// garbage, and a collection the heap's growth would start anyway would
+// otherwise fall inside a keystroke, on the page's only thread.
+func (p *page) collectWhenIdle() {
+	if p.gcTimer != nil {
+		p.gcTimer.Stop()
+	}
+	p.gcTimer = time.AfterFunc(pageview.IdleGCDelay, func() {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		if m.HeapAlloc > m.NextGC/2 {
+			runtime.GC()
+		}
+	})
 }
 
 // finishFirst completes the first update once its grid is shown.
@@ -681,7 +741,7 @@ func (p *page) syncScroll() {
 
 func (p *page) currentState() state.State {
 	return state.State{
-		Robots:    p.robots.Value(),
+		Robots:    pageview.WithEnds(p.robots.Value(), p.ends),
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Hidden:    append([]string(nil), p.hidden...),
@@ -741,6 +801,7 @@ func (p *page) loadExample() {
 	p.robots.SetValue(ex.Robots)
 	p.selectors.SetValue(ex.Selectors)
 	p.agents.SetValue(ex.Agents)
+	p.setEnds(pageview.LF)
 	p.cell = ""
 	p.showExampleSource()
 	p.update()

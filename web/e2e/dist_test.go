@@ -67,10 +67,12 @@ func TestDist(t *testing.T) {
 	b.noErrors(t)
 }
 
-// TestScreenshot keeps a picture of the page for the README; set
-// SCREENSHOT_OUT to write it there (docs/screenshot.png).
+// TestScreenshot keeps a picture of the page for the README, on a
+// 1280x800 laptop screen; set SCREENSHOT_OUT to write it there
+// (docs/screenshot.png).
 func TestScreenshot(t *testing.T) {
 	b := newBrowser(t)
+	b.do(t, chromedp.EmulateViewport(1280, 800))
 	b.open(t, "")
 	n := b.updates(t)
 	b.do(t, chromedp.SetValue(chromedp.ID("example"), "indexer-clash"), chromedp.Click(chromedp.ID("load-example")))

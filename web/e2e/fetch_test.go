@@ -33,14 +33,12 @@ func (b *browser) fetchURL(t testing.TB, url string) (status, details string) {
 	return status, eval[string](t, b, `document.getElementById("fetch-result").textContent`)
 }
 
-func TestFetchGopher(t *testing.T) {
-	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(served)})
-	b := newBrowser(t)
-	b.open(t, "")
-	b.setInput(t, "selectors", "/private/x\n")
-	b.setInput(t, "agents", "*\n")
+// fetchServed fetches url, which serves the file served, and waits for
+// the page to load it into the editor; it returns the fetch details.
+func (b *browser) fetchServed(t testing.TB, url string) (details string) {
+	t.Helper()
 	n := b.updates(t)
-	status, details := b.fetchURL(t, "gopher://"+addr)
+	status, details := b.fetchURL(t, url)
 	if !strings.Contains(status, "loaded them into the editor") {
 		t.Fatalf("status %q", status)
 	}
@@ -48,6 +46,16 @@ func TestFetchGopher(t *testing.T) {
 	if v := eval[string](t, b, `document.getElementById("robots").value`); v != served {
 		t.Errorf("the editor holds %q, want the served file %q", v, served)
 	}
+	return details
+}
+
+func TestFetchGopher(t *testing.T) {
+	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(served)})
+	b := newBrowser(t)
+	b.open(t, "")
+	b.setInput(t, "selectors", "/private/x\n")
+	b.setInput(t, "agents", "*\n")
+	details := b.fetchServed(t, "gopher://"+addr)
 	// Every attempt is listed: gopher2019's order starts with robots.txt.
 	if !strings.Contains(details, "Requests made") || !strings.Contains(details, "robots.txt") || !strings.Contains(details, "found") {
 		t.Errorf("details %q", details)

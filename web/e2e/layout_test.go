@@ -45,15 +45,20 @@ func (b *browser) visible(t testing.TB, selector string) bool {
 	})()`, selector))
 }
 
-// screenshot writes the viewport to $SCREENSHOT_DIR/name.png when that
-// is set, to look at the layout by eye.
-func (b *browser) screenshot(t testing.TB, name string) {
+// screenshot writes the viewport (or, if full, the whole page) to
+// $SCREENSHOT_DIR/name.png when that is set, to look at the layout by
+// eye.
+func (b *browser) screenshot(t testing.TB, name string, full bool) {
 	t.Helper()
 	dir := os.Getenv("SCREENSHOT_DIR")
 	if dir == "" {
 		return
 	}
-	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	shot := chromedp.CaptureScreenshot()
+	if full {
+		shot = chromedp.FullScreenshot(100)
+	}
+	png, err := chromedp.Run(b.ctx, shot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +89,7 @@ func TestWorkbenchInView(t *testing.T) {
 			b.do(t, chromedp.EmulateViewport(size[0], size[1]))
 			b.open(t, "")
 			b.typeInEditor(t, " x")
-			b.screenshot(t, "workbench-"+name)
+			b.screenshot(t, "workbench-"+name, false)
 			if a := eval[string](t, b, `document.activeElement.id`); a != "robots" {
 				t.Fatalf("focus is on %q, not the editor", a)
 			}
@@ -125,7 +130,7 @@ func TestNarrowScreen(t *testing.T) {
 	b := newBrowser(t)
 	b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
 	b.open(t, "")
-	b.screenshot(t, "narrow-390x844")
+	b.screenshot(t, "narrow-390x844", true)
 	if w := eval[[]float64](t, b, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
 		t.Errorf("the page is %v px wide on a %v px screen", w[0], w[1])
 	}

@@ -175,7 +175,7 @@ func TestLintPanel(t *testing.T) {
 	if c := eval[string](t, b, `document.getElementById("lint-count").textContent`); c != fmt.Sprintf("(%d)", len(items)) {
 		t.Errorf("the lint tab counts %q, want (%d)", c, len(items))
 	}
-	b.do(t, chromedp.Click(chromedp.CSS(`label:has(#tab-lint)`)))
+	b.do(t, chromedp.Click(chromedp.CSS(`label[for=tab-lint]`)))
 	b.do(t, chromedp.Click(chromedp.CSS(`#lints li[data-code="no-colon"] button`)))
 	sel := eval[[]int](t, b, `(() => { const r = document.getElementById("robots"); return [document.activeElement === r ? 1 : 0, r.selectionStart, r.selectionEnd]; })()`)
 	if sel[0] != 1 || sel[1] != 28 || sel[2] != 41 {

@@ -12,6 +12,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/smolbots/smolbots/core/state"
 )
 
 // copied clicks a copy button and returns what reached the user: the
@@ -37,13 +39,9 @@ func (b *browser) copied(t testing.TB, button string) (text, status string) {
 	return eval[string](t, b, `document.getElementById("copy-fallback").value`), status
 }
 
-func TestCopyReport(t *testing.T) {
-	b := newBrowser(t)
-	b.open(t, "")
-	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
-	link := b.waitHash(t, "")
-
-	// With clipboard access granted, the report goes to the clipboard.
+// grantClipboard lets the page read and write the clipboard.
+func (b *browser) grantClipboard(t testing.TB) {
+	t.Helper()
 	b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		for _, name := range []string{"clipboard-read", "clipboard-write"} {
 			if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
@@ -56,6 +54,51 @@ func TestCopyReport(t *testing.T) {
 		}
 		return nil
 	}))
+}
+
+// TestCopyLink: a link copied right after a keystroke, before the
+// address bar's update is due, already holds that keystroke; the address
+// bar gets the same link, and the page says "copied" in a status line.
+func TestCopyLink(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.grantClipboard(t)
+	n := b.updates(t)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(s => { s.focus(); s.setSelectionRange(s.value.length, s.value.length); })(document.getElementById("selectors"))`),
+		chromedp.KeyEvent("/just-typed"))
+	b.waitUpdates(t, n+len("/just-typed"))
+	text, status := b.copied(t, "copy-link")
+	if !strings.Contains(status, "Link copied") {
+		t.Errorf("status %q", status)
+	}
+	if role := eval[string](t, b, `document.getElementById("copy-status").getAttribute("role")`); role != "status" {
+		t.Errorf("the copy status has role %q, want status", role)
+	}
+	if !strings.HasPrefix(text, server.URL+"/#v1.") {
+		t.Fatalf("copied %q, not a permalink to this page", text)
+	}
+	st, err := state.Decode(text[strings.Index(text, "#"):])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := eval[string](t, b, `document.getElementById("selectors").value`)
+	if !strings.HasSuffix(want, "/just-typed") || st.Selectors != want {
+		t.Errorf("the copied link holds selectors %q, want the box's %q", st.Selectors, want)
+	}
+	if href := eval[string](t, b, `location.href`); href != text {
+		t.Errorf("the address bar holds %q, the copied link %q", href, text)
+	}
+	b.noErrors(t)
+}
+
+func TestCopyReport(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
+	link := b.waitHash(t, "")
+
+	// With clipboard access granted, the report goes to the clipboard.
+	b.grantClipboard(t)
 	text, status := b.copied(t, "copy-report")
 	checkReport(t, "plain", text, link)
 	if !strings.Contains(status, "copied to the clipboard") {
@@ -143,7 +186,7 @@ func TestAccessibility(t *testing.T) {
 			eval[bool](t, b, string(axe)+";true")
 			// Each tab of the lower pane in turn: hidden panes are not checked.
 			for _, tab := range []string{"why", "lint", "facts"} {
-				b.do(t, chromedp.Click(chromedp.CSS(`label:has(#tab-`+tab+`)`)))
+				b.do(t, chromedp.Click(chromedp.CSS(`label[for=tab-`+tab+`]`)))
 				res := eval[axeResult](t, b, `axe.run(document, {resultTypes: ["violations"]})`)
 				for _, v := range res.Violations {
 					for _, n := range v.Nodes {

@@ -1,0 +1,159 @@
+package core
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Lints that matter only for a real crawler. Their findings list the
+// presets they concern (Finding.Dialects holds preset IDs, no built-in
+// dialect) and each message cites the crawler's code.
+
+// presetSet holds crawler presets, one bit each in Presets() order.
+type presetSet uint16
+
+var lintPresets = Presets()
+
+var presetIDs = func() (ids [1 << 8][]string) {
+	for s := range ids {
+		for i, d := range lintPresets {
+			if s&(1<<i) != 0 {
+				ids[s] = append(ids[s], d.ID)
+			}
+		}
+	}
+	return
+}()
+
+// presetBit is the bit of the preset with id.
+func presetBit(id string) presetSet {
+	for i, d := range lintPresets {
+		if d.ID == id {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+func (lt *linter) addCrawler(line int, code string, sev Severity, set presetSet, msg string) {
+	lt.out = append(lt.out, rawFinding{line: int32(line), code: code, presets: set, sev: severityIndex(sev), msg: msg})
+}
+
+func severityIndex(sev Severity) uint8 {
+	for i, s := range severities {
+		if s == sev {
+			return uint8(i)
+		}
+	}
+	return 0
+}
+
+// crawlerChecks runs the crawler lints.
+func (lt *linter) crawlerChecks() {
+	tlgs, gemplex, grc, mozz := presetBit("tlgs"), presetBit("gemplex"), presetBit("gemini-grc"), presetBit("mozz-archiver")
+	seenAgent, firstRunOpen := false, true
+	var firstRun []*Line  // Gemplex's first run of agent lines
+	var collected []int   // lines of Disallow rules TLGS has collected so far
+	var tlgsRules []*Line // TLGS's reading of its Disallow lines, when one may clear
+	for i := range lt.f.Lines {
+		if l := &lt.f.Lines[i]; l.Kind == FieldLine && l.Key == Disallow && l.Value == "" {
+			tlgsRules = lt.tlgsReadRules() // TLGS's empty values are among these
+			break
+		}
+	}
+	for i := range lt.f.Lines {
+		l := &lt.f.Lines[i]
+		if l.Kind != FieldLine {
+			continue
+		}
+		switch l.Key {
+		case UserAgent:
+			seenAgent = true
+			if firstRunOpen {
+				firstRun = append(firstRun, l)
+			}
+			lt.agentCase(l)
+			if strings.EqualFold(l.Value, "mozz-archiver") {
+				lt.addCrawler(l.Pos.Line, "mozz-archiver-agent", SevWarning, mozz,
+					"mozz-archiver sends the agent `archiver-mozz` (michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/settings/local.py:12), which does not contain `"+l.Value+"`, though its README says to write it: this group never applies to it. Write `User-agent: archiver-mozz` (or `archiver`, which it also matches).")
+			}
+		case Disallow:
+			if firstRunOpen && seenAgent {
+				firstRunOpen = false
+				lt.gemplexFirstRun(firstRun, l, gemplex)
+			}
+			if !seenAgent {
+				lt.addCrawler(l.Pos.Line, "crawler-rule-before-agent", SevWarning, tlgs|gemplex,
+					ruleText(l)+" comes before any User-agent line: TLGS (tlgsutils/robots_txt_parser.cpp:20) and Gemplex (cmd/gemplex/crawl.go:586-587) apply it to every crawler, while Kennedy, GUS and mozz-archiver drop it.")
+			}
+			if tlgsRules == nil || tlgsRules[i] == nil {
+				break
+			}
+			tl := tlgsRules[i]
+			if tl.Value == "" && len(collected) > 0 {
+				lt.addCrawler(l.Pos.Line, "tlgs-empty-disallow-clears", SevWarning, tlgs,
+					"TLGS reads this empty Disallow as \"forget every rule so far\" (tlgsutils/robots_txt_parser.cpp:45-46), so it drops "+lineList(collected)+" for TLGS, even from other groups. To allow everything to one group, leave its Disallow out or move the group first.")
+				collected = collected[:0]
+			} else if tl.Value != "" {
+				collected = append(collected, l.Pos.Line)
+			}
+		}
+		if (l.Key == Disallow || l.Key == UserAgent) && l.HasComment && l.Value != "" {
+			lt.addCrawler(l.Pos.Line, "crawler-comment-in-value", SevWarning, tlgs|gemplex|grc,
+				"TLGS (tlgsutils/robots_txt_parser.cpp:17,44), Gemplex (cmd/gemplex/crawl.go:589-591) and gemini-grc (robotsMatch/robots.go:39) keep the comment in the value, so to them this line reads "+quote(strings.TrimSpace(l.Text[strings.IndexByte(l.Text, ':')+1:]))+" and matches nothing meant. Put the comment on a line of its own.")
+		}
+	}
+}
+
+// tlgsReadRules are the Disallow lines TLGS collects (in a group it
+// reads), as it reads them, by line index; nil elsewhere.
+func (lt *linter) tlgsReadRules() []*Line {
+	read := make([]*Line, len(lt.f.Lines))
+	p := TLGS.Compile(lt.f).Policy(Agent{})
+	for _, g := range p.Groups {
+		for _, l := range g.Rules {
+			if k := l.Pos.Line - 1; k >= 0 && k < len(read) {
+				read[k] = l
+			}
+		}
+	}
+	return read
+}
+
+// agentCase: TLGS and Gemplex compare agent names byte for byte.
+func (lt *linter) agentCase(l *Line) {
+	var set presetSet
+	var names []string
+	for _, d := range []*Dialect{&TLGS, &Gemplex} {
+		for _, n := range d.Crawler.Agents {
+			if l.Value != n && strings.EqualFold(l.Value, n) {
+				set |= presetBit(d.ID)
+				names = append(names, "`"+n+"`")
+				break
+			}
+		}
+	}
+	if set == 0 {
+		return
+	}
+	lt.addCrawler(l.Pos.Line, "crawler-agent-case", SevWarning, set,
+		"TLGS (tlgsutils/robots_txt_parser.cpp:32,35) and Gemplex (cmd/gemplex/crawl.go:610-619) compare agent names byte for byte, so `"+l.Value+"` is not "+joinWords(names)+" to "+joinWords(presetIDs[set])+". Write it in lower case.")
+}
+
+// gemplexFirstRun: Gemplex starts the file inside a `User-agent: *` run,
+// so the first group applies to it whatever it names.
+func (lt *linter) gemplexFirstRun(run []*Line, rule *Line, bit presetSet) {
+	d := Gemplex
+	for _, l := range run {
+		for _, n := range d.Crawler.Agents {
+			if l.Value == n {
+				return // it names Gemplex anyway
+			}
+		}
+	}
+	if len(run) == 0 {
+		return
+	}
+	lt.addCrawler(run[0].Pos.Line, "gemplex-first-group", SevWarning, bit,
+		"Gemplex starts every file as if it began with `User-agent: *` (cmd/gemplex/crawl.go:586-599), so this first group, which names "+quote(run[0].Value)+", applies to Gemplex too (its first rule is line "+strconv.Itoa(rule.Pos.Line)+"). Start the file with the `User-agent: *` group instead.")
+}

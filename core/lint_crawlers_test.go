@@ -1,0 +1,36 @@
+package core
+
+import "testing"
+
+// Crawler lints, one case per code, each from the crawler's code it
+// names; the absent lists check that a file written the safe way stays
+// quiet.
+func TestLint_Crawlers(t *testing.T) {
+	crawlerCodes := []string{"mozz-archiver-agent", "crawler-rule-before-agent", "tlgs-empty-disallow-clears", "crawler-comment-in-value", "crawler-agent-case", "gemplex-first-group"}
+	runLintCases(t, []lintCase{
+		// michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/settings/local.py:12
+		{name: "mozz-archiver agent", in: "User-agent: *\nDisallow: /x\n\nUser-agent: mozz-archiver\nDisallow: /\n",
+			want: []want{{4, "mozz-archiver-agent", SevWarning, "mozz-archiver"}}},
+		// tlgsutils/robots_txt_parser.cpp:20; cmd/gemplex/crawl.go:586-587
+		{name: "rule before any agent", in: "Disallow: /x\nUser-agent: *\nDisallow: /y\n",
+			want: []want{{1, "crawler-rule-before-agent", SevWarning, "tlgs,gemplex"}}},
+		// tlgsutils/robots_txt_parser.cpp:45-46: the clear reaches the * group above.
+		{name: "empty disallow clears", in: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow:\n",
+			want: []want{{5, "tlgs-empty-disallow-clears", SevWarning, "tlgs"}}},
+		// An empty Disallow first clears nothing; one in a group TLGS
+		// does not read clears nothing either.
+		{name: "empty disallow first", in: "User-agent: indexer\nDisallow:\n\nUser-agent: *\nDisallow: /private\nUser-agent: googlebot\nDisallow:\n",
+			absent: []string{"tlgs-empty-disallow-clears", "gemplex-first-group"}},
+		// tlgsutils/robots_txt_parser.cpp:17,44
+		{name: "comment in value", in: "User-agent: *\nDisallow: /page # old page\n",
+			want: []want{{2, "crawler-comment-in-value", SevWarning, "tlgs,gemplex,gemini-grc"}}},
+		// tlgsutils/robots_txt_parser.cpp:32,35; cmd/gemplex/crawl.go:610-619
+		{name: "agent case", in: "User-agent: *\nDisallow: /a\nUser-agent: Indexer\nDisallow: /b\nUser-agent: TLGS\nDisallow: /c\n",
+			want: []want{{3, "crawler-agent-case", SevWarning, "tlgs,gemplex"}, {5, "crawler-agent-case", SevWarning, "tlgs"}}},
+		// cmd/gemplex/crawl.go:586-599
+		{name: "gemplex first group", in: "User-agent: googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n",
+			want: []want{{1, "gemplex-first-group", SevWarning, "gemplex"}}},
+		{name: "safe file", in: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /search\n# a comment on its own line\nUser-agent: archiver-mozz\nDisallow: /\n",
+			absent: crawlerCodes},
+	})
+}

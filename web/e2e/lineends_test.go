@@ -1,0 +1,100 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/smolbots/smolbots/core/state"
+	"github.com/smolbots/smolbots/internal/realservers"
+)
+
+// lintCodes lists the codes of the lint items shown.
+func (b *browser) lintCodes(t testing.TB) []string {
+	t.Helper()
+	return eval[[]string](t, b, `[...document.querySelectorAll("#lints [data-code]")].map(e => e.dataset.code)`)
+}
+
+func has(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestFetchCRLF: gophernicus serves text files with CRLF line ends. The
+// fetched file keeps them although the textarea holds LF: the control
+// says CRLF, the lint does not ask for CRLF, and the permalink holds the
+// CRLF file and opens it as such.
+func TestFetchCRLF(t *testing.T) {
+	addr := realservers.StartGopherText(t, map[string][]byte{"robots.txt": []byte(served)})
+	crlf := strings.ReplaceAll(served, "\n", "\r\n")
+	b := newBrowser(t)
+	b.open(t, "")
+	if !has(b.lintCodes(t), "lf-line-endings") {
+		t.Fatal("the default (LF) case has no lf-line-endings finding to lose")
+	}
+	b.fetchServed(t, "gopher://"+addr)
+	if e := eval[string](t, b, `document.getElementById("line-endings").value`); e != "crlf" {
+		t.Errorf("line endings %q after fetching a CRLF file, want crlf", e)
+	}
+	if codes := b.lintCodes(t); has(codes, "lf-line-endings") {
+		t.Errorf("a CRLF file from gophernicus gets lf-line-endings: %v", codes)
+	}
+	link := b.waitHash(t, "")
+	st, err := state.Decode(link[strings.Index(link, "#"):])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Robots != crlf {
+		t.Errorf("the permalink holds %q, want the CRLF file %q", st.Robots, crlf)
+	}
+
+	// The link reopens the file as CRLF.
+	c := newBrowser(t)
+	c.open(t, link[strings.Index(link, "#"):])
+	if e := eval[string](t, c, `document.getElementById("line-endings").value`); e != "crlf" {
+		t.Errorf("the reopened link shows line endings %q", e)
+	}
+	if codes := c.lintCodes(t); has(codes, "lf-line-endings") {
+		t.Errorf("the reopened CRLF link gets lf-line-endings: %v", codes)
+	}
+
+	// Switching the control to LF is what serving it with LF would be.
+	n := c.updates(t)
+	c.do(t, chromedp.SetValue(chromedp.ID("line-endings"), "lf"), chromedp.Evaluate[chromedp.Void](`document.getElementById("line-endings").dispatchEvent(new Event("change"))`))
+	c.waitUpdates(t, n+1)
+	if codes := c.lintCodes(t); !has(codes, "lf-line-endings") {
+		t.Errorf("LF chosen, and no lf-line-endings finding: %v", codes)
+	}
+	b.noErrors(t)
+	c.noErrors(t)
+}
+
+// TestPasteCRLF: text pasted with CRLF line ends sets the style.
+func TestPasteCRLF(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	n := b.updates(t)
+	eval[bool](t, b, `(() => {
+		const r = document.getElementById("robots"), text = "User-agent: *\r\nDisallow: /x\r\n";
+		const dt = new DataTransfer();
+		dt.setData("text/plain", text);
+		r.focus();
+		r.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true}));
+		r.value = text;
+		r.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertFromPaste"}));
+		return true;
+	})()`)
+	b.waitUpdates(t, n+1)
+	if e := eval[string](t, b, `document.getElementById("line-endings").value`); e != "crlf" {
+		t.Errorf("line endings %q after a CRLF paste", e)
+	}
+	if codes := b.lintCodes(t); has(codes, "lf-line-endings") {
+		t.Errorf("a pasted CRLF file gets lf-line-endings: %v", codes)
+	}
+	b.noErrors(t)
+}
