@@ -112,14 +112,22 @@ func (t *CrawlerTable) Build(f *core.File, selectors []string, presets []core.Di
 			c := CrawlerCell{Crawler: d.ID, Selector: sel, Verdict: v}
 			if d.Crawler != nil {
 				c.Name, c.Verified = d.Crawler.Name, d.Crawler.Verified
-				for _, ref := range refs(v.Why + " " + v.Note) {
-					c.Cites = append(c.Cites, Cite{Ref: ref, URL: d.Crawler.URL(ref)})
-				}
+				c.Cites = CitesIn(d.Crawler, v.Why+" "+v.Note)
 			}
 			rows[si][di] = c
 		}
 	}
 	return rows
+}
+
+// CitesIn finds the code references in a text about crawler c, in
+// order, each linked to c's repository at the commit read.
+func CitesIn(c *core.Crawler, text string) []Cite {
+	var out []Cite
+	for _, ref := range refs(text) {
+		out = append(out, Cite{Ref: ref, URL: c.URL(ref)})
+	}
+	return out
 }
 
 // crawlerSelector is what a preset is given for a selector as typed. A

@@ -283,3 +283,54 @@ func shortCommit(c string) string {
 	}
 	return c
 }
+
+// CrawlerFetchHTML says what each crawler preset of the fetch's protocol
+// makes of its first reply: whether it reads the body, allows everything
+// or skips the host, citing its code; "" when no preset fetches over
+// that protocol.
+func CrawlerFetchHTML(r *FetchResult) string {
+	status := ""
+	if len(r.Attempts) > 0 {
+		status = r.Attempts[0].Status
+	}
+	cs := core.ConcludeFetch(r.URL, status, r.Outcome == "found")
+	if len(cs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(`<table class="conclusions crawler-conclusions"><caption>What each real crawler makes of the first reply</caption><thead><tr><th scope="col">Crawler</th><th scope="col">Reading</th><th scope="col">Why</th></tr></thead><tbody>`)
+	for _, c := range cs {
+		d, ok := core.DialectByID(c.Crawler)
+		if !ok || d.Crawler == nil {
+			continue
+		}
+		b.WriteString(`<tr`)
+		attr(&b, "data-crawler", c.Crawler)
+		attr(&b, "data-reading", c.Reading)
+		b.WriteString(`><th scope="row">`)
+		b.WriteString(esc(d.Crawler.Name))
+		if !d.Crawler.Verified {
+			b.WriteString(` <span class="unverified">unverified</span>`)
+		}
+		b.WriteString(`</th><td>`)
+		b.WriteString(crawlerReadingWords(c.Reading))
+		b.WriteString(`</td><td>`)
+		cites := grid.CitesIn(d.Crawler, c.Note)
+		b.WriteString(linkRefs(c.Note, &cites))
+		b.WriteString(`</td></tr>`)
+	}
+	b.WriteString(`</tbody></table>`)
+	return b.String()
+}
+
+func crawlerReadingWords(r string) string {
+	switch r {
+	case "read":
+		return "reads it as its robots.txt"
+	case "allow-all":
+		return "everything allowed"
+	case "skip-host":
+		return "skips the whole host for now"
+	}
+	return "not known"
+}

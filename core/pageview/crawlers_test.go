@@ -174,3 +174,36 @@ func TestRenderCrawlerCase(t *testing.T) {
 		t.Errorf("the default case draws %d crawler cells, want 3 selectors x 7 crawlers", n)
 	}
 }
+
+// TestCrawlerFetchHTML: the fetch details say what each crawler of the
+// protocol makes of the first reply, with its code linked.
+func TestCrawlerFetchHTML(t *testing.T) {
+	reading := func(html, crawler string) string {
+		m := regexp.MustCompile(`data-crawler="` + crawler + `" data-reading="([a-z-]+)"`).FindStringSubmatch(html)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	notFound := FetchViewOf("gemini://h", 200, &FetchResult{URL: "gemini://h", Outcome: "not-found", Attempts: []FetchAttempt{{URL: "gemini://h/robots.txt", Status: "51 Not found"}}}, false).HTML
+	if got := reading(notFound, "tlgs"); got != "allow-all" {
+		t.Errorf("TLGS on a 51 reads %q, want allow-all:\n%s", got, notFound)
+	}
+	if !strings.Contains(notFound, `<a href="https://github.com/marty1885/tlgs/blob/3f00f7d6d5727f15cde918ced87be4c150eecc28/tlgs/crawler/crawler.cpp#L187-L220">`) {
+		t.Errorf("TLGS's fetch code is not linked:\n%s", notFound)
+	}
+	if reading(notFound, "veronica2") != "" {
+		t.Error("a Gopher crawler is listed for a Gemini fetch")
+	}
+	image := FetchViewOf("gemini://h", 200, &FetchResult{URL: "gemini://h", Outcome: "not-robots", Attempts: []FetchAttempt{{URL: "gemini://h/robots.txt", Status: "20 image/png"}}}, false).HTML
+	if got := reading(image, "gemplex"); got != "skip-host" || !strings.Contains(image, "skips the whole host for now") {
+		t.Errorf("Gemplex on an image reads %q, want skip-host:\n%s", got, image)
+	}
+	gopher := FetchViewOf("gopher://h", 200, &FetchResult{URL: "gopher://h", Outcome: "found", Attempts: []FetchAttempt{{URL: "gopher://h/0robots.txt", Status: "found"}}}, false).HTML
+	if got := reading(gopher, "veronica2"); got != "read" || !strings.Contains(gopher, `Veronica-2 <span class="unverified">unverified</span>`) {
+		t.Errorf("Veronica-2 on a found gopher file reads %q:\n%s", got, gopher)
+	}
+	if out := CrawlerFetchHTML(&FetchResult{URL: "finger://h", Outcome: "found"}); out != "" {
+		t.Errorf("a protocol no crawler uses: %s", out)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/smolbots/smolbots/core/state"
+	"github.com/smolbots/smolbots/internal/realservers"
 )
 
 // crawlerCell is a Real crawlers cell as its data attributes show it.
@@ -231,4 +232,39 @@ func TestCrawlersInViewAndWithoutJavaScript(t *testing.T) {
 	if got := len(n.crawlerCells(t)); got != 3*7 {
 		t.Errorf("%d crawler cells without JavaScript, want 21", got)
 	}
+}
+
+// TestFetchCrawlers: the fetch details say what each real crawler makes
+// of the reply: molly-brown's robots.txt is read by every Gemini
+// crawler, its 51 for a missing one means allow-all for TLGS, and an
+// image in place of the file makes Gemplex skip the host.
+func TestFetchCrawlers(t *testing.T) {
+	with := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte(served)}, realservers.GeminiOptions{})
+	without := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
+	image := realservers.StartCanned(t, []byte("20 image/png\r\n\x89PNG"), true)
+	b := newBrowser(t)
+	b.open(t, "")
+	readings := func() map[string]string {
+		m := map[string]string{}
+		for _, r := range eval[[][2]string](t, b, `[...document.querySelectorAll("#fetch-result tr[data-crawler]")].map(r => [r.dataset.crawler, r.dataset.reading])`) {
+			m[r[0]] = r[1]
+		}
+		return m
+	}
+	b.fetchURL(t, with.URL)
+	if r := readings(); len(r) != 7 || r["tlgs"] != "read" || r["gemplex"] != "read" || r["veronica2"] != "" {
+		t.Errorf("a served robots.txt: readings %v, want the 7 Gemini crawlers reading it", r)
+	}
+	_, details := b.fetchURL(t, without.URL)
+	if r := readings(); r["tlgs"] != "allow-all" || !strings.Contains(details, "What each real crawler makes of the first reply") {
+		t.Errorf("a 51: readings %v, details %q", r, details)
+	}
+	if href := eval[string](t, b, `(a => a ? a.href : "")(document.querySelector('#fetch-result tr[data-crawler="tlgs"] a'))`); !strings.HasPrefix(href, "https://github.com/marty1885/tlgs/blob/3f00f7d6d5727f15cde918ced87be4c150eecc28/tlgs/crawler/crawler.cpp#L") {
+		t.Errorf("TLGS's fetch code is linked to %q", href)
+	}
+	b.fetchURL(t, "gemini://"+image)
+	if r := readings(); r["gemplex"] != "skip-host" || r["tlgs"] != "allow-all" {
+		t.Errorf("an image for robots.txt: readings %v, want gemplex skip-host, tlgs allow-all", r)
+	}
+	b.noErrors(t)
 }
