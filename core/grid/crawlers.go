@@ -82,16 +82,22 @@ func Crawlers(f *core.File, selectors []string, presets []core.Dialect) [][]Craw
 
 // CrawlerTable is Crawlers with memory, for the page: while the file is
 // the same parse, each preset keeps its policy, so a keystroke in the
-// selector box costs only the tests. The zero CrawlerTable is ready.
+// selector box costs only the tests. The zero CrawlerTable is ready;
+// cells it gives share their Cites slices: treat them as read-only.
 type CrawlerTable struct {
 	file     *core.File
 	policies map[string]*core.Policy // by preset ID
+	// cites by preset and text: a preset's why is the same for every
+	// selector, and its notes repeat, so each is searched once per file.
+	cites map[citeKey][]Cite
 }
+
+type citeKey struct{ preset, why, note string }
 
 // Build is Crawlers, reusing the policies of the last call's file.
 func (t *CrawlerTable) Build(f *core.File, selectors []string, presets []core.Dialect) [][]CrawlerCell {
 	if f != t.file || t.policies == nil {
-		t.file, t.policies = f, map[string]*core.Policy{}
+		t.file, t.policies, t.cites = f, map[string]*core.Policy{}, map[citeKey][]Cite{}
 	}
 	policies := make([]*core.Policy, len(presets))
 	for i, d := range presets {
@@ -112,7 +118,13 @@ func (t *CrawlerTable) Build(f *core.File, selectors []string, presets []core.Di
 			c := CrawlerCell{Crawler: d.ID, Selector: sel, Verdict: v}
 			if d.Crawler != nil {
 				c.Name, c.Verified = d.Crawler.Name, d.Crawler.Verified
-				c.Cites = CitesIn(d.Crawler, v.Why+" "+v.Note)
+				k := citeKey{d.ID, v.Why, v.Note}
+				cites, ok := t.cites[k]
+				if !ok {
+					cites = CitesIn(d.Crawler, v.Why+" "+v.Note)
+					t.cites[k] = cites
+				}
+				c.Cites = cites
 			}
 			rows[si][di] = c
 		}

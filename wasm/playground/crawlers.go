@@ -19,6 +19,7 @@ type crawlerView struct {
 	presets      []core.Dialect
 	rows         [][]grid.CrawlerCell
 	builder      grid.CrawlerTable
+	file         *core.File // the parse the drawn rows are of
 	shape        string
 	cellEls      []js.Value
 	sigs         []cellSig
@@ -81,11 +82,21 @@ func (p *page) showCrawlerChoice() {
 // drawCrawlers builds the table's model and draws it, or patches the
 // cells that changed when its rows and columns are those drawn. While
 // the page adopts its prerendered HTML with the default choice, that
-// HTML is the drawing.
+// HTML is the drawing. An edit to a big file waits, as its lint does,
+// until typing pauses: compiling every preset again would double the
+// keystroke's cost. Until then the table shows the last file's
+// verdicts, marked busy.
 func (p *page) drawCrawlers() {
 	c := &p.crawlers
+	f := p.builder.File()
+	wait := p.g.LintPending && c.file != nil && f != c.file
+	c.table.Set("ariaBusy", strconv.FormatBool(wait))
+	if wait {
+		return
+	}
+	c.file = f
 	c.presets = pageview.CrawlersShown(c.choice)
-	c.rows = c.builder.Build(p.builder.File(), p.g.Selectors, c.presets)
+	c.rows = c.builder.Build(f, p.g.Selectors, c.presets)
 	shape := pageview.CrawlerShape(c.presets, p.g.Selectors)
 	if shape != c.shape || c.cellEls == nil {
 		c.shape = shape

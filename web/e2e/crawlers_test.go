@@ -268,3 +268,39 @@ func TestFetchCrawlers(t *testing.T) {
 	}
 	b.noErrors(t)
 }
+
+// TestCrawlersBigFile: an edit to a file over 32 KiB leaves the crawler
+// table as it was, marked busy, until typing pauses, then draws the new
+// verdicts (compiling every preset on each key would double its cost).
+func TestCrawlersBigFile(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	pad := strings.Repeat("# padding to pass 32 KiB\n", 1500)
+	b.typeCase(t, "User-agent: *\nDisallow: /a\n"+pad, "/b\n", "*\n")
+	eval[bool](t, b, `new Promise((ok, fail) => {
+		const t0 = Date.now();
+		(function poll() {
+			if (document.getElementById("crawlers").getAttribute("aria-busy") === "false") return ok(true);
+			if (Date.now() - t0 > 10000) return fail(new Error("the crawler table stayed busy"));
+			setTimeout(poll, 20);
+		})();
+	})`)
+	if c := findCrawler(b.crawlerCells(t), "tlgs", "/b"); c.Verdict != "allow" {
+		t.Fatalf("tlgs /b = %+v before the edit, want allow", c)
+	}
+	eval[bool](t, b, `(() => {
+		window.busy = [];
+		new MutationObserver(() => window.busy.push(document.getElementById("crawlers").getAttribute("aria-busy"))).observe(document.getElementById("crawlers"), {attributes: true, attributeFilter: ["aria-busy"]});
+		return true;
+	})()`)
+	n := b.updates(t)
+	b.setInput(t, "robots", "User-agent: *\nDisallow: /b\n"+pad)
+	b.waitUpdates(t, n+2) // the key, then the pause's update with the lint
+	if c := findCrawler(b.crawlerCells(t), "tlgs", "/b"); c.Verdict != "disallow" || c.Line != "2" {
+		t.Errorf("tlgs /b = %+v after the pause, want disallow by line 2", c)
+	}
+	if got := eval[[]string](t, b, `window.busy`); strings.Join(got, ",") != "true,false" {
+		t.Errorf("aria-busy went %v, want true then false", got)
+	}
+	b.noErrors(t)
+}
