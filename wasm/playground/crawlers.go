@@ -20,6 +20,7 @@ type crawlerView struct {
 	rows         [][]grid.CrawlerCell
 	builder      grid.CrawlerTable
 	file         *core.File // the parse the drawn rows are of
+	busy         bool       // waiting for typing to pause
 	shape        string
 	cellEls      []js.Value
 	sigs         []cellSig
@@ -90,14 +91,20 @@ func (p *page) drawCrawlers() {
 	c := &p.crawlers
 	f := p.builder.File()
 	wait := p.g.LintPending && c.file != nil && f != c.file
-	c.table.Set("ariaBusy", strconv.FormatBool(wait))
+	if wait != c.busy {
+		c.busy = wait
+		c.table.Set("ariaBusy", strconv.FormatBool(wait))
+	}
 	if wait {
 		return
 	}
-	c.file = f
-	c.presets = pageview.CrawlersShown(c.choice)
+	presets := pageview.CrawlersShown(c.choice)
+	shape := pageview.CrawlerShape(presets, p.g.Selectors)
+	if f == c.file && shape == c.shape && c.cellEls != nil {
+		return // a key in the agents box: nothing here changed
+	}
+	c.file, c.presets = f, presets
 	c.rows = c.builder.Build(f, p.g.Selectors, c.presets)
-	shape := pageview.CrawlerShape(c.presets, p.g.Selectors)
 	if shape != c.shape || c.cellEls == nil {
 		c.shape = shape
 		if !p.adopting || c.choice != nil {
