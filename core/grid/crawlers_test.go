@@ -55,3 +55,60 @@ func TestRefs(t *testing.T) {
 		t.Errorf("URL = %q", u)
 	}
 }
+
+// TestCrawlerTable: the table keeps each preset's policy while the parse
+// is the same, gives what Crawlers gives, and finds its cells by key.
+func TestCrawlerTable(t *testing.T) {
+	var b Builder
+	in := Input{Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private-notes\ngopher://example.org/0/private/x\n", Dialects: core.Dialects()}
+	g := b.Build(in)
+	if want := []string{"/private-notes", "gopher://example.org/0/private/x"}; strings.Join(g.Selectors, "|") != strings.Join(want, "|") {
+		t.Fatalf("Grid.Selectors = %q, want %q", g.Selectors, want)
+	}
+	var tb CrawlerTable
+	rows := tb.Build(b.File(), g.Selectors, DefaultCrawlers())
+	first := tb.policies["tlgs"]
+	in.Selectors = "/private\n"
+	g = b.Build(in)
+	tb.Build(b.File(), g.Selectors, DefaultCrawlers())
+	if tb.policies["tlgs"] != first {
+		t.Error("a new selector recompiled the presets of an unchanged file")
+	}
+	in.Robots += "Disallow: /x\n"
+	g = b.Build(in)
+	tb.Build(b.File(), g.Selectors, DefaultCrawlers())
+	if tb.policies["tlgs"] == first {
+		t.Error("an edited file kept the old policies")
+	}
+	plain := Crawlers(core.Parse([]byte("User-agent: *\nDisallow: /private\n")), []string{"/private-notes", "gopher://example.org/0/private/x"}, DefaultCrawlers())
+	for i := range rows {
+		for j := range rows[i] {
+			a, c := rows[i][j], plain[i][j]
+			if a.Verdict.Allowed != c.Verdict.Allowed || a.Verdict.Line != c.Verdict.Line || a.Verdict.Note != c.Verdict.Note {
+				t.Errorf("%s %s: table %+v, Crawlers %+v", a.Crawler, a.Selector, a.Verdict, c.Verdict)
+			}
+		}
+	}
+	// A gopher:// URL is read as its selector: /private/x, covered.
+	for _, c := range rows[1] {
+		if c.Verdict.Allowed || c.Selector != "gopher://example.org/0/private/x" {
+			t.Errorf("%s on a gopher URL for /private/x: %+v", c.Crawler, c.Verdict)
+		}
+	}
+	for _, c := range []struct {
+		key      string
+		row, col int
+		ok       bool
+	}{
+		{CrawlerKey("gemplex", "/private-notes"), 0, 1, true},
+		{CrawlerKey("kennedy", "gopher://example.org/0/private/x"), 1, 3, true},
+		{CrawlerKey("veronica2", "/private-notes"), 0, 0, false}, // not shown
+		{CellKey("tlgs", "*", "/private-notes"), 0, 0, false},    // a grid key
+		{"", 0, 0, false},
+	} {
+		r, col, ok := FindCrawler(rows, c.key)
+		if ok != c.ok || ok && (r != c.row || col != c.col || rows[r][col].Crawler+"\n\n"+rows[r][col].Selector != c.key) {
+			t.Errorf("FindCrawler(%q) = %d, %d, %v; want %d, %d, %v", c.key, r, col, ok, c.row, c.col, c.ok)
+		}
+	}
+}

@@ -73,6 +73,7 @@ type Policy struct {
 type Grid struct {
 	Dialects  []core.Dialect
 	Agents    []string // usable agents, in order, as in Row.Agent
+	Selectors []string // usable selectors, in order, as in Row.Selector
 	Rows      []Row    // agent-major: every selector for the first agent, then the next
 	Findings  []core.Finding
 	Problems  []Problem
@@ -198,6 +199,7 @@ func (b *Builder) Build(in Input) Grid {
 		}
 		sels = append(sels, selector{l.text, q})
 		queries = append(queries, q)
+		g.Selectors = append(g.Selectors, l.text)
 	}
 
 	policies := make([][]*core.Policy, len(agents)) // [agent][dialect]
@@ -256,6 +258,10 @@ func (b *Builder) Build(in Input) Grid {
 	}
 	return g
 }
+
+// File is the parse of the robots.txt the last Build read, nil before
+// the first: the crawler table reads the same parse.
+func (b *Builder) File() *core.File { return b.file }
 
 func groupLines(p *core.Policy) []int {
 	var out []int

@@ -171,6 +171,7 @@ func resultHTML(r *FetchResult) string {
 		}
 		b.WriteString(`</tbody></table>`)
 	}
+	b.WriteString(CrawlerFetchHTML(r))
 	return b.String()
 }
 

@@ -35,6 +35,7 @@ const Prerendered = "default"
 type View struct {
 	Grid, Lints, LintCount, Explain, Facts, Summary string
 	Overlay, Gutter                                 string
+	Crawlers, Chooser, ChooserLabel                 string // the Real crawlers table
 }
 
 // Render draws a whole case at once, as the page looks once it has
@@ -42,8 +43,11 @@ type View struct {
 // deciding line highlighted.
 func Render(st state.State) View {
 	hidden := CleanHidden(st.Hidden)
-	g := grid.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(hidden)})
+	var gb grid.Builder
+	g := gb.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(hidden)})
 	findings := Findings(&g)
+	presets := CrawlersShown(st.Crawlers)
+	crawlers := grid.Crawlers(gb.File(), g.Selectors, presets)
 	v := View{
 		Grid:      GridHTML(&g, st.Cell),
 		Lints:     LintsHTML(findings, g.Problems),
@@ -52,12 +56,18 @@ func Render(st state.State) View {
 		Facts:     FactsHTML(&g),
 		Summary:   Summary(&g),
 	}
+	v.Crawlers = CrawlerTableHTML(crawlers, presets, g.Selectors, st.Cell)
+	v.Chooser, v.ChooserLabel = CrawlerChooserHTML(presets), CrawlerChooserLabel(len(presets))
 	var c highlight.Cache
 	v.Overlay = c.HTML(st.Robots)
 	current := 0
 	if row, col, ok := g.Find(st.Cell); ok {
 		v.Explain = ExplainHTML(&g, row, col)
 		current = g.Rows[row].Cells[col].Line
+		v.Overlay = markLine(v.Overlay, current)
+	} else if row, col, ok := grid.FindCrawler(crawlers, st.Cell); ok {
+		v.Explain = ExplainCrawlerHTML(crawlers, presets, row, col)
+		current = crawlers[row][col].Verdict.Line
 		v.Overlay = markLine(v.Overlay, current)
 	}
 	lines := CountLines(st.Robots)
@@ -111,6 +121,9 @@ func Prerender(page string) (string, error) {
 		{`<div id="explain" aria-live="polite">` + NoChoice + `</div>`, `<div id="explain" aria-live="polite">` + v.Explain + `</div>`},
 		{`<ul id="lints"></ul>`, `<ul id="lints">` + v.Lints + `</ul>`},
 		{`<table id="facts"></table>`, `<table id="facts">` + v.Facts + `</table>`},
+		{`<table id="crawlers"></table>`, `<table id="crawlers">` + v.Crawlers + `</table>`},
+		{`<fieldset id="crawler-choice"></fieldset>`, `<fieldset id="crawler-choice">` + v.Chooser + `</fieldset>`},
+		{`aria-describedby="crawlers-h">Choose</button>`, `aria-describedby="crawlers-h">` + v.ChooserLabel + `</button>`},
 	}
 	for _, f := range fills {
 		if n := strings.Count(page, f.empty); n != 1 {

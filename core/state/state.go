@@ -12,6 +12,9 @@
 //	tag 3  Agents     (at most once)
 //	tag 4  one Hidden dialect ID (repeated, in order)
 //	tag 5  Cell       (at most once)
+//	tag 7  Crawlers   (at most once): the crawler preset IDs the "Real
+//	       crawlers" table shows, joined by commas; an empty value shows
+//	       none. Left out for the default choice.
 //
 // Empty fields are left out. Unknown tags are skipped, so a link made by
 // a newer page still opens in an older copy cached for offline use.
@@ -40,6 +43,9 @@ type State struct {
 	Agents    string   // one per line, as typed
 	Hidden    []string // dialect IDs the user hid, in the order hidden
 	Cell      string   // the selected cell's key (grid.CellKey), "" for none
+	// Crawlers are the crawler presets the page shows, by ID in order:
+	// nil for the default (every verified preset), empty for none.
+	Crawlers []string
 }
 
 // Prefix starts every version 1 fragment.
@@ -66,6 +72,9 @@ const (
 	tagHidden
 	tagCell
 )
+
+// tagCrawlers is 7: tag 6 and tag 8 are left to other fields.
+const tagCrawlers uint64 = 7
 
 // ErrTooLarge is returned by EncodeChecked for a state that would not
 // decode again because it passes MaxDecodedBytes.
@@ -95,6 +104,9 @@ func Encode(s State) string {
 	if s.Cell != "" {
 		put(tagCell, s.Cell)
 	}
+	if s.Crawlers != nil {
+		put(tagCrawlers, strings.Join(s.Crawlers, ","))
+	}
 	var z bytes.Buffer
 	w, _ := flate.NewWriter(&z, flate.BestCompression) // the level is valid: no error
 	w.Write(raw.Bytes())                               // writes to a bytes.Buffer do not fail
@@ -109,6 +121,9 @@ func EncodeChecked(s State) (string, error) {
 	n := len(s.Robots) + len(s.Selectors) + len(s.Agents) + len(s.Cell) + 3*binary.MaxVarintLen64
 	for _, h := range s.Hidden {
 		n += len(h) + 2*binary.MaxVarintLen64
+	}
+	for _, c := range s.Crawlers {
+		n += len(c) + 1
 	}
 	if n > MaxDecodedBytes {
 		return "", ErrTooLarge
@@ -203,6 +218,13 @@ func unmarshal(raw []byte) (State, error) {
 			s.Hidden = append(s.Hidden, v)
 		case tagCell:
 			s.Cell = v
+		case tagCrawlers:
+			s.Crawlers = []string{}
+			for _, id := range strings.Split(v, ",") {
+				if id != "" {
+					s.Crawlers = append(s.Crawlers, id)
+				}
+			}
 		}
 	}
 	return s, nil

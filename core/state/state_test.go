@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -40,6 +41,8 @@ var goldenStates = []goldenCase{
 	{Name: "nul and control bytes", State: State{Robots: "Disallow: /a\x00b\x01\n", Selectors: "/a\x00b"}},
 	{Name: "hidden with empty id", State: State{Hidden: []string{"", "rfc9309"}}},
 	{Name: "cell only", State: State{Cell: "rfc9309\n*\n/"}},
+	{Name: "crawlers chosen", State: State{Selectors: "/private-notes", Crawlers: []string{"tlgs", "veronica2"}, Cell: "tlgs\n\n/private-notes"}},
+	{Name: "no crawlers", State: State{Robots: "User-agent: *\n", Crawlers: []string{}}},
 }
 
 // pinned are encodings written by hand into this file: they catch a
@@ -51,6 +54,7 @@ var pinned = []struct {
 	{"v1.AQAA__8", State{}},
 	{"v1.YlQMLU4t0k1MT80rsVLQ4nLJLE7Myckvt1LQLyjKLEssSeViEoIx9Su49AtKk3Iyk5n53EODNTLzUlIrUos0ubQAAQAA__8",
 		State{Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private/x\n/public", Agents: "GUS(indexer)\n*"}},
+	{"v1.YuQLLU4t0k1MT80rsVLQ4mJnAAQAAP__", State{Robots: "User-agent: *\n", Crawlers: []string{}}},
 }
 
 const goldenPath = "testdata/v1.golden"
@@ -248,6 +252,35 @@ func TestDecodeMangledLinks(t *testing.T) {
 		if err != nil || !equal(got, want) {
 			t.Errorf("%s: Decode gave %v; want the state back", name, err)
 		}
+	}
+}
+
+// TestCrawlersNilOrEmpty: no record is the default choice, an empty
+// record shows no crawler, and links made before the record existed
+// open with the default.
+func TestCrawlersNilOrEmpty(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{{nil, "nil"}, {[]string{}, "empty"}, {[]string{"gus"}, "[gus]"}} {
+		s, err := Decode(Encode(State{Crawlers: c.in}))
+		got := fmt.Sprint(s.Crawlers)
+		if s.Crawlers == nil {
+			got = "nil"
+		} else if len(s.Crawlers) == 0 {
+			got = "empty"
+		}
+		if err != nil || got != c.want {
+			t.Errorf("Crawlers %#v came back as %s (%v), want %s", c.in, got, err, c.want)
+		}
+	}
+	for _, p := range pinned[:2] { // made before tag 7
+		if s, _ := Decode(p.hash); s.Crawlers != nil {
+			t.Errorf("an old link %s opens with crawlers %#v, want the default (nil)", p.hash, s.Crawlers)
+		}
+	}
+	if _, err := Decode(deflate(t, []byte{7, 1, 'a', 7, 1, 'b'})); err == nil {
+		t.Error("two crawler records decode; want the link called damaged")
 	}
 }
 

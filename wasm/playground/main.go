@@ -70,6 +70,7 @@ type page struct {
 	framePending              bool
 	lastHash                  string
 	fetching                  bool
+	crawlers                  crawlerView // the Real crawlers table
 	// adopting is true during the first update of a page whose HTML
 	// already shows that update's result (pageview.Prerender): the update
 	// keeps the DOM it finds, so the take-over changes nothing on screen
@@ -277,6 +278,7 @@ func (p *page) bind() {
 			p.restore()
 		}
 	})
+	p.bindCrawlers()
 	if sel := p.el("example"); sel.Get("options").Length() <= 1 {
 		sel.Set("innerHTML", pageview.ExampleOptions())
 	}
@@ -295,7 +297,7 @@ func (p *page) restore() {
 			// counts (a user may have typed before the checker loaded);
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
-			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff()}
+			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Crawlers: pageview.CleanCrawlers(p.crawlersTicked())}
 			if b := p.table.Call("querySelector", "button.cell.chosen"); !b.IsNull() {
 				st.Cell = grid.CellKey(dataset(b, "dialect"), dataset(b, "agent"), dataset(b, "selector"))
 			}
@@ -315,9 +317,11 @@ func (p *page) restore() {
 		p.lastHash = strings.TrimPrefix(hash, "#")
 	}
 	p.hidden = pageview.CleanHidden(st.Hidden)
+	p.crawlers.choice = pageview.CleanCrawlers(st.Crawlers)
 	e, _ := pageview.DetectEnds(st.Robots)
 	p.setEnds(e)
 	if !keep {
+		p.showCrawlerChoice()
 		p.robots.SetValue(st.Robots)
 		p.selectors.SetValue(st.Selectors)
 		p.agents.SetValue(st.Agents)
@@ -454,6 +458,7 @@ func (p *page) update() {
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
+	p.drawCrawlers()
 	p.drawLints()
 	p.put(p.lintCount, &p.shownCount, pageview.LintCount(findings, p.g.Problems))
 	p.put(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
@@ -652,21 +657,24 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 		b.Get("classList").Call("remove", "chosen")
 		b.Call("setAttribute", "aria-pressed", "false")
 	})
+	line, crawler := p.chooseCrawler(v, key)
 	row, col, ok := p.g.Find(key)
-	if !ok {
+	if !ok && !crawler {
 		p.put(p.explain, &p.shownExplain, pageview.NoChoice)
 		p.highlightLine(v, 0)
 		return
 	}
-	if row < pageview.MaxRows {
+	if ok && row < pageview.MaxRows {
 		q := `button.cell[data-row="` + strconv.Itoa(row) + `"][data-col="` + strconv.Itoa(col) + `"]`
 		if b := p.table.Call("querySelector", q); !b.IsNull() {
 			b.Get("classList").Call("add", "chosen")
 			b.Call("setAttribute", "aria-pressed", "true")
 		}
 	}
-	p.put(p.explain, &p.shownExplain, pageview.ExplainHTML(&p.g, row, col))
-	line := p.g.Rows[row].Cells[col].Line
+	if ok {
+		p.put(p.explain, &p.shownExplain, pageview.ExplainHTML(&p.g, row, col))
+		line = p.g.Rows[row].Cells[col].Line
+	}
 	p.highlightLine(v, line)
 	if byUser {
 		p.showPane("why")
@@ -748,6 +756,7 @@ func (p *page) currentState() state.State {
 		Agents:    p.agents.Value(),
 		Hidden:    append([]string(nil), p.hidden...),
 		Cell:      p.cell,
+		Crawlers:  p.crawlers.choice, // never changed in place
 	}
 }
 

@@ -87,7 +87,7 @@ func TestTakeOver(t *testing.T) {
 	eval[bool](t, b, `(() => {
 		window.redraws = [];
 		const mo = new MutationObserver(ms => { for (const m of ms) if (m.type === "childList") window.redraws.push(m.target.id || m.target.className || m.target.tagName); });
-		for (const id of ["grid", "robots-hl", "gutter-lines", "lints", "explain", "facts", "summary", "lint-count", "example"]) mo.observe(document.getElementById(id), {childList: true, subtree: true});
+		for (const id of ["grid", "robots-hl", "gutter-lines", "lints", "explain", "facts", "summary", "lint-count", "example", "crawlers", "crawler-choice"]) mo.observe(document.getElementById(id), {childList: true, subtree: true});
 		window.shifts = 0;
 		new PerformanceObserver(l => { for (const e of l.getEntries()) if (performance.now() > window.t0) window.shifts += e.value; }).observe({type: "layout-shift"});
 		window.t0 = performance.now();
@@ -97,7 +97,7 @@ func TestTakeOver(t *testing.T) {
 		return true;
 	})()`)
 	before := map[string]box{}
-	parts := []string{"#grid", "#grid tbody tr:first-child button.cell", "#editor", "#explain", "#selectors", ".lower"}
+	parts := []string{"#grid", "#grid tbody tr:first-child button.cell", "#editor", "#explain", "#selectors", ".lower", "#crawlers tbody tr:first-child button.cell"}
 	for _, sel := range parts {
 		before[sel] = b.box(t, sel)
 	}

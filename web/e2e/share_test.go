@@ -159,7 +159,8 @@ type axeResult struct {
 }
 
 // TestAccessibility runs axe-core in the page, light and dark, with a
-// chosen cell, lints and the fallback copy box showing.
+// chosen cell, lints and the fallback copy box showing, then with a
+// Real crawlers cell explained and the crawler chooser open.
 func TestAccessibility(t *testing.T) {
 	axe, err := os.ReadFile(filepath.Join("..", "..", "tools", "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
@@ -194,6 +195,16 @@ func TestAccessibility(t *testing.T) {
 				}
 				if len(res.Passes) == 0 && len(res.Violations) == 0 {
 					t.Log("axe reported nothing at all")
+				}
+			}
+			// A crawler cell explained, then the crawler chooser open.
+			b.do(t, chromedp.Click(chromedp.CSS(`#crawlers button.cell`)))
+			for _, step := range []string{"crawler explained", "crawler chooser"} {
+				if step == "crawler chooser" {
+					b.do(t, chromedp.Click(chromedp.ID("crawlers-choose")), chromedp.Click(chromedp.ID("show-crawler-veronica2")))
+				}
+				for _, v := range eval[axeResult](t, b, `axe.run(document, {resultTypes: ["violations"]})`).Violations {
+					t.Errorf("%s: axe %s (%s) at %v", step, v.ID, v.Help, v.Nodes)
 				}
 			}
 			b.noErrors(t)
