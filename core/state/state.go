@@ -12,6 +12,9 @@
 //	tag 3  Agents     (at most once)
 //	tag 4  one Hidden dialect ID (repeated, in order)
 //	tag 5  Cell       (at most once)
+//	tag 8  Protocol   (at most once): "gemini" or "gopher", what the
+//	       file is served over; left out for "any", so links made before
+//	       the page had the choice open as "any", as they always did
 //
 // Empty fields are left out. Unknown tags are skipped, so a link made by
 // a newer page still opens in an older copy cached for offline use.
@@ -40,6 +43,7 @@ type State struct {
 	Agents    string   // one per line, as typed
 	Hidden    []string // dialect IDs the user hid, in the order hidden
 	Cell      string   // the selected cell's key (grid.CellKey), "" for none
+	Protocol  string   // what the file is served over (core.Protocol); "" for any
 }
 
 // Prefix starts every version 1 fragment.
@@ -65,6 +69,9 @@ const (
 	tagAgents
 	tagHidden
 	tagCell
+	// Tags 6 and 7 belong to other fields of the page (line endings,
+	// the crawler choice).
+	tagProtocol uint64 = 8
 )
 
 // ErrTooLarge is returned by EncodeChecked for a state that would not
@@ -95,6 +102,9 @@ func Encode(s State) string {
 	if s.Cell != "" {
 		put(tagCell, s.Cell)
 	}
+	if s.Protocol != "" && s.Protocol != "any" {
+		put(tagProtocol, s.Protocol)
+	}
 	var z bytes.Buffer
 	w, _ := flate.NewWriter(&z, flate.BestCompression) // the level is valid: no error
 	w.Write(raw.Bytes())                               // writes to a bytes.Buffer do not fail
@@ -106,7 +116,7 @@ func Encode(s State) string {
 // the page can say the case is too large for a link instead of writing
 // a broken one.
 func EncodeChecked(s State) (string, error) {
-	n := len(s.Robots) + len(s.Selectors) + len(s.Agents) + len(s.Cell) + 3*binary.MaxVarintLen64
+	n := len(s.Robots) + len(s.Selectors) + len(s.Agents) + len(s.Cell) + len(s.Protocol) + 3*binary.MaxVarintLen64
 	for _, h := range s.Hidden {
 		n += len(h) + 2*binary.MaxVarintLen64
 	}
@@ -203,6 +213,8 @@ func unmarshal(raw []byte) (State, error) {
 			s.Hidden = append(s.Hidden, v)
 		case tagCell:
 			s.Cell = v
+		case tagProtocol:
+			s.Protocol = v
 		}
 	}
 	return s, nil
