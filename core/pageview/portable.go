@@ -1,0 +1,347 @@
+package pageview
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/fix"
+	"github.com/smolbots/smolbots/core/grid"
+)
+
+// PortableView is what the "Make it portable" pane shows for one run of
+// fix on the editor's text.
+type PortableView struct {
+	Robots  string // the rewritten file, with the line ends fix chose
+	Changed bool   // Robots differs from the input, line ends included
+	HTML    string
+}
+
+// Portable rewrites robots with core/fix so every dialect served over p
+// gives the verdicts of the reference ref (a dialect ID; "" or an
+// unknown one is the protocol's default). The rows it checks are the
+// grid's: its agents and the selectors it tested.
+func Portable(robots string, g *grid.Grid, p core.Protocol, ref string) PortableView {
+	opt := fix.Options{Protocol: p, Reference: p.DefaultReference()}
+	if d, ok := core.DialectByID(ref); ok {
+		opt.Reference = d
+	}
+	for _, raw := range g.Agents {
+		if a, err := core.ParseAgent(raw); err == nil {
+			opt.Agents = append(opt.Agents, a)
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range g.Rows {
+		if !seen[r.Query] {
+			seen[r.Query] = true
+			opt.Selectors = append(opt.Selectors, r.Query)
+		}
+	}
+	res, err := fix.Fix([]byte(robots), opt)
+	if err != nil {
+		return PortableView{HTML: `<p class="problem">Nothing was rewritten: ` + esc(err.Error()) + `.</p>`}
+	}
+	return PortableView{Robots: res.Robots, Changed: res.Robots != robots, HTML: PortableHTML(robots, res)}
+}
+
+// MaxDiffRows bounds the diff rows drawn; Apply still puts in the whole
+// file.
+const MaxDiffRows = 1500
+
+// MaxUnresolvedItems bounds the rows listed as still disagreeing.
+const MaxUnresolvedItems = 100
+
+// scopeWords names a scope for a sentence.
+func scopeWords(p string) string {
+	switch core.Protocol(p) {
+	case core.ProtocolGemini:
+		return "every dialect read over Gemini"
+	case core.ProtocolGopher:
+		return "every dialect read over Gopher"
+	}
+	return "all six dialects"
+}
+
+// PortableHTML explains a rewrite: a summary, the changes that concern
+// the whole file, the old and new text side by side with each change
+// above the lines it made, and the rows that still disagree, each with
+// its reason.
+func PortableHTML(old string, res fix.Result) string {
+	var b strings.Builder
+	a, n := SplitLines(old), SplitLines(res.Robots)
+	rows := sideBySide(DiffLines(touched(a, n, res.Changes)))
+	hunks := hunksOf(rows)
+	placed := make([]bool, len(res.Changes))
+	byHunk := make([][]int, len(hunks))
+	for i, c := range res.Changes {
+		if c.Line == 0 {
+			continue
+		}
+		for h, hk := range hunks {
+			if hk.touches(c) {
+				byHunk[h] = append(byHunk[h], i)
+				placed[i] = true
+			}
+		}
+	}
+
+	b.WriteString(`<p class="portable-summary">`)
+	fmt.Fprintf(&b, `Reference: <strong>%s</strong>, kept for every selector. `, esc(res.Reference))
+	switch {
+	case len(res.Changes) == 0:
+		b.WriteString(`Nothing to change. `)
+	case len(res.Changes) == 1:
+		b.WriteString(`1 change. `)
+	default:
+		fmt.Fprintf(&b, `%d changes. `, len(res.Changes))
+	}
+	if res.Rows > 0 {
+		fmt.Fprintf(&b, `Rows on which %s agree with it: %d of %d before, %d after.`, scopeWords(res.Protocol), res.AgreedBefore, res.Rows, res.AgreedAfter)
+	}
+	b.WriteString(`</p>`)
+
+	var whole []int
+	for i, ok := range placed {
+		if !ok {
+			whole = append(whole, i)
+		}
+	}
+	if len(whole) > 0 {
+		b.WriteString(`<ul class="changes whole">`)
+		for _, i := range whole {
+			changeItem(&b, res.Changes[i])
+		}
+		b.WriteString(`</ul>`)
+	}
+
+	if len(hunks) > 0 {
+		diffTable(&b, a, n, rows, hunks, byHunk, res.Changes)
+	} else if res.Robots != old {
+		b.WriteString(`<p>The lines stay as they are; only what the list above says changes.</p>`)
+	}
+
+	if len(res.Unresolved) == 0 {
+		if res.Rows > 0 {
+			b.WriteString(`<p class="agreed">Every row agrees with the reference in every dialect in scope.</p>`)
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, `<h3>Rows that still disagree (%d)</h3><ul class="unresolved">`, len(res.Unresolved))
+	for i, u := range res.Unresolved {
+		if i == MaxUnresolvedItems {
+			fmt.Fprintf(&b, `<li class="more">…and %d more.</li>`, len(res.Unresolved)-MaxUnresolvedItems)
+			break
+		}
+		b.WriteString(`<li`)
+		attr(&b, "data-code", u.Code)
+		b.WriteString(`><code>`)
+		b.WriteString(esc(core.Visible(u.Agent)))
+		b.WriteString(`</code> <code>`)
+		b.WriteString(esc(core.Visible(u.Selector)))
+		b.WriteString(`</code> <span class="dialects">(`)
+		b.WriteString(esc(strings.Join(u.Dialects, ", ")))
+		b.WriteString(`)</span>: `)
+		b.WriteString(esc(u.Reason))
+		b.WriteString(`</li>`)
+	}
+	b.WriteString(`</ul>`)
+	return b.String()
+}
+
+// lineEndsCode is the change that rewrites only line terminators, which
+// the side-by-side view does not show: it is listed for the whole file.
+const lineEndsCode = "lf-line-endings"
+
+// touched gives the lines to diff: those a change wrote or moved are
+// made unique, so they show as removed where they were and added where
+// they are, beside the change's explanation. A shortest diff alone would
+// often show a moved group as the others moving the other way.
+func touched(a, n []string, changes []fix.Change) ([]string, []string) {
+	ka, kn := slices.Clone(a), slices.Clone(n)
+	mark := func(lines []string, s fix.Span, side string) {
+		for i := max(s.From, 1); i <= min(s.To, len(lines)); i++ {
+			lines[i-1] = "\x00" + side + strconv.Itoa(i)
+		}
+	}
+	for _, c := range changes {
+		if c.Line == 0 || c.Code == lineEndsCode {
+			continue
+		}
+		mark(ka, c.Old, "old")
+		mark(kn, c.New, "new")
+	}
+	return ka, kn
+}
+
+func changeItem(b *strings.Builder, c fix.Change) {
+	b.WriteString(`<li`)
+	attr(b, "data-code", c.Code)
+	attr(b, "data-line", strconv.Itoa(c.Line))
+	b.WriteString(`>`)
+	if c.Line > 0 {
+		fmt.Fprintf(b, `line %d: `, c.Line)
+	} else {
+		b.WriteString(`whole file: `)
+	}
+	b.WriteString(esc(c.Message))
+	b.WriteString(` <code>`)
+	b.WriteString(esc(c.Code))
+	b.WriteString(`</code></li>`)
+}
+
+// sideRow is one row of the side-by-side diff: a line of the old text,
+// of the new one, or both (0 for none). Kind is '=' for a kept line,
+// '~' for a changed one.
+type sideRow struct {
+	kind     byte
+	old, new int
+}
+
+// sideBySide pairs each run of removed lines with the run of added
+// lines that follows it, row by row, so a rewritten line sits beside
+// its old form.
+func sideBySide(ops []DiffOp) []sideRow {
+	var rows []sideRow
+	var del, add []int
+	flush := func() {
+		for i := 0; i < max(len(del), len(add)); i++ {
+			r := sideRow{kind: '~'}
+			if i < len(del) {
+				r.old = del[i]
+			}
+			if i < len(add) {
+				r.new = add[i]
+			}
+			rows = append(rows, r)
+		}
+		del, add = del[:0], add[:0]
+	}
+	for _, op := range ops {
+		switch op.Kind {
+		case '-':
+			del = append(del, op.Old)
+		case '+':
+			add = append(add, op.New)
+		default:
+			flush()
+			rows = append(rows, sideRow{'=', op.Old, op.New})
+		}
+	}
+	flush()
+	return rows
+}
+
+// hunk is a run of changed rows, [from, to) in the rows, and the lines
+// they hold on each side.
+type hunk struct {
+	from, to     int
+	oldLo, oldHi int // 0 when no old line changed
+	newLo, newHi int
+}
+
+func hunksOf(rows []sideRow) []hunk {
+	var out []hunk
+	for i := 0; i < len(rows); {
+		if rows[i].kind == '=' {
+			i++
+			continue
+		}
+		h := hunk{from: i}
+		for ; i < len(rows) && rows[i].kind != '='; i++ {
+			if r := rows[i]; r.old > 0 {
+				if h.oldLo == 0 {
+					h.oldLo = r.old
+				}
+				h.oldHi = r.old
+			}
+			if r := rows[i]; r.new > 0 {
+				if h.newLo == 0 {
+					h.newLo = r.new
+				}
+				h.newHi = r.new
+			}
+		}
+		h.to = i
+		out = append(out, h)
+	}
+	return out
+}
+
+// touches says whether a change concerns lines this hunk changed.
+func (h hunk) touches(c fix.Change) bool {
+	meets := func(s fix.Span, lo, hi int) bool { return s.From > 0 && lo > 0 && s.From <= hi && s.To >= lo }
+	return meets(c.Old, h.oldLo, h.oldHi) || meets(c.New, h.newLo, h.newHi)
+}
+
+// diffContext is how many kept lines show around each change.
+const diffContext = 2
+
+func diffTable(b *strings.Builder, a, n []string, rows []sideRow, hunks []hunk, byHunk [][]int, changes []fix.Change) {
+	show := make([]bool, len(rows))
+	for _, h := range hunks {
+		for i := max(0, h.from-diffContext); i < min(len(rows), h.to+diffContext); i++ {
+			show[i] = true
+		}
+	}
+	b.WriteString(`<div class="diff-wrap"><table class="diff"><caption class="vh">The file now and made portable, side by side; removed and added lines are marked, and each change is explained above its lines.</caption>`)
+	b.WriteString(`<colgroup><col class="dn"><col class="dt"><col class="dn"><col class="dt"></colgroup>`)
+	b.WriteString(`<thead><tr><th scope="col" colspan="2">Now</th><th scope="col" colspan="2">Portable</th></tr></thead><tbody>`)
+	drawn, h := 0, 0
+	for i := 0; i < len(rows); {
+		if !show[i] {
+			j := i
+			for j < len(rows) && !show[j] {
+				j++
+			}
+			fmt.Fprintf(b, `<tr class="gap"><td colspan="4">%d unchanged %s</td></tr>`, j-i, plural(j-i, "line", "lines"))
+			i = j
+			continue
+		}
+		if drawn == MaxDiffRows {
+			fmt.Fprintf(b, `<tr class="gap"><td colspan="4">Only the first %d rows of the comparison are drawn; Apply puts in the whole file.</td></tr>`, MaxDiffRows)
+			break
+		}
+		if h < len(hunks) && hunks[h].from == i {
+			if len(byHunk[h]) > 0 {
+				b.WriteString(`<tr class="why"><td colspan="4"><ul class="changes">`)
+				for _, c := range byHunk[h] {
+					changeItem(b, changes[c])
+				}
+				b.WriteString(`</ul></td></tr>`)
+			}
+			h++
+		}
+		r := rows[i]
+		b.WriteString(`<tr>`)
+		side(b, a, r.old, r.kind, "del", "removed: ")
+		side(b, n, r.new, r.kind, "add", "added: ")
+		b.WriteString(`</tr>`)
+		drawn++
+		i++
+	}
+	b.WriteString(`</tbody></table></div>`)
+}
+
+// side draws one side of a row: its line number and its text, marked
+// as removed or added in words as well as colour.
+func side(b *strings.Builder, lines []string, n int, kind byte, class, word string) {
+	if n == 0 {
+		b.WriteString(`<td class="ln"></td><td class="none"></td>`)
+		return
+	}
+	fmt.Fprintf(b, `<td class="ln">%d</td>`, n)
+	if kind == '=' {
+		b.WriteString(`<td>`)
+	} else {
+		b.WriteString(`<td class="`)
+		b.WriteString(class)
+		b.WriteString(`"><span class="vh">`)
+		b.WriteString(word)
+		b.WriteString(`</span>`)
+	}
+	b.WriteString(esc(core.Visible(lines[n-1])))
+	b.WriteString(`</td>`)
+}

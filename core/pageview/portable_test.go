@@ -1,0 +1,189 @@
+package pageview
+
+import (
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/fix"
+	"github.com/smolbots/smolbots/core/grid"
+)
+
+// messy needs most of fix's steps under gemini: the * group comes
+// first, an Allow, a glob no prefix dialect reads, a role group.
+const messy = "User-agent: *\nDisallow: /private\nDisallow: /*.cgi\n\nUser-agent: indexer\nDisallow: /\nAllow: /pub\n"
+
+func TestSideBySidePairsRuns(t *testing.T) {
+	ops := []DiffOp{{'=', 1, 1}, {'-', 2, 0}, {'-', 3, 0}, {'+', 0, 2}, {'=', 4, 3}, {'+', 0, 4}, {'+', 0, 5}, {'-', 5, 0}}
+	want := []sideRow{{'=', 1, 1}, {'~', 2, 2}, {'~', 3, 0}, {'=', 4, 3}, {'~', 5, 4}, {'~', 0, 5}}
+	if got := sideBySide(ops); !reflect.DeepEqual(got, want) {
+		t.Errorf("sideBySide = %v, want %v", got, want)
+	}
+	hs := hunksOf(want)
+	if want := []hunk{{1, 3, 2, 3, 2, 2}, {4, 6, 5, 5, 4, 5}}; !reflect.DeepEqual(hs, want) {
+		t.Errorf("hunksOf = %+v, want %+v", hs, want)
+	}
+	if !hs[1].touches(fix.Change{Line: 5, New: fix.Span{From: 5, To: 9}}) || hs[0].touches(fix.Change{Line: 9, Old: fix.Span{From: 4, To: 4}}) {
+		t.Error("touches reads the spans wrong")
+	}
+}
+
+var (
+	whyRowRe = regexp.MustCompile(`<tr class="why"><td colspan="4"><ul class="changes">(.*?)</ul></td></tr>`)
+	codeRe   = regexp.MustCompile(`<li data-code="([a-z-]+)" data-line="([0-9]+)">`)
+	rowRe    = regexp.MustCompile(`<tr>(<td class="ln">[0-9]*</td><td[^>]*>.*?</td>){2}</tr>`)
+)
+
+// The pane for a messy file under gemini: the rewrite is fix's own,
+// every change is explained exactly once in the diff, above the lines
+// it wrote, and the row fix cannot make agree is listed with its reason.
+func TestPortableMessyGemini(t *testing.T) {
+	g := grid.Build(grid.Input{Robots: messy, Selectors: "/pub/x\n/a.cgi\n/private/x", Agents: "GUS(indexer)\n*", Dialects: core.Dialects()})
+	v := Portable(messy, &g, core.ProtocolGemini, "")
+	res, err := fix.Fix([]byte(messy), fix.Options{
+		Protocol: core.ProtocolGemini, Reference: core.Gemini,
+		Agents:    []core.Agent{core.MustAgent("GUS(indexer)"), core.MustAgent("*")},
+		Selectors: []string{"/pub/x", "/a.cgi", "/private/x"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Robots != res.Robots || !v.Changed {
+		t.Fatalf("the pane's rewrite differs from fix's:\n%s\nwant\n%s", v.Robots, res.Robots)
+	}
+	var explained []string
+	for _, m := range whyRowRe.FindAllStringSubmatch(v.HTML, -1) {
+		for _, c := range codeRe.FindAllStringSubmatch(m[1], -1) {
+			explained = append(explained, c[1]+":"+c[2])
+		}
+	}
+	var want []string
+	for _, c := range res.Changes {
+		want = append(want, c.Code+":"+strconv.Itoa(c.Line))
+	}
+	if len(explained) < len(want) {
+		t.Errorf("the diff explains %v, fix made %v", explained, want)
+	}
+	for _, w := range want {
+		if !contains(explained, w) {
+			t.Errorf("change %s is not explained beside its lines: %v", w, explained)
+		}
+	}
+	for _, s := range []string{
+		`Reference: <strong>gemini</strong>`,
+		`<span class="vh">removed: </span>User-agent: *`,
+		`<span class="vh">added: </span>User-agent: GUS`,
+		`<h3>Rows that still disagree (1)</h3>`,
+		`<li data-code="glob"><code>*</code> <code>/a.cgi</code> <span class="dialects">(rfc9309)</span>: line `,
+		`Rows on which every dialect read over Gemini agree with it: `,
+	} {
+		if !strings.Contains(v.HTML, s) {
+			t.Errorf("the pane lacks %q:\n%s", s, v.HTML)
+		}
+	}
+	if n := len(rowRe.FindAllString(v.HTML, -1)); n < len(SplitLines(res.Robots))/2 {
+		t.Errorf("only %d diff rows drawn", n)
+	}
+}
+
+// A file already portable: nothing to apply, no table, every row agrees.
+func TestPortableNothingToDo(t *testing.T) {
+	const clean = "User-agent: *\nDisallow: /private\n"
+	g := grid.Build(grid.Input{Robots: clean, Selectors: "/private/x", Dialects: core.Dialects()})
+	v := Portable(clean, &g, core.ProtocolGemini, "rfc9309")
+	if v.Changed || v.Robots != clean {
+		t.Errorf("a clean file changed: %q", v.Robots)
+	}
+	for _, s := range []string{"Nothing to change.", "Reference: <strong>rfc9309</strong>", `class="agreed"`} {
+		if !strings.Contains(v.HTML, s) {
+			t.Errorf("lacks %q: %s", s, v.HTML)
+		}
+	}
+	if strings.Contains(v.HTML, "<table") {
+		t.Errorf("a table for no change: %s", v.HTML)
+	}
+}
+
+// Under gopher the rewrite has CRLF line ends: the lines stay, so there
+// is no table, and the change is listed for the whole file.
+func TestPortableLineEndingsOnly(t *testing.T) {
+	const lf = "User-agent: *\nDisallow: /private\n"
+	g := grid.Build(grid.Input{Robots: lf, Selectors: "/private/x", Dialects: core.Dialects()})
+	v := Portable(lf, &g, core.ProtocolGopher, "")
+	if !v.Changed || v.Robots != "User-agent: *\r\nDisallow: /private\r\n" {
+		t.Fatalf("rewrite %q", v.Robots)
+	}
+	if strings.Contains(v.HTML, "<table") || !strings.Contains(v.HTML, `<ul class="changes whole"><li data-code="lf-line-endings"`) {
+		t.Errorf("line endings shown as:\n%s", v.HTML)
+	}
+}
+
+// Input fix cannot read gets a sentence, not a crash; text from the
+// file is escaped, its control bytes shown as lint shows them.
+func TestPortableBadInput(t *testing.T) {
+	var g grid.Grid
+	v := Portable("User-agent: *\x00\n", &g, core.ProtocolAny, "nonsense")
+	if v.Changed || !strings.Contains(v.HTML, "NUL byte") {
+		t.Errorf("NUL: %+v", v)
+	}
+	const nasty = "User-agent: <b>\x1b[31m\nDisallow: /\n\nUser-agent: <b>\x1b[31m\nDisallow: /x\n"
+	v = Portable(nasty, &g, core.ProtocolAny, "")
+	if strings.Contains(v.HTML, "<b>") || strings.Contains(v.HTML, "\x1b") || !strings.Contains(v.HTML, `&lt;b&gt;\x1b[31m`) {
+		t.Errorf("file text not escaped:\n%s", v.HTML)
+	}
+}
+
+// A long rewrite is drawn up to MaxDiffRows rows, with a note; Apply
+// still gets the whole file.
+func TestPortableDiffBounded(t *testing.T) {
+	var a, n strings.Builder
+	for i := 0; i < 2*MaxDiffRows; i++ {
+		a.WriteString("Disallow: /a" + strconv.Itoa(i) + "\n")
+		n.WriteString("Disallow: /b" + strconv.Itoa(i) + "\n")
+	}
+	out := PortableHTML(a.String(), fix.Result{Robots: n.String(), Reference: "rfc9309", Protocol: "any", Changes: []fix.Change{}, Unresolved: []fix.Unresolved{}})
+	if n := len(rowRe.FindAllString(out, -1)); n != MaxDiffRows {
+		t.Errorf("%d rows drawn, want %d", n, MaxDiffRows)
+	}
+	if !strings.Contains(out, "Only the first 1500 rows") {
+		t.Errorf("no note that the diff is cut")
+	}
+}
+
+func TestScopeFindings(t *testing.T) {
+	fs := []core.Finding{
+		{Line: 1, Code: "lf-line-endings", Dialects: []string{"gopherdraft"}},
+		{Line: 2, Code: "allow-portability", Dialects: []string{"gopher2019", "gemini", "norobots"}},
+		{Line: 3, Code: "empty-file"},
+	}
+	gemini := core.ProtocolGemini
+	got := ScopeFindings(fs, gemini, gemini.Dialects())
+	if len(got) != 2 || got[0].Code != "allow-portability" || !reflect.DeepEqual(got[0].Dialects, []string{"gemini", "norobots"}) || got[1].Code != "empty-file" {
+		t.Errorf("gemini scope: %+v", got)
+	}
+	if !reflect.DeepEqual(fs[1].Dialects, []string{"gopher2019", "gemini", "norobots"}) {
+		t.Error("the input was changed")
+	}
+	// The user shows gopherdraft's column: its findings come back.
+	shown := append(gemini.Dialects(), core.GopherDraft)
+	if got := ScopeFindings(fs, gemini, shown); len(got) != 3 || got[0].Code != "lf-line-endings" {
+		t.Errorf("gemini scope with gopherdraft shown: %+v", got)
+	}
+	if got := ScopeFindings(fs, core.ProtocolAny, nil); !reflect.DeepEqual(got, fs) {
+		t.Errorf("any scope filters: %+v", got)
+	}
+	if got := HiddenFor(gemini); !reflect.DeepEqual(got, []string{"gopher2019", "gopherdraft"}) {
+		t.Errorf("HiddenFor(gemini) = %v", got)
+	}
+	if got := HiddenFor(core.ProtocolGopher); !reflect.DeepEqual(got, []string{"gemini"}) {
+		t.Errorf("HiddenFor(gopher) = %v", got)
+	}
+	for in, want := range map[string]core.Protocol{"": core.ProtocolAny, "gemini": gemini, "GOPHER": core.ProtocolGopher, "http": core.ProtocolAny} {
+		if got := ProtocolOf(in); got != want {
+			t.Errorf("ProtocolOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
