@@ -1,6 +1,9 @@
 package pageview
 
-import "github.com/smolbots/smolbots/core"
+import (
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/grid"
+)
 
 // ProtocolOf reads a permalink's protocol; a missing or unknown one is
 // any, so a hand-edited link cannot break the page.
@@ -67,4 +70,18 @@ func ScopeFindings(findings []core.Finding, p core.Protocol, shown []core.Dialec
 		}
 	}
 	return out
+}
+
+// PortableRows are the rows the grid shows, for the rewrite of "Make it
+// portable" (core/portable.Rewrite): its agents and the selectors it
+// tested, each once.
+func PortableRows(g *grid.Grid) (agents, selectors []string) {
+	seen := map[string]bool{}
+	for _, r := range g.Rows {
+		if !seen[r.Query] {
+			seen[r.Query] = true
+			selectors = append(selectors, r.Query)
+		}
+	}
+	return g.Agents, selectors
 }

@@ -79,6 +79,9 @@ type page struct {
 	// with these line ends.
 	ends       pageview.LineEnds
 	endsSelect js.Value
+	protocol   core.Protocol // what the file is served over
+	port       rewrite       // the Make it portable pane's last rewrite
+	rewriting  bool          // a rewrite is under way
 }
 
 func main() {
@@ -274,6 +277,7 @@ func (p *page) bind() {
 			p.restore()
 		}
 	})
+	p.bindPortable()
 	if sel := p.el("example"); sel.Get("options").Length() <= 1 {
 		sel.Set("innerHTML", pageview.ExampleOptions())
 	}
@@ -292,13 +296,13 @@ func (p *page) restore() {
 			// counts (a user may have typed before the checker loaded);
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
-			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff()}
+			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Protocol: string(p.checkedProtocol())}
 			if b := p.table.Call("querySelector", "button.cell.chosen"); !b.IsNull() {
 				st.Cell = grid.CellKey(dataset(b, "dialect"), dataset(b, "agent"), dataset(b, "selector"))
 			}
 			keep = true
 			ex := pageview.Examples[0]
-			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0
+			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0 && st.Protocol == string(core.ProtocolAny)
 		} else {
 			st = pageview.Default()
 		}
@@ -312,6 +316,7 @@ func (p *page) restore() {
 		p.lastHash = strings.TrimPrefix(hash, "#")
 	}
 	p.hidden = pageview.CleanHidden(st.Hidden)
+	p.setProtocol(pageview.ProtocolOf(st.Protocol), false)
 	e, _ := pageview.DetectEnds(st.Robots)
 	p.setEnds(e)
 	if !keep {
@@ -447,7 +452,7 @@ func (p *page) update() {
 		p.put(p.hl, &p.shownHL, html)
 		p.lines = pageview.CountLines(robots)
 	}
-	findings := pageview.Findings(&p.g)
+	findings := p.scopedFindings()
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
@@ -461,6 +466,7 @@ func (p *page) update() {
 	p.view = v
 	p.chooseIn(v, p.cell, false)
 	p.applyScroll(v)
+	p.portableState(robots)
 	p.updates++
 	// The page benchmark reads how long the model and the drawing took.
 	ds := p.body.Get("dataset")
@@ -738,6 +744,7 @@ func (p *page) currentState() state.State {
 		Agents:    p.agents.Value(),
 		Hidden:    append([]string(nil), p.hidden...),
 		Cell:      p.cell,
+		Protocol:  string(p.protocol),
 	}
 }
 

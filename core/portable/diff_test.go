@@ -1,4 +1,4 @@
-package pageview
+package portable
 
 import (
 	"math/rand"

@@ -1,8 +1,9 @@
-package pageview
+package portable
 
 import (
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fix"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/pageview"
 )
 
 // messy needs most of fix's steps under gemini: the * group comes
@@ -42,7 +44,8 @@ var (
 // it wrote, and the row fix cannot make agree is listed with its reason.
 func TestPortableMessyGemini(t *testing.T) {
 	g := grid.Build(grid.Input{Robots: messy, Selectors: "/pub/x\n/a.cgi\n/private/x", Agents: "GUS(indexer)\n*", Dialects: core.Dialects()})
-	v := Portable(messy, &g, core.ProtocolGemini, "")
+	agents, sels := pageview.PortableRows(&g)
+	v := Rewrite(messy, agents, sels, core.ProtocolGemini, "")
 	res, err := fix.Fix([]byte(messy), fix.Options{
 		Protocol: core.ProtocolGemini, Reference: core.Gemini,
 		Agents:    []core.Agent{core.MustAgent("GUS(indexer)"), core.MustAgent("*")},
@@ -68,7 +71,7 @@ func TestPortableMessyGemini(t *testing.T) {
 		t.Errorf("the diff explains %v, fix made %v", explained, want)
 	}
 	for _, w := range want {
-		if !contains(explained, w) {
+		if !slices.Contains(explained, w) {
 			t.Errorf("change %s is not explained beside its lines: %v", w, explained)
 		}
 	}
@@ -92,8 +95,7 @@ func TestPortableMessyGemini(t *testing.T) {
 // A file already portable: nothing to apply, no table, every row agrees.
 func TestPortableNothingToDo(t *testing.T) {
 	const clean = "User-agent: *\nDisallow: /private\n"
-	g := grid.Build(grid.Input{Robots: clean, Selectors: "/private/x", Dialects: core.Dialects()})
-	v := Portable(clean, &g, core.ProtocolGemini, "rfc9309")
+	v := Rewrite(clean, []string{"*"}, []string{"/private/x"}, core.ProtocolGemini, "rfc9309")
 	if v.Changed || v.Robots != clean {
 		t.Errorf("a clean file changed: %q", v.Robots)
 	}
@@ -111,26 +113,29 @@ func TestPortableNothingToDo(t *testing.T) {
 // is no table, and the change is listed for the whole file.
 func TestPortableLineEndingsOnly(t *testing.T) {
 	const lf = "User-agent: *\nDisallow: /private\n"
-	g := grid.Build(grid.Input{Robots: lf, Selectors: "/private/x", Dialects: core.Dialects()})
-	v := Portable(lf, &g, core.ProtocolGopher, "")
+	v := Rewrite(lf, nil, nil, core.ProtocolGopher, "")
 	if !v.Changed || v.Robots != "User-agent: *\r\nDisallow: /private\r\n" {
 		t.Fatalf("rewrite %q", v.Robots)
 	}
 	if strings.Contains(v.HTML, "<table") || !strings.Contains(v.HTML, `<ul class="changes whole"><li data-code="lf-line-endings"`) {
 		t.Errorf("line endings shown as:\n%s", v.HTML)
 	}
+	// Beside other changes, it is still listed once, for the whole file.
+	v = Rewrite("User-agent: *\nDisallow: /a\n\nUser-agent: b\nDisallow: /\n", nil, nil, core.ProtocolGopher, "")
+	if n := strings.Count(v.HTML, `data-code="lf-line-endings"`); n != 1 || !strings.Contains(v.HTML, `<ul class="changes whole"><li data-code="lf-line-endings"`) || !strings.Contains(v.HTML, `<tr class="why">`) {
+		t.Errorf("line endings listed %d times, or not for the whole file:\n%s", n, v.HTML)
+	}
 }
 
 // Input fix cannot read gets a sentence, not a crash; text from the
 // file is escaped, its control bytes shown as lint shows them.
 func TestPortableBadInput(t *testing.T) {
-	var g grid.Grid
-	v := Portable("User-agent: *\x00\n", &g, core.ProtocolAny, "nonsense")
+	v := Rewrite("User-agent: *\x00\n", []string{"bad agent("}, nil, core.ProtocolAny, "nonsense")
 	if v.Changed || !strings.Contains(v.HTML, "NUL byte") {
 		t.Errorf("NUL: %+v", v)
 	}
 	const nasty = "User-agent: <b>\x1b[31m\nDisallow: /\n\nUser-agent: <b>\x1b[31m\nDisallow: /x\n"
-	v = Portable(nasty, &g, core.ProtocolAny, "")
+	v = Rewrite(nasty, nil, nil, core.ProtocolAny, "")
 	if strings.Contains(v.HTML, "<b>") || strings.Contains(v.HTML, "\x1b") || !strings.Contains(v.HTML, `&lt;b&gt;\x1b[31m`) {
 		t.Errorf("file text not escaped:\n%s", v.HTML)
 	}
@@ -144,46 +149,11 @@ func TestPortableDiffBounded(t *testing.T) {
 		a.WriteString("Disallow: /a" + strconv.Itoa(i) + "\n")
 		n.WriteString("Disallow: /b" + strconv.Itoa(i) + "\n")
 	}
-	out := PortableHTML(a.String(), fix.Result{Robots: n.String(), Reference: "rfc9309", Protocol: "any", Changes: []fix.Change{}, Unresolved: []fix.Unresolved{}})
+	out := HTML(a.String(), fix.Result{Robots: n.String(), Reference: "rfc9309", Protocol: "any", Changes: []fix.Change{}, Unresolved: []fix.Unresolved{}})
 	if n := len(rowRe.FindAllString(out, -1)); n != MaxDiffRows {
 		t.Errorf("%d rows drawn, want %d", n, MaxDiffRows)
 	}
 	if !strings.Contains(out, "Only the first 1500 rows") {
 		t.Errorf("no note that the diff is cut")
-	}
-}
-
-func TestScopeFindings(t *testing.T) {
-	fs := []core.Finding{
-		{Line: 1, Code: "lf-line-endings", Dialects: []string{"gopherdraft"}},
-		{Line: 2, Code: "allow-portability", Dialects: []string{"gopher2019", "gemini", "norobots"}},
-		{Line: 3, Code: "empty-file"},
-	}
-	gemini := core.ProtocolGemini
-	got := ScopeFindings(fs, gemini, gemini.Dialects())
-	if len(got) != 2 || got[0].Code != "allow-portability" || !reflect.DeepEqual(got[0].Dialects, []string{"gemini", "norobots"}) || got[1].Code != "empty-file" {
-		t.Errorf("gemini scope: %+v", got)
-	}
-	if !reflect.DeepEqual(fs[1].Dialects, []string{"gopher2019", "gemini", "norobots"}) {
-		t.Error("the input was changed")
-	}
-	// The user shows gopherdraft's column: its findings come back.
-	shown := append(gemini.Dialects(), core.GopherDraft)
-	if got := ScopeFindings(fs, gemini, shown); len(got) != 3 || got[0].Code != "lf-line-endings" {
-		t.Errorf("gemini scope with gopherdraft shown: %+v", got)
-	}
-	if got := ScopeFindings(fs, core.ProtocolAny, nil); !reflect.DeepEqual(got, fs) {
-		t.Errorf("any scope filters: %+v", got)
-	}
-	if got := HiddenFor(gemini); !reflect.DeepEqual(got, []string{"gopher2019", "gopherdraft"}) {
-		t.Errorf("HiddenFor(gemini) = %v", got)
-	}
-	if got := HiddenFor(core.ProtocolGopher); !reflect.DeepEqual(got, []string{"gemini"}) {
-		t.Errorf("HiddenFor(gopher) = %v", got)
-	}
-	for in, want := range map[string]core.Protocol{"": core.ProtocolAny, "gemini": gemini, "GOPHER": core.ProtocolGopher, "http": core.ProtocolAny} {
-		if got := ProtocolOf(in); got != want {
-			t.Errorf("ProtocolOf(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

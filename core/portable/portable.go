@@ -1,51 +1,51 @@
-package pageview
+// Package portable is the page's "Make it portable" pane: it runs
+// core/fix on the editor's text and draws the old and the new file side
+// by side, each change explained beside the lines it wrote, with the
+// rows that still disagree. Pure Go, tested natively; the page loads it
+// as a module of its own (wasm/portable) on first use.
+package portable
 
 import (
 	"fmt"
+	"html"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fix"
-	"github.com/smolbots/smolbots/core/grid"
 )
 
-// PortableView is what the "Make it portable" pane shows for one run of
-// fix on the editor's text.
-type PortableView struct {
+// View is what the pane shows for one run of fix on the editor's text.
+type View struct {
 	Robots  string // the rewritten file, with the line ends fix chose
 	Changed bool   // Robots differs from the input, line ends included
 	HTML    string
 }
 
-// Portable rewrites robots with core/fix so every dialect served over p
+// Rewrite rewrites robots with core/fix so every dialect served over p
 // gives the verdicts of the reference ref (a dialect ID; "" or an
-// unknown one is the protocol's default). The rows it checks are the
-// grid's: its agents and the selectors it tested.
-func Portable(robots string, g *grid.Grid, p core.Protocol, ref string) PortableView {
-	opt := fix.Options{Protocol: p, Reference: p.DefaultReference()}
+// unknown one is the protocol's default), and checks the rows of these
+// agents and selectors (pageview.PortableRows gives the grid's). Agents that do not parse are
+// left out, as the grid leaves them out.
+func Rewrite(robots string, agents, selectors []string, p core.Protocol, ref string) View {
+	opt := fix.Options{Protocol: p, Reference: p.DefaultReference(), Selectors: selectors}
 	if d, ok := core.DialectByID(ref); ok {
 		opt.Reference = d
 	}
-	for _, raw := range g.Agents {
+	for _, raw := range agents {
 		if a, err := core.ParseAgent(raw); err == nil {
 			opt.Agents = append(opt.Agents, a)
 		}
 	}
-	seen := map[string]bool{}
-	for _, r := range g.Rows {
-		if !seen[r.Query] {
-			seen[r.Query] = true
-			opt.Selectors = append(opt.Selectors, r.Query)
-		}
-	}
 	res, err := fix.Fix([]byte(robots), opt)
 	if err != nil {
-		return PortableView{HTML: `<p class="problem">Nothing was rewritten: ` + esc(err.Error()) + `.</p>`}
+		return View{HTML: `<p class="problem">Nothing was rewritten: ` + esc(err.Error()) + `.</p>`}
 	}
-	return PortableView{Robots: res.Robots, Changed: res.Robots != robots, HTML: PortableHTML(robots, res)}
+	return View{Robots: res.Robots, Changed: res.Robots != robots, HTML: HTML(robots, res)}
 }
+
+var esc = html.EscapeString
 
 // MaxDiffRows bounds the diff rows drawn; Apply still puts in the whole
 // file.
@@ -65,11 +65,11 @@ func scopeWords(p string) string {
 	return "all six dialects"
 }
 
-// PortableHTML explains a rewrite: a summary, the changes that concern
+// HTML explains a rewrite: a summary, the changes that concern
 // the whole file, the old and new text side by side with each change
 // above the lines it made, and the rows that still disagree, each with
 // its reason.
-func PortableHTML(old string, res fix.Result) string {
+func HTML(old string, res fix.Result) string {
 	var b strings.Builder
 	a, n := SplitLines(old), SplitLines(res.Robots)
 	rows := sideBySide(DiffLines(touched(a, n, res.Changes)))
@@ -77,7 +77,7 @@ func PortableHTML(old string, res fix.Result) string {
 	placed := make([]bool, len(res.Changes))
 	byHunk := make([][]int, len(hunks))
 	for i, c := range res.Changes {
-		if c.Line == 0 {
+		if c.Line == 0 || c.Code == lineEndsCode {
 			continue
 		}
 		for h, hk := range hunks {
@@ -135,9 +135,9 @@ func PortableHTML(old string, res fix.Result) string {
 			fmt.Fprintf(&b, `<li class="more">…and %d more.</li>`, len(res.Unresolved)-MaxUnresolvedItems)
 			break
 		}
-		b.WriteString(`<li`)
-		attr(&b, "data-code", u.Code)
-		b.WriteString(`><code>`)
+		b.WriteString(`<li data-code="`)
+		b.WriteString(esc(u.Code))
+		b.WriteString(`"><code>`)
 		b.WriteString(esc(core.Visible(u.Agent)))
 		b.WriteString(`</code> <code>`)
 		b.WriteString(esc(core.Visible(u.Selector)))
@@ -177,11 +177,8 @@ func touched(a, n []string, changes []fix.Change) ([]string, []string) {
 }
 
 func changeItem(b *strings.Builder, c fix.Change) {
-	b.WriteString(`<li`)
-	attr(b, "data-code", c.Code)
-	attr(b, "data-line", strconv.Itoa(c.Line))
-	b.WriteString(`>`)
-	if c.Line > 0 {
+	fmt.Fprintf(b, `<li data-code="%s" data-line="%d">`, esc(c.Code), c.Line)
+	if c.Line > 0 && c.Code != lineEndsCode {
 		fmt.Fprintf(b, `line %d: `, c.Line)
 	} else {
 		b.WriteString(`whole file: `)
@@ -296,7 +293,11 @@ func diffTable(b *strings.Builder, a, n []string, rows []sideRow, hunks []hunk, 
 			for j < len(rows) && !show[j] {
 				j++
 			}
-			fmt.Fprintf(b, `<tr class="gap"><td colspan="4">%d unchanged %s</td></tr>`, j-i, plural(j-i, "line", "lines"))
+			if j-i == 1 {
+				b.WriteString(`<tr class="gap"><td colspan="4">1 unchanged line</td></tr>`)
+			} else {
+				fmt.Fprintf(b, `<tr class="gap"><td colspan="4">%d unchanged lines</td></tr>`, j-i)
+			}
 			i = j
 			continue
 		}
