@@ -15,13 +15,14 @@ import (
 // from the editor's text so the pane knows whether Apply or Revert
 // still make sense.
 type rewrite struct {
-	ran     bool
-	source  string // the editor's text the rewrite was made from
-	result  string // the rewrite as the editor holds it (LF line ends)
-	changed bool   // the rewrite differs from source
-	before  string // the editor's text before Apply, for Revert
-	applied bool   // the editor holds result because of Apply
-	status  string // the status line as last written
+	ran      bool
+	source   string // the editor's text the rewrite was made from
+	result   string // the rewrite as the editor holds it (LF line ends)
+	changed  bool   // the rewrite differs from source
+	before   string // the editor's text before Apply, for Revert
+	applied  bool   // the editor holds result because of Apply
+	outdated bool   // the scope or the reference changed since
+	status   string // the status line as last written
 }
 
 func (p *page) bindPortable() {
@@ -32,6 +33,7 @@ func (p *page) bindPortable() {
 			p.scheduleHash()
 		})
 	})
+	on(p.el("portable-reference"), "change", func(js.Value) { p.outdatePortable() })
 	on(p.el("make-portable"), "click", func(js.Value) { go p.makePortable() })
 	on(p.el("apply-portable"), "click", func(js.Value) { p.applyPortable() })
 	on(p.el("revert-portable"), "click", func(js.Value) { p.revertPortable() })
@@ -50,10 +52,20 @@ func (p *page) setProtocol(proto core.Protocol, columns bool) {
 	if !columns {
 		return
 	}
+	p.outdatePortable()
 	p.hidden = pageview.HiddenFor(proto)
 	each(p.doc.Call("querySelectorAll", "[data-dialect-toggle]"), func(cb js.Value) {
 		cb.Set("checked", !contains(p.hidden, dataset(cb, "dialectToggle")))
 	})
+}
+
+// outdatePortable marks the last rewrite as made for another scope or
+// reference; the next update says so.
+func (p *page) outdatePortable() {
+	if p.port.ran {
+		p.port.outdated = true
+		p.portableState(p.robots.Value())
+	}
 }
 
 // checkedProtocol is the radio ticked now (the user may tick one before
@@ -170,6 +182,9 @@ func (p *page) portableState(robots string) {
 	apply, revert, stale := false, false, false
 	var status string
 	switch {
+	case p.port.outdated && !(p.port.applied && robots == p.port.result):
+		stale = true
+		status = "The scope or the reading to keep has changed since this rewrite: choose Make it portable again."
 	case p.port.applied && robots == p.port.result:
 		revert = true
 		status = "Applied: the editor holds the portable file and the verdicts are its own. Undo (Ctrl+Z) or Revert brings back the file as it was."
