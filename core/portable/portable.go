@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"html"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
@@ -42,7 +41,7 @@ func Rewrite(robots string, agents, selectors []string, p core.Protocol, ref str
 	if err != nil {
 		return View{HTML: `<p class="problem">Nothing was rewritten: ` + esc(err.Error()) + `.</p>`}
 	}
-	return View{Robots: res.Robots, Changed: res.Robots != robots, HTML: HTML(robots, res)}
+	return View{Robots: res.Robots, Changed: res.Robots != robots, HTML: HTML(res)}
 }
 
 var esc = html.EscapeString
@@ -69,22 +68,14 @@ func scopeWords(p string) string {
 // the whole file, the old and new text side by side with each change
 // above the lines it made, and the rows that still disagree, each with
 // its reason.
-func HTML(old string, res fix.Result) string {
+func HTML(res fix.Result) string {
 	var b strings.Builder
-	a, n := SplitLines(old), SplitLines(res.Robots)
-	rows := sideBySide(DiffLines(touched(a, n, res.Changes)))
-	hunks := hunksOf(rows)
+	rows := res.Diff()
+	hunks := hunksOf(rows, res.Changes)
 	placed := make([]bool, len(res.Changes))
-	byHunk := make([][]int, len(hunks))
-	for i, c := range res.Changes {
-		if c.Line == 0 || c.Code == lineEndsCode {
-			continue
-		}
-		for h, hk := range hunks {
-			if hk.touches(c) {
-				byHunk[h] = append(byHunk[h], i)
-				placed[i] = true
-			}
+	for _, h := range hunks {
+		for _, c := range h.changes {
+			placed[c] = true
 		}
 	}
 
@@ -118,8 +109,8 @@ func HTML(old string, res fix.Result) string {
 	}
 
 	if len(hunks) > 0 {
-		diffTable(&b, a, n, rows, hunks, byHunk, res.Changes)
-	} else if res.Robots != old {
+		diffTable(&b, rows, hunks, res.Changes)
+	} else if len(res.Changes) > 0 {
 		b.WriteString(`<p>The lines stay as they are; only what the list above says changes.</p>`)
 	}
 
@@ -152,29 +143,9 @@ func HTML(old string, res fix.Result) string {
 }
 
 // lineEndsCode is the change that rewrites only line terminators, which
-// the side-by-side view does not show: it is listed for the whole file.
+// the editor does not show: it is listed for the whole file, and the
+// rows it alone touched count as unchanged.
 const lineEndsCode = "lf-line-endings"
-
-// touched gives the lines to diff: those a change wrote or moved are
-// made unique, so they show as removed where they were and added where
-// they are, beside the change's explanation. A shortest diff alone would
-// often show a moved group as the others moving the other way.
-func touched(a, n []string, changes []fix.Change) ([]string, []string) {
-	ka, kn := slices.Clone(a), slices.Clone(n)
-	mark := func(lines []string, s fix.Span, side string) {
-		for i := max(s.From, 1); i <= min(s.To, len(lines)); i++ {
-			lines[i-1] = "\x00" + side + strconv.Itoa(i)
-		}
-	}
-	for _, c := range changes {
-		if c.Line == 0 || c.Code == lineEndsCode {
-			continue
-		}
-		mark(ka, c.Old, "old")
-		mark(kn, c.New, "new")
-	}
-	return ka, kn
-}
 
 func changeItem(b *strings.Builder, c fix.Change) {
 	fmt.Fprintf(b, `<li data-code="%s" data-line="%d">`, esc(c.Code), c.Line)
@@ -189,94 +160,57 @@ func changeItem(b *strings.Builder, c fix.Change) {
 	b.WriteString(`</code></li>`)
 }
 
-// sideRow is one row of the side-by-side diff: a line of the old text,
-// of the new one, or both (0 for none). Kind is '=' for a kept line,
-// '~' for a changed one.
-type sideRow struct {
-	kind     byte
-	old, new int
-}
-
-// sideBySide pairs each run of removed lines with the run of added
-// lines that follows it, row by row, so a rewritten line sits beside
-// its old form.
-func sideBySide(ops []DiffOp) []sideRow {
-	var rows []sideRow
-	var del, add []int
-	flush := func() {
-		for i := 0; i < max(len(del), len(add)); i++ {
-			r := sideRow{kind: '~'}
-			if i < len(del) {
-				r.old = del[i]
-			}
-			if i < len(add) {
-				r.new = add[i]
-			}
-			rows = append(rows, r)
-		}
-		del, add = del[:0], add[:0]
-	}
-	for _, op := range ops {
-		switch op.Kind {
-		case '-':
-			del = append(del, op.Old)
-		case '+':
-			add = append(add, op.New)
-		default:
-			flush()
-			rows = append(rows, sideRow{'=', op.Old, op.New})
-		}
-	}
-	flush()
-	return rows
-}
-
-// hunk is a run of changed rows, [from, to) in the rows, and the lines
-// they hold on each side.
+// hunk is a run of changed rows, [from, to) in the rows, and the
+// changes (indexes in Result.Changes) that made them.
 type hunk struct {
-	from, to     int
-	oldLo, oldHi int // 0 when no old line changed
-	newLo, newHi int
+	from, to int
+	changes  []int
 }
 
-func hunksOf(rows []sideRow) []hunk {
+// shownChanges are the changes a row shows: all but line ends.
+func shownChanges(r fix.Row, changes []fix.Change) []int {
+	var out []int
+	for _, c := range r.Changes {
+		if changes[c].Code != lineEndsCode {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// changedRow: a line added, removed or rewritten, or touched by a change
+// (a dropped byte order mark leaves the text as it was); a new line end
+// alone does not count, the editor cannot show it.
+func changedRow(r fix.Row, changes []fix.Change) bool {
+	return r.Old == 0 || r.New == 0 || r.OldText != r.NewText || len(shownChanges(r, changes)) > 0
+}
+
+func hunksOf(rows []fix.Row, changes []fix.Change) []hunk {
 	var out []hunk
 	for i := 0; i < len(rows); {
-		if rows[i].kind == '=' {
+		if !changedRow(rows[i], changes) {
 			i++
 			continue
 		}
 		h := hunk{from: i}
-		for ; i < len(rows) && rows[i].kind != '='; i++ {
-			if r := rows[i]; r.old > 0 {
-				if h.oldLo == 0 {
-					h.oldLo = r.old
+		for ; i < len(rows) && changedRow(rows[i], changes); i++ {
+			for _, c := range shownChanges(rows[i], changes) {
+				if !slices.Contains(h.changes, c) {
+					h.changes = append(h.changes, c)
 				}
-				h.oldHi = r.old
-			}
-			if r := rows[i]; r.new > 0 {
-				if h.newLo == 0 {
-					h.newLo = r.new
-				}
-				h.newHi = r.new
 			}
 		}
+		slices.Sort(h.changes)
 		h.to = i
 		out = append(out, h)
 	}
 	return out
 }
 
-// touches says whether a change concerns lines this hunk changed.
-func (h hunk) touches(c fix.Change) bool {
-	meets := func(s fix.Span, lo, hi int) bool { return s.From > 0 && lo > 0 && s.From <= hi && s.To >= lo }
-	return meets(c.Old, h.oldLo, h.oldHi) || meets(c.New, h.newLo, h.newHi)
-}
-
 // diffContext is how many kept lines show around each change.
 const diffContext = 2
 
-func diffTable(b *strings.Builder, a, n []string, rows []sideRow, hunks []hunk, byHunk [][]int, changes []fix.Change) {
+func diffTable(b *strings.Builder, rows []fix.Row, hunks []hunk, changes []fix.Change) {
 	show := make([]bool, len(rows))
 	for _, h := range hunks {
 		for i := max(0, h.from-diffContext); i < min(len(rows), h.to+diffContext); i++ {
@@ -306,9 +240,9 @@ func diffTable(b *strings.Builder, a, n []string, rows []sideRow, hunks []hunk, 
 			break
 		}
 		if h < len(hunks) && hunks[h].from == i {
-			if len(byHunk[h]) > 0 {
+			if len(hunks[h].changes) > 0 {
 				b.WriteString(`<tr class="why"><td colspan="4"><ul class="changes">`)
-				for _, c := range byHunk[h] {
+				for _, c := range hunks[h].changes {
 					changeItem(b, changes[c])
 				}
 				b.WriteString(`</ul></td></tr>`)
@@ -316,9 +250,10 @@ func diffTable(b *strings.Builder, a, n []string, rows []sideRow, hunks []hunk, 
 			h++
 		}
 		r := rows[i]
+		changed := changedRow(r, changes)
 		b.WriteString(`<tr>`)
-		side(b, a, r.old, r.kind, "del", "removed: ")
-		side(b, n, r.new, r.kind, "add", "added: ")
+		side(b, r.Old, r.OldText, changed, "del", "removed: ")
+		side(b, r.New, r.NewText, changed, "add", "added: ")
 		b.WriteString(`</tr>`)
 		drawn++
 		i++
@@ -328,13 +263,13 @@ func diffTable(b *strings.Builder, a, n []string, rows []sideRow, hunks []hunk, 
 
 // side draws one side of a row: its line number and its text, marked
 // as removed or added in words as well as colour.
-func side(b *strings.Builder, lines []string, n int, kind byte, class, word string) {
+func side(b *strings.Builder, n int, text string, changed bool, class, word string) {
 	if n == 0 {
 		b.WriteString(`<td class="ln"></td><td class="none"></td>`)
 		return
 	}
 	fmt.Fprintf(b, `<td class="ln">%d</td>`, n)
-	if kind == '=' {
+	if !changed {
 		b.WriteString(`<td>`)
 	} else {
 		b.WriteString(`<td class="`)
@@ -343,6 +278,6 @@ func side(b *strings.Builder, lines []string, n int, kind byte, class, word stri
 		b.WriteString(word)
 		b.WriteString(`</span>`)
 	}
-	b.WriteString(esc(core.Visible(lines[n-1])))
+	b.WriteString(esc(core.Visible(text)))
 	b.WriteString(`</td>`)
 }

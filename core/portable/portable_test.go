@@ -18,18 +18,21 @@ import (
 // first, an Allow, a glob no prefix dialect reads, a role group.
 const messy = "User-agent: *\nDisallow: /private\nDisallow: /*.cgi\n\nUser-agent: indexer\nDisallow: /\nAllow: /pub\n"
 
-func TestSideBySidePairsRuns(t *testing.T) {
-	ops := []DiffOp{{'=', 1, 1}, {'-', 2, 0}, {'-', 3, 0}, {'+', 0, 2}, {'=', 4, 3}, {'+', 0, 4}, {'+', 0, 5}, {'-', 5, 0}}
-	want := []sideRow{{'=', 1, 1}, {'~', 2, 2}, {'~', 3, 0}, {'=', 4, 3}, {'~', 5, 4}, {'~', 0, 5}}
-	if got := sideBySide(ops); !reflect.DeepEqual(got, want) {
-		t.Errorf("sideBySide = %v, want %v", got, want)
+// Rows fix laid out: a run of changed rows is one hunk, with the changes
+// that made it; a row whose only change is its line end is not changed.
+func TestHunksOf(t *testing.T) {
+	changes := []fix.Change{{Code: "star-not-last"}, {Code: lineEndsCode}, {Code: "bom"}}
+	rows := []fix.Row{
+		{Old: 1, New: 0, OldText: "User-agent: *", Changes: []int{0, 1}},
+		{Old: 2, New: 1, OldText: "a", NewText: "a", Changes: []int{1}},
+		{Old: 3, New: 2, OldText: "b", NewText: "b", Changes: []int{1, 2}},
+		{Old: 0, New: 3, NewText: "User-agent: *", Changes: []int{0, 1}},
+		{Old: 4, New: 4, OldText: "c", NewText: "c!", Changes: []int{}},
 	}
-	hs := hunksOf(want)
-	if want := []hunk{{1, 3, 2, 3, 2, 2}, {4, 6, 5, 5, 4, 5}}; !reflect.DeepEqual(hs, want) {
-		t.Errorf("hunksOf = %+v, want %+v", hs, want)
-	}
-	if !hs[1].touches(fix.Change{Line: 5, New: fix.Span{From: 5, To: 9}}) || hs[0].touches(fix.Change{Line: 9, Old: fix.Span{From: 4, To: 4}}) {
-		t.Error("touches reads the spans wrong")
+	got := hunksOf(rows, changes)
+	want := []hunk{{0, 1, []int{0}}, {2, 5, []int{0, 2}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("hunksOf = %+v, want %+v", got, want)
 	}
 }
 
@@ -87,8 +90,9 @@ func TestPortableMessyGemini(t *testing.T) {
 			t.Errorf("the pane lacks %q:\n%s", s, v.HTML)
 		}
 	}
-	if n := len(rowRe.FindAllString(v.HTML, -1)); n < len(SplitLines(res.Robots))/2 {
-		t.Errorf("only %d diff rows drawn", n)
+	// A small file is drawn whole: every row of fix's layout.
+	if n, want := len(rowRe.FindAllString(v.HTML, -1)), len(res.Diff()); n != want {
+		t.Errorf("%d diff rows drawn, fix lays out %d", n, want)
 	}
 }
 
@@ -144,16 +148,20 @@ func TestPortableBadInput(t *testing.T) {
 // A long rewrite is drawn up to MaxDiffRows rows, with a note; Apply
 // still gets the whole file.
 func TestPortableDiffBounded(t *testing.T) {
-	var a, n strings.Builder
+	var in strings.Builder
+	in.WriteString("User-agent: *\n")
 	for i := 0; i < 2*MaxDiffRows; i++ {
-		a.WriteString("Disallow: /a" + strconv.Itoa(i) + "\n")
-		n.WriteString("Disallow: /b" + strconv.Itoa(i) + "\n")
+		in.WriteString("Allow: /a" + strconv.Itoa(i) + "\n")
 	}
-	out := HTML(a.String(), fix.Result{Robots: n.String(), Reference: "rfc9309", Protocol: "any", Changes: []fix.Change{}, Unresolved: []fix.Unresolved{}})
-	if n := len(rowRe.FindAllString(out, -1)); n != MaxDiffRows {
+	in.WriteString("Disallow: /\n")
+	v := Rewrite(in.String(), nil, []string{"/a1"}, core.ProtocolGemini, "")
+	if n := strings.Count(v.Robots, "# Allow: /a"); n != 2*MaxDiffRows {
+		t.Fatalf("%d Allow lines commented out, want %d", n, 2*MaxDiffRows)
+	}
+	if n := len(rowRe.FindAllString(v.HTML, -1)); n != MaxDiffRows {
 		t.Errorf("%d rows drawn, want %d", n, MaxDiffRows)
 	}
-	if !strings.Contains(out, "Only the first 1500 rows") {
+	if !strings.Contains(v.HTML, "Only the first 1500 rows") {
 		t.Errorf("no note that the diff is cut")
 	}
 }
