@@ -73,6 +73,10 @@ func TestServedOver(t *testing.T) {
 	if n := len(b.cells(t)); n != 4 {
 		t.Errorf("%d cells, want 4 (one row, four dialects)", n)
 	}
+	b.grantClipboard(t)
+	if report, _ := b.copied(t, "copy-report"); strings.Contains(report, "lf-line-endings") || !strings.Contains(report, "rfc9309") {
+		t.Errorf("the report served over Gemini:\n%s", report)
+	}
 
 	// Out of scope, shown by choice: its finding is back.
 	b.clickAndWait(t, "#show-gopherdraft")
