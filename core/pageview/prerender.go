@@ -43,7 +43,7 @@ type View struct {
 func Render(st state.State) View {
 	hidden := CleanHidden(st.Hidden)
 	g := grid.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(hidden)})
-	findings := Findings(&g)
+	findings := ScopeFindings(Findings(&g), ProtocolOf(st.Protocol), g.Dialects)
 	v := View{
 		Grid:      GridHTML(&g, st.Cell),
 		Lints:     LintsHTML(findings, g.Problems),
