@@ -17,7 +17,7 @@ import (
 
 // View is what the pane shows for one run of fix on the editor's text.
 type View struct {
-	Robots  string // the rewritten file, with the line ends fix chose
+	Robots  string // the rewritten file, with the line ends fix chose; the input when nothing could be rewritten
 	Changed bool   // Robots differs from the input, line ends included
 	HTML    string
 }
@@ -39,7 +39,7 @@ func Rewrite(robots string, agents, selectors []string, p core.Protocol, ref str
 	}
 	res, err := fix.Fix([]byte(robots), opt)
 	if err != nil {
-		return View{HTML: `<p class="problem">Nothing was rewritten: ` + esc(err.Error()) + `.</p>`}
+		return View{Robots: robots, HTML: `<p class="problem">Nothing was rewritten: ` + esc(err.Error()) + `.</p>`}
 	}
 	return View{Robots: res.Robots, Changed: res.Robots != robots, HTML: HTML(res)}
 }

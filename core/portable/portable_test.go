@@ -135,7 +135,7 @@ func TestPortableLineEndingsOnly(t *testing.T) {
 // file is escaped, its control bytes shown as lint shows them.
 func TestPortableBadInput(t *testing.T) {
 	v := Rewrite("User-agent: *\x00\n", []string{"bad agent("}, nil, core.ProtocolAny, "nonsense")
-	if v.Changed || !strings.Contains(v.HTML, "NUL byte") {
+	if v.Changed || v.Robots != "User-agent: *\x00\n" || !strings.Contains(v.HTML, "Nothing was rewritten: ") || !strings.Contains(v.HTML, "NUL byte") {
 		t.Errorf("NUL: %+v", v)
 	}
 	const nasty = "User-agent: <b>\x1b[31m\nDisallow: /\n\nUser-agent: <b>\x1b[31m\nDisallow: /x\n"

@@ -25,14 +25,18 @@ func main() {
 }
 
 func rewrite(_ js.Value, args []js.Value) (out any) {
+	if len(args) == 0 || args[0].Type() != js.TypeObject {
+		return nil
+	}
+	in := args[0]
 	// A bug in a rewrite must not take the module down with the page's
-	// later requests: it becomes a message in the pane.
+	// later requests: it becomes a message in the pane, and the file
+	// given back is the input, so Apply has nothing to apply.
 	defer func() {
 		if r := recover(); r != nil {
-			out = map[string]any{"robots": "", "changed": false, "html": html.EscapeString(fmt.Sprintf("The rewrite failed (%v); nothing was changed. Please report this with a link to the case.", r))}
+			out = map[string]any{"robots": in.Get("robots").String(), "changed": false, "html": `<p class="problem">` + html.EscapeString(fmt.Sprintf("The rewrite failed (%v); nothing was changed. Please report this with a link to the case.", r)) + `</p>`}
 		}
 	}()
-	in := args[0]
 	proto, err := core.ParseProtocol(in.Get("protocol").String())
 	if err != nil {
 		proto = core.ProtocolAny

@@ -285,6 +285,32 @@ func TestMakePortable(t *testing.T) {
 	b.noErrors(t)
 }
 
+// TestPortableBadInput: an empty file has nothing to rewrite; a binary
+// one gets a sentence; neither can be applied, and the page logs no
+// error.
+func TestPortableBadInput(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.setInput(t, "robots", "")
+	b.makePortable(t)
+	if s := b.portable(t); s.Apply || s.Robots != "" || !strings.HasPrefix(s.Status, "Nothing to apply") {
+		t.Errorf("empty file: %+v", s)
+	}
+	if p := eval[string](t, b, `document.getElementById("portable").textContent`); !strings.Contains(p, "Nothing to change.") {
+		t.Errorf("empty file: %q", p)
+	}
+	const binary = "User-agent: *\x00\x01\x02\nDisallow: /\n"
+	b.setInput(t, "robots", binary)
+	b.makePortable(t)
+	if s := b.portable(t); s.Apply || s.Robots != binary {
+		t.Errorf("binary file: %+v", s)
+	}
+	if p := eval[string](t, b, `document.getElementById("portable").textContent`); !strings.Contains(p, "Nothing was rewritten: this looks binary (a NUL byte on line 1)") {
+		t.Errorf("binary file: %q", p)
+	}
+	b.noErrors(t)
+}
+
 // TestPortableFits: the diff stays inside the lower pane on a laptop and
 // on a phone: nothing wider than the screen, long lines wrap, and the
 // grid does not move at 1280x800.
