@@ -21,6 +21,7 @@ type rewrite struct {
 	changed  bool   // the rewrite differs from source
 	before   string // the editor's text before Apply, for Revert
 	applied  bool   // the editor holds result because of Apply
+	undoable bool   // Apply went onto the browser's undo stack
 	outdated bool   // the scope or the reference changed since
 	status   string // the status line as last written
 }
@@ -142,7 +143,7 @@ func (p *page) applyPortable() {
 	}
 	p.port.before = p.port.source
 	p.port.applied = true
-	p.replaceText(p.port.result)
+	p.port.undoable = p.replaceText(p.port.result)
 }
 
 // revertPortable puts back the text Apply replaced, again as one edit.
@@ -156,12 +157,14 @@ func (p *page) revertPortable() {
 
 // replaceText replaces the editor's whole text the way typing does, so
 // it lands on the textarea's undo stack (execCommand is the only way a
-// page has to do that); the input event it fires updates the page.
-func (p *page) replaceText(text string) {
+// page has to do that); the input event it fires updates the page. A
+// text past pageview.UndoableBytes is set at once instead, which the
+// browser's undo cannot take back; it reports which it did.
+func (p *page) replaceText(text string) (undoable bool) {
 	ta := p.robots.Underlying()
 	ta.Call("focus")
 	ta.Call("select")
-	ok := p.doc.Call("execCommand", "insertText", false, text).Bool()
+	ok := len(text) <= pageview.UndoableBytes && p.doc.Call("execCommand", "insertText", false, text).Bool()
 	if !ok || ta.Get("value").String() != text {
 		// A browser without it: set the text; Revert still undoes it.
 		ta.Set("value", text)
@@ -171,6 +174,7 @@ func (p *page) replaceText(text string) {
 	ta.Set("scrollTop", 0)
 	p.syncScroll()
 	p.scheduleHash()
+	return ok
 }
 
 // portableState enables Apply and Revert and says why, from how the
@@ -188,6 +192,9 @@ func (p *page) portableState(robots string) {
 	case p.port.applied && robots == p.port.result:
 		revert = true
 		status = "Applied: the editor holds the portable file and the verdicts are its own. Undo (Ctrl+Z) or Revert brings back the file as it was."
+		if !p.port.undoable {
+			status = "Applied: the editor holds the portable file and the verdicts are its own. Revert brings back the file as it was (a file this long is put in at once, which the browser's undo cannot take back)."
+		}
 	case robots == p.port.source:
 		p.port.applied = false
 		apply = p.port.result != robots

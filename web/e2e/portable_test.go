@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/pageview"
 	"github.com/smolbots/smolbots/core/portable"
 	"github.com/smolbots/smolbots/core/state"
 	"github.com/smolbots/smolbots/internal/realservers"
@@ -281,6 +283,32 @@ func TestMakePortable(t *testing.T) {
 	}
 	if !eval[bool](t, b, `document.getElementById("portable").classList.contains("stale")`) {
 		t.Error("the stale diff is not marked")
+	}
+	b.noErrors(t)
+}
+
+// TestPortableLongFile: past pageview.UndoableBytes Apply puts the file
+// in at once (the browser's undo would take seconds to record it) and
+// says that Revert, not undo, takes it back; Revert does.
+func TestPortableLongFile(t *testing.T) {
+	var long strings.Builder
+	long.WriteString("User-agent: *\nDisallow: /private\n\n")
+	for i := 0; long.Len() <= pageview.UndoableBytes; i++ {
+		long.WriteString("User-agent: bot" + strconv.Itoa(i) + "\nDisallow: /x\n\n")
+	}
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, long.String(), "/x\n", "bot1\n")
+	b.clickAndWait(t, "#served-gemini")
+	b.makePortable(t)
+	b.clickAndWait(t, "#apply-portable")
+	s := b.portable(t)
+	if !strings.HasSuffix(strings.TrimRight(s.Robots, "\n"), "User-agent: *\nDisallow: /private") || !s.Revert || !strings.Contains(s.Status, "Revert brings back") || strings.Contains(s.Status, "Ctrl+Z") {
+		t.Errorf("after Apply: %+v", s)
+	}
+	b.clickAndWait(t, "#revert-portable")
+	if s := b.portable(t); s.Robots != long.String() || !s.Apply {
+		t.Errorf("after Revert the editor holds %d bytes, want %d; %+v", len(s.Robots), long.Len(), s.Status)
 	}
 	b.noErrors(t)
 }
