@@ -146,7 +146,8 @@ func (b *browser) waitLink(t testing.TB, ok func(state.State) bool) string {
 }
 
 // TestFetchSetsServedOver: a file fetched from a real gophernicus is
-// served over Gopher: the Gemini column goes, the Gopher ones stay.
+// served over Gopher (the Gemini column goes, the Gopher ones stay), one
+// from a real molly-brown over Gemini.
 func TestFetchSetsServedOver(t *testing.T) {
 	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(served)})
 	b := newBrowser(t)
@@ -162,6 +163,20 @@ func TestFetchSetsServedOver(t *testing.T) {
 	}
 	if got, want := b.shownDialects(t), []string{"gopher2019", "gopherdraft", "conner2020", "rfc9309", "norobots"}; !slices.Equal(got, want) {
 		t.Errorf("after a gopher:// fetch the grid shows %v, want %v", got, want)
+	}
+
+	// And one from a real molly-brown is served over Gemini.
+	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte(served)}, realservers.GeminiOptions{})
+	n = b.updates(t)
+	if status, _ := b.fetchURL(t, g.URL); !strings.Contains(status, "loaded them into the editor") {
+		t.Fatalf("status %q", status)
+	}
+	b.waitUpdates(t, n+1)
+	if s := b.servedOver(t); s != "gemini" {
+		t.Errorf("after a gemini:// fetch the page is served over %q", s)
+	}
+	if got, want := b.shownDialects(t), []string{"gemini", "conner2020", "rfc9309", "norobots"}; !slices.Equal(got, want) {
+		t.Errorf("after a gemini:// fetch the grid shows %v, want %v", got, want)
 	}
 	b.noErrors(t)
 }
