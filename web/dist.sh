@@ -27,10 +27,13 @@ hashed() {
   echo "assets/$base.$sum.$ext"
 }
 
-# The wasm first: main.js names it, so main.js is hashed after the rewrite.
-wasm=$(hashed playground.wasm)
-sed -i "s|\"playground.wasm\"|\"$wasm\"|" "$tmp/main.js"
-grep -q "\"$wasm\"" "$tmp/main.js" || { echo "dist: main.js does not load playground.wasm by that name" >&2; exit 1; }
+# The wasm first: main.js names both modules, so main.js is hashed after
+# the rewrite.
+for m in playground portable; do
+  wasm=$(hashed $m.wasm)
+  sed -i "s|\"$m.wasm\"|\"$wasm\"|" "$tmp/main.js"
+  grep -q "\"$wasm\"" "$tmp/main.js" || { echo "dist: main.js does not load $m.wasm by that name" >&2; exit 1; }
+done
 
 html=$(cat "$tmp/index.html")
 case "$html" in

@@ -21,6 +21,21 @@
   document.getElementById("robots").addEventListener("input", function () {
     if (!document.body.dataset.ready) document.getElementById("editor").classList.add("plain");
   });
+  // The rewriter behind "Make it portable" is a module of its own,
+  // loaded the first time it is asked for; it sets smolbotsPortable.
+  var rewriter = null;
+  window.smolbotsLoadPortable = function () {
+    if (!rewriter) {
+      var pgo = new Go();
+      rewriter = WebAssembly.instantiateStreaming(fetch("portable.wasm"), pgo.importObject).then(function (r) {
+        pgo.run(r.instance);
+        if (typeof window.smolbotsPortable !== "function") throw new Error("the rewriter did not start");
+        return window.smolbotsPortable;
+      });
+      rewriter.catch(function () { rewriter = null; });
+    }
+    return rewriter;
+  };
   // The module downloads and compiles at once, but Go starts only once
   // the drawn page has been painted: its start-up holds the page's
   // thread, and the first verdicts should not wait for it.

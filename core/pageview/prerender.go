@@ -45,7 +45,7 @@ func Render(st state.State) View {
 	hidden := CleanHidden(st.Hidden)
 	var gb grid.Builder
 	g := gb.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(hidden)})
-	findings := Findings(&g)
+	findings := ScopeFindings(Findings(&g), ProtocolOf(st.Protocol), g.Dialects)
 	presets := CrawlersShown(st.Crawlers)
 	crawlers := grid.Crawlers(gb.File(), g.Selectors, presets)
 	v := View{

@@ -15,6 +15,9 @@
 //	tag 7  Crawlers   (at most once): the crawler preset IDs the "Real
 //	       crawlers" table shows, joined by commas; an empty value shows
 //	       none. Left out for the default choice.
+//	tag 8  Protocol   (at most once): "gemini" or "gopher", what the
+//	       file is served over; left out for "any", so links made before
+//	       the page had the choice open as "any", as they always did
 //
 // Empty fields are left out. Unknown tags are skipped, so a link made by
 // a newer page still opens in an older copy cached for offline use.
@@ -46,6 +49,7 @@ type State struct {
 	// Crawlers are the crawler presets the page shows, by ID in order:
 	// nil for the default (every verified preset), empty for none.
 	Crawlers []string
+	Protocol string // what the file is served over (core.Protocol); "" for any
 }
 
 // Prefix starts every version 1 fragment.
@@ -71,10 +75,10 @@ const (
 	tagAgents
 	tagHidden
 	tagCell
+	// Tag 6 was kept for line endings, which stay in the Robots text.
+	tagCrawlers uint64 = 7
+	tagProtocol uint64 = 8
 )
-
-// tagCrawlers is 7: tag 6 and tag 8 are left to other fields.
-const tagCrawlers uint64 = 7
 
 // ErrTooLarge is returned by EncodeChecked for a state that would not
 // decode again because it passes MaxDecodedBytes.
@@ -107,6 +111,9 @@ func Encode(s State) string {
 	if s.Crawlers != nil {
 		put(tagCrawlers, strings.Join(s.Crawlers, ","))
 	}
+	if s.Protocol != "" && s.Protocol != "any" {
+		put(tagProtocol, s.Protocol)
+	}
 	var z bytes.Buffer
 	w, _ := flate.NewWriter(&z, flate.BestCompression) // the level is valid: no error
 	w.Write(raw.Bytes())                               // writes to a bytes.Buffer do not fail
@@ -118,7 +125,7 @@ func Encode(s State) string {
 // the page can say the case is too large for a link instead of writing
 // a broken one.
 func EncodeChecked(s State) (string, error) {
-	n := len(s.Robots) + len(s.Selectors) + len(s.Agents) + len(s.Cell) + 3*binary.MaxVarintLen64
+	n := len(s.Robots) + len(s.Selectors) + len(s.Agents) + len(s.Cell) + len(s.Protocol) + 3*binary.MaxVarintLen64
 	for _, h := range s.Hidden {
 		n += len(h) + 2*binary.MaxVarintLen64
 	}
@@ -225,6 +232,8 @@ func unmarshal(raw []byte) (State, error) {
 					s.Crawlers = append(s.Crawlers, id)
 				}
 			}
+		case tagProtocol:
+			s.Protocol = v
 		}
 	}
 	return s, nil

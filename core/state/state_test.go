@@ -43,6 +43,11 @@ var goldenStates = []goldenCase{
 	{Name: "cell only", State: State{Cell: "rfc9309\n*\n/"}},
 	{Name: "crawlers chosen", State: State{Selectors: "/private-notes", Crawlers: []string{"tlgs", "veronica2"}, Cell: "tlgs\n\n/private-notes"}},
 	{Name: "no crawlers", State: State{Robots: "User-agent: *\n", Crawlers: []string{}}},
+	{Name: "served over gemini", State: State{
+		Robots:   "User-agent: *\nDisallow: /private\n",
+		Hidden:   []string{"gopher2019", "gopherdraft"},
+		Protocol: "gemini",
+	}},
 }
 
 // pinned are encodings written by hand into this file: they catch a
@@ -292,6 +297,29 @@ func TestDecodeSkipsUnknownTags(t *testing.T) {
 	}
 	if want := (State{Robots: "a", Agents: "b"}); !equal(s, want) {
 		t.Errorf("got %#v, want %#v", s, want)
+	}
+}
+
+// The protocol is tag 8; a link without it is "any", so Encode leaves
+// "any" out and old links keep their exact fragments. Tags 6 and 7 (other
+// fields of the page) are skipped when this copy does not know them.
+func TestProtocolTag(t *testing.T) {
+	// Tag 6 is unused and skipped; tag 7 is the crawler choice.
+	s, err := Decode(deflate(t, []byte{1, 1, 'a', 6, 1, 'x', 7, 1, 'y', 8, 6, 'g', 'o', 'p', 'h', 'e', 'r'}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (State{Robots: "a", Crawlers: []string{"y"}, Protocol: "gopher"}); !equal(s, want) {
+		t.Errorf("got %#v, want %#v", s, want)
+	}
+	base := goldenStates[2].State
+	withAny := base
+	withAny.Protocol = "any"
+	if Encode(withAny) != Encode(base) {
+		t.Error(`Protocol "any" changes the fragment; it must be left out like ""`)
+	}
+	if _, err := Decode(deflate(t, []byte{8, 1, 'a', 8, 1, 'b'})); err == nil {
+		t.Error("a second protocol record decodes")
 	}
 }
 

@@ -6,12 +6,15 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
 // copy puts the plain-text or Gemtext report on the clipboard.
 func (p *page) copy(gemtext bool) {
-	text := reportText(&p.g, p.robots.Value(), p.permalinkURL(), gemtext)
+	g := p.g
+	g.Findings = p.scopedFindings() // the report lists what the page shows
+	text := reportText(&g, p.robots.Value(), p.permalinkURL(), gemtext)
 	if gemtext {
 		p.copyText(text, "Gemtext report")
 	} else {
@@ -121,6 +124,9 @@ func (p *page) fetch() {
 			p.setEnds(e)
 		}
 		p.robots.SetValue(v.Body)
+		if proto, ok := core.ProtocolOfURL(url); ok {
+			p.setProtocol(proto, true) // a Gemini host's file is served over Gemini
+		}
 		p.cell = ""
 		p.update()
 		p.scheduleHash()

@@ -81,6 +81,9 @@ type page struct {
 	// with these line ends.
 	ends       pageview.LineEnds
 	endsSelect js.Value
+	protocol   core.Protocol // what the file is served over
+	port       rewrite       // the Make it portable pane's last rewrite
+	rewriting  bool          // a rewrite is under way
 }
 
 func main() {
@@ -279,6 +282,7 @@ func (p *page) bind() {
 		}
 	})
 	p.bindCrawlers()
+	p.bindPortable()
 	if sel := p.el("example"); sel.Get("options").Length() <= 1 {
 		sel.Set("innerHTML", pageview.ExampleOptions())
 	}
@@ -297,13 +301,13 @@ func (p *page) restore() {
 			// counts (a user may have typed before the checker loaded);
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
-			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Crawlers: pageview.CleanCrawlers(p.crawlersTicked())}
+			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Crawlers: pageview.CleanCrawlers(p.crawlersTicked()), Protocol: string(p.checkedProtocol())}
 			if b := p.table.Call("querySelector", "button.cell.chosen"); !b.IsNull() {
 				st.Cell = grid.CellKey(dataset(b, "dialect"), dataset(b, "agent"), dataset(b, "selector"))
 			}
 			keep = true
 			ex := pageview.Examples[0]
-			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0
+			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0 && st.Protocol == string(core.ProtocolAny)
 		} else {
 			st = pageview.Default()
 		}
@@ -318,6 +322,7 @@ func (p *page) restore() {
 	}
 	p.hidden = pageview.CleanHidden(st.Hidden)
 	p.crawlers.choice = pageview.CleanCrawlers(st.Crawlers)
+	p.setProtocol(pageview.ProtocolOf(st.Protocol), false)
 	e, _ := pageview.DetectEnds(st.Robots)
 	p.setEnds(e)
 	if !keep {
@@ -454,7 +459,7 @@ func (p *page) update() {
 		p.put(p.hl, &p.shownHL, html)
 		p.lines = pageview.CountLines(robots)
 	}
-	findings := pageview.Findings(&p.g)
+	findings := p.scopedFindings()
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
@@ -468,6 +473,7 @@ func (p *page) update() {
 	p.view = v
 	p.chooseIn(v, p.cell, false)
 	p.applyScroll(v)
+	p.portableState(robots)
 	p.updates++
 	// The page benchmark reads how long the model and the drawing took.
 	ds := p.body.Get("dataset")
@@ -757,6 +763,7 @@ func (p *page) currentState() state.State {
 		Hidden:    append([]string(nil), p.hidden...),
 		Cell:      p.cell,
 		Crawlers:  p.crawlers.choice, // never changed in place
+		Protocol:  string(p.protocol),
 	}
 }
 

@@ -1,0 +1,87 @@
+package pageview
+
+import (
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/grid"
+)
+
+// ProtocolOf reads a permalink's protocol; a missing or unknown one is
+// any, so a hand-edited link cannot break the page.
+func ProtocolOf(s string) core.Protocol {
+	p, err := core.ParseProtocol(s)
+	if err != nil {
+		return core.ProtocolAny
+	}
+	return p
+}
+
+// HiddenFor is the columns a protocol hides when it is chosen: the
+// built-in dialects out of its scope, in display order.
+func HiddenFor(p core.Protocol) []string {
+	var out []string
+	for _, d := range core.Dialects() {
+		if !p.Includes(d.ID) {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
+// ScopeFindings keeps the lint findings the page shows for a file
+// served over p with these columns shown: a finding stays if it
+// concerns a dialect in scope or one whose column the user chose to
+// see, and lists only those. A finding about the file itself (no
+// dialects) stays. The input is not changed.
+func ScopeFindings(findings []core.Finding, p core.Protocol, shown []core.Dialect) []core.Finding {
+	if p == core.ProtocolAny || p == "" {
+		return findings
+	}
+	concerns := func(id string) bool {
+		if p.Includes(id) {
+			return true
+		}
+		for _, d := range shown {
+			if d.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	out := make([]core.Finding, 0, len(findings))
+	for _, fd := range findings {
+		n := 0
+		for _, id := range fd.Dialects {
+			if concerns(id) {
+				n++
+			}
+		}
+		switch {
+		case len(fd.Dialects) == 0 || n == len(fd.Dialects):
+			out = append(out, fd)
+		case n > 0:
+			kept := make([]string, 0, n)
+			for _, id := range fd.Dialects {
+				if concerns(id) {
+					kept = append(kept, id)
+				}
+			}
+			fd.Dialects = kept
+			out = append(out, fd)
+		}
+	}
+	return out
+}
+
+// PortableRows are the rows the grid shows, for the rewrite of "Make it
+// portable" (core/portable.Rewrite): its agents and the selectors it
+// tested, each once.
+func PortableRows(g *grid.Grid) (agents, selectors []string) {
+	seen := map[string]bool{}
+	for _, r := range g.Rows {
+		if !seen[r.Query] {
+			seen[r.Query] = true
+			selectors = append(selectors, r.Query)
+		}
+	}
+	return g.Agents, selectors
+}

@@ -1,0 +1,72 @@
+package pageview
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/state"
+)
+
+func TestScopeFindings(t *testing.T) {
+	fs := []core.Finding{
+		{Line: 1, Code: "lf-line-endings", Dialects: []string{"gopherdraft"}},
+		{Line: 2, Code: "allow-portability", Dialects: []string{"gopher2019", "gemini", "norobots"}},
+		{Line: 3, Code: "empty-file"},
+	}
+	gemini := core.ProtocolGemini
+	got := ScopeFindings(fs, gemini, gemini.Dialects())
+	if len(got) != 2 || got[0].Code != "allow-portability" || !reflect.DeepEqual(got[0].Dialects, []string{"gemini", "norobots"}) || got[1].Code != "empty-file" {
+		t.Errorf("gemini scope: %+v", got)
+	}
+	if !reflect.DeepEqual(fs[1].Dialects, []string{"gopher2019", "gemini", "norobots"}) {
+		t.Error("the input was changed")
+	}
+	// The user shows gopherdraft's column: its findings come back.
+	shown := append(gemini.Dialects(), core.GopherDraft)
+	if got := ScopeFindings(fs, gemini, shown); len(got) != 3 || got[0].Code != "lf-line-endings" {
+		t.Errorf("gemini scope with gopherdraft shown: %+v", got)
+	}
+	if got := ScopeFindings(fs, core.ProtocolAny, nil); !reflect.DeepEqual(got, fs) {
+		t.Errorf("any scope filters: %+v", got)
+	}
+	if got := HiddenFor(gemini); !reflect.DeepEqual(got, []string{"gopher2019", "gopherdraft"}) {
+		t.Errorf("HiddenFor(gemini) = %v", got)
+	}
+	if got := HiddenFor(core.ProtocolGopher); !reflect.DeepEqual(got, []string{"gemini"}) {
+		t.Errorf("HiddenFor(gopher) = %v", got)
+	}
+	for in, want := range map[string]core.Protocol{"": core.ProtocolAny, "gemini": gemini, "GOPHER": core.ProtocolGopher, "http": core.ProtocolAny} {
+		if got := ProtocolOf(in); got != want {
+			t.Errorf("ProtocolOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPortableRows(t *testing.T) {
+	g := grid.Build(grid.Input{Robots: "User-agent: *\nDisallow: /p\n", Selectors: "/pub/x\ngemini://example.org/pub/x\n/a.cgi", Agents: "GUS(indexer)\n*", Dialects: core.Dialects()})
+	agents, sels := PortableRows(&g)
+	if !reflect.DeepEqual(agents, []string{"GUS(indexer)", "*"}) || !reflect.DeepEqual(sels, []string{"/pub/x", "/a.cgi"}) {
+		t.Errorf("PortableRows = %q, %q", agents, sels)
+	}
+}
+
+// Render draws a case's lint as the page does: served over Gemini, the
+// Gopher draft's lf-line-endings is left out unless its column shows.
+func TestRenderScope(t *testing.T) {
+	const lf = "User-agent: *\nDisallow: /private\n"
+	st := state.State{Robots: lf, Selectors: "/private/x", Protocol: "gemini", Hidden: HiddenFor(core.ProtocolGemini)}
+	if v := Render(st); strings.Contains(v.Lints, "lf-line-endings") || strings.Contains(v.Grid, `data-dialect="gopherdraft"`) {
+		t.Errorf("served over Gemini:\n%s", v.Lints)
+	}
+	st.Hidden = []string{"gopher2019"}
+	if v := Render(st); !strings.Contains(v.Lints, "lf-line-endings") {
+		t.Errorf("gopherdraft shown, its finding missing:\n%s", v.Lints)
+	}
+	st.Protocol = ""
+	if v := Render(st); !strings.Contains(v.Lints, "lf-line-endings") {
+		t.Errorf("served over both, lf-line-endings missing:\n%s", v.Lints)
+	}
+}
