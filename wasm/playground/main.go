@@ -504,7 +504,7 @@ func (p *page) collectWhenIdle() {
 // list is drawn when its tab is chosen, not on every keystroke.
 func (p *page) drawLints() {
 	if p.lintTab.Get("checked").Bool() {
-		p.put(p.lints, &p.shownLints, pageview.LintsHTML(pageview.Findings(&p.g), p.g.Problems))
+		p.put(p.lints, &p.shownLints, pageview.LintsHTML(p.scopedFindings(), p.g.Problems))
 	}
 }
 
