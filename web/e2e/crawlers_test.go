@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -175,10 +176,18 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 	if e := b.text(t, "explain"); !strings.Contains(e, "Veronica-2: disallowed") || !strings.Contains(e, "unverified") {
 		t.Errorf("the Veronica-2 explanation: %s", e)
 	}
-	link := b.waitHash(t, h0[strings.Index(h0, "#"):])
-	st, err := state.Decode(link[strings.Index(link, "#"):])
-	if err != nil {
-		t.Fatal(err)
+	// The link is written a moment after the last change: wait for the
+	// one that holds the chosen cell.
+	var link string
+	var st state.State
+	for deadline := time.Now().Add(10 * time.Second); st.Cell != "veronica2\n\n/private/x" && time.Now().Before(deadline); {
+		link = b.waitHash(t, h0[strings.Index(h0, "#"):])
+		var err error
+		if st, err = state.Decode(link[strings.Index(link, "#"):]); err != nil {
+			t.Fatal(err)
+		}
+		h0 = link
+		b.do(t, chromedp.Sleep(50*time.Millisecond))
 	}
 	if got := strings.Join(st.Crawlers, ","); got != "gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver,veronica2" || st.Cell != "veronica2\n\n/private/x" {
 		t.Errorf("the link keeps crawlers %q and cell %q", got, st.Cell)
