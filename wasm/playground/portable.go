@@ -15,15 +15,17 @@ import (
 // from the editor's text so the pane knows whether Apply or Revert
 // still make sense.
 type rewrite struct {
-	ran      bool
-	source   string // the editor's text the rewrite was made from
-	result   string // the rewrite as the editor holds it (LF line ends)
-	changed  bool   // the rewrite differs from source
-	before   string // the editor's text before Apply, for Revert
-	applied  bool   // the editor holds result because of Apply
-	undoable bool   // Apply went onto the browser's undo stack
-	outdated bool   // the scope or the reference changed since
-	status   string // the status line as last written
+	ran    bool
+	source string // the editor's text the rewrite was made from
+	result string // the rewrite as the editor holds it (LF line ends)
+	// The line ends of each: a textarea holds LF only, the page keeps
+	// the style beside it (pageview.LineEnds).
+	sourceEnds, resultEnds pageview.LineEnds
+	before                 string // the editor's text before Apply, for Revert
+	applied                bool   // the editor holds result because of Apply
+	undoable               bool   // Apply went onto the browser's undo stack
+	outdated               bool   // the scope or the reference changed since
+	status                 string // the status line as last written
 }
 
 func (p *page) bindPortable() {
@@ -110,13 +112,18 @@ func (p *page) makePortable() {
 	robots := p.robots.Value()
 	agents, selectors := pageview.PortableRows(&p.g)
 	in := js.Global().Get("Object").New()
-	in.Set("robots", robots)
+	in.Set("robots", pageview.WithEnds(robots, p.ends))
 	in.Set("agents", jsList(agents))
 	in.Set("selectors", jsList(selectors))
 	in.Set("protocol", string(p.protocol))
 	in.Set("reference", p.el("portable-reference").Get("value").String())
 	out := fn.Invoke(in)
-	p.port = rewrite{ran: true, source: robots, result: toLF(out.Get("robots").String()), changed: out.Get("changed").Bool()}
+	fixed := out.Get("robots").String()
+	ends, ok := pageview.DetectEnds(fixed)
+	if !ok {
+		ends = p.ends
+	}
+	p.port = rewrite{ran: true, source: robots, sourceEnds: p.ends, result: toLF(fixed), resultEnds: ends}
 	p.el("portable").Set("innerHTML", out.Get("html").String())
 	p.el("pane-portable").Set("scrollTop", 0)
 	p.portableState(p.robots.Value())
@@ -143,6 +150,7 @@ func (p *page) applyPortable() {
 	}
 	p.port.before = p.port.source
 	p.port.applied = true
+	p.setEnds(p.port.resultEnds) // CRLF under gopher: the grid and the link get it
 	p.port.undoable = p.replaceText(p.port.result)
 }
 
@@ -152,6 +160,7 @@ func (p *page) revertPortable() {
 		return
 	}
 	p.port.applied = false
+	p.setEnds(p.port.sourceEnds)
 	p.replaceText(p.port.before)
 }
 
@@ -165,6 +174,11 @@ func (p *page) replaceText(text string) (undoable bool) {
 	ta.Call("focus")
 	ta.Call("select")
 	ok := len(text) <= pageview.UndoableBytes && p.doc.Call("execCommand", "insertText", false, text).Bool()
+	if ok && ta.Get("value").String() == text && text == p.shownRobots {
+		// Only the line ends changed: the text did not, so no input
+		// event came; the page must still update for them.
+		p.update()
+	}
 	if !ok || ta.Get("value").String() != text {
 		// A browser without it: set the text; Revert still undoes it.
 		ta.Set("value", text)
@@ -189,20 +203,26 @@ func (p *page) portableState(robots string) {
 	case p.port.outdated && !(p.port.applied && robots == p.port.result):
 		stale = true
 		status = "The scope or the reading to keep has changed since this rewrite: choose Make it portable again."
-	case p.port.applied && robots == p.port.result:
+	case p.port.applied && robots == p.port.result && p.ends == p.port.resultEnds:
 		revert = true
 		status = "Applied: the editor holds the portable file and the verdicts are its own. Undo (Ctrl+Z) or Revert brings back the file as it was."
 		if !p.port.undoable {
 			status = "Applied: the editor holds the portable file and the verdicts are its own. Revert brings back the file as it was (a file this long is put in at once, which the browser's undo cannot take back)."
 		}
 	case robots == p.port.source:
+		if p.port.applied && p.ends != p.port.sourceEnds {
+			// The browser's undo brought the text back, not its line
+			// ends: they follow, and the page updates again for them.
+			p.setEnds(p.port.sourceEnds)
+			time.AfterFunc(0, func() { p.update(); p.scheduleHash() })
+		}
 		p.port.applied = false
-		apply = p.port.result != robots
+		apply = p.port.result != robots || p.port.resultEnds != p.port.sourceEnds
 		switch {
+		case apply && p.port.result == robots:
+			status = "Apply changes only the line ends, to " + strings.ToUpper(string(p.port.resultEnds)) + " (Line endings, under the editor); the lines stay as they are."
 		case apply:
 			status = "Apply puts the portable file in the editor."
-		case p.port.changed:
-			status = "Only the line ends change, which the editor does not show: serve the file with CRLF line ends."
 		default:
 			status = "Nothing to apply: the file already reads the same in every dialect in scope, as far as a rewrite can make it."
 		}

@@ -302,6 +302,45 @@ func TestMakePortable(t *testing.T) {
 	b.noErrors(t)
 }
 
+// TestPortableLineEnds: served over Gopher, an LF file only needs CRLF
+// line ends. Apply sets them (the control, the lint, the link); Revert
+// puts LF back.
+func TestPortableLineEnds(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, lfOnly, "/private/x\n", "*\n")
+	b.clickAndWait(t, "#served-gopher")
+	if !slices.Contains(b.lintCodes(t), "lf-line-endings") {
+		t.Fatalf("an LF file served over Gopher lacks lf-line-endings: %v", b.lintCodes(t))
+	}
+	b.makePortable(t)
+	if s := b.portable(t); !s.Apply || !strings.Contains(s.Status, "only the line ends, to CRLF") {
+		t.Fatalf("before Apply: %+v", s)
+	}
+	if d := eval[string](t, b, `document.querySelector('#portable li[data-code="lf-line-endings"]').textContent`); !strings.HasPrefix(d, "whole file: ") {
+		t.Errorf("the line-ends change reads %q", d)
+	}
+	b.clickAndWait(t, "#apply-portable")
+	if e := eval[string](t, b, `document.getElementById("line-endings").value`); e != "crlf" {
+		t.Errorf("after Apply the line endings are %q", e)
+	}
+	if codes := b.lintCodes(t); slices.Contains(codes, "lf-line-endings") {
+		t.Errorf("after Apply the lint still has lf-line-endings: %v", codes)
+	}
+	if s := b.portable(t); s.Apply || !s.Revert {
+		t.Errorf("after Apply: %+v", s)
+	}
+	b.waitLink(t, func(st state.State) bool { return st.Robots == "User-agent: *\r\nDisallow: /private\r\n" })
+	b.clickAndWait(t, "#revert-portable")
+	if e := eval[string](t, b, `document.getElementById("line-endings").value`); e != "lf" {
+		t.Errorf("after Revert the line endings are %q", e)
+	}
+	if !slices.Contains(b.lintCodes(t), "lf-line-endings") {
+		t.Errorf("after Revert lf-line-endings is gone: %v", b.lintCodes(t))
+	}
+	b.noErrors(t)
+}
+
 // TestPortableLongFile: past pageview.UndoableBytes Apply puts the file
 // in at once (the browser's undo would take seconds to record it) and
 // says that Revert, not undo, takes it back; Revert does.
