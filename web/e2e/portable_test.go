@@ -331,6 +331,7 @@ func TestPortableLineEnds(t *testing.T) {
 		t.Errorf("after Apply: %+v", s)
 	}
 	b.waitLink(t, func(st state.State) bool { return st.Robots == "User-agent: *\r\nDisallow: /private\r\n" })
+	b.showTab(t, "portable") // the lint's tab was shown
 	b.clickAndWait(t, "#revert-portable")
 	if e := eval[string](t, b, `document.getElementById("line-endings").value`); e != "lf" {
 		t.Errorf("after Revert the line endings are %q", e)
