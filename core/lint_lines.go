@@ -340,6 +340,9 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 		return
 	}
 	if len(g.Agents) > 0 {
+		if namesAgent(g, l.Value) {
+			return // the group already has the User-agent line the others read (fix writes this pair)
+		}
 		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s",
 			base+", so there the group applies only to its User-agent lines. gemini names virtual agents in User-agent lines instead ("+quote("User-agent: "+strings.ToLower(l.Value))+").")
 		return
@@ -386,6 +389,16 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 	}
 	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others, "%s",
 		msg+". gemini names virtual agents in User-agent lines instead ("+quote("User-agent: "+strings.ToLower(l.Value))+").")
+}
+
+// namesAgent says whether one of g's User-agent lines is name.
+func namesAgent(g *Group, name string) bool {
+	for _, a := range g.Agents {
+		if strings.EqualFold(strings.TrimSpace(a.Value), strings.TrimSpace(name)) {
+			return true
+		}
+	}
+	return false
 }
 
 func firstRuleLine(g *Group) int {

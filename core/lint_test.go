@@ -410,6 +410,9 @@ func TestLint_Conner_VirtualAgentField(t *testing.T) {
 			want: []want{{1, "virtual-agent-field-portability", SevWarning, others}, {2, "rule-outside-group", SevError, "gopherdraft,gemini,rfc9309,norobots"}}},
 		{name: "with a user agent", in: "User-agent: GUS\nVirtual-agent: indexer\nDisallow: /x\n",
 			want: []want{{2, "virtual-agent-field-portability", SevWarning, others}}},
+		// What fix writes for a role User-agent: every dialect reads the group.
+		{name: "beside the same user agent", in: "User-agent: archiver\nVirtual-agent: Archiver\nDisallow: /x\n",
+			absent: []string{"virtual-agent-field-portability"}},
 	})
 }
 

@@ -57,21 +57,30 @@ func parseDialects(spec string) ([]core.Dialect, error) {
 		spec = "all"
 	}
 	var out []core.Dialect
+	seen := map[string]bool{} // "all,gemini" names gemini twice; it answers once
+	add := func(ds ...core.Dialect) {
+		for _, d := range ds {
+			if !seen[d.ID] {
+				seen[d.ID] = true
+				out = append(out, d)
+			}
+		}
+	}
 	for _, id := range strings.Split(spec, ",") {
 		id = strings.TrimSpace(id)
 		switch id {
 		case "all":
-			out = append(out, core.Dialects()...)
+			add(core.Dialects()...)
 			continue
 		case "crawlers":
-			out = append(out, core.Presets()...)
+			add(core.Presets()...)
 			continue
 		}
 		d, ok := core.DialectByID(id)
 		if !ok {
 			return nil, usageErr("unknown dialect %q; use all, crawlers or one of %s, %s", visible(id), dialectIDs(), presetIDs())
 		}
-		out = append(out, d)
+		add(d)
 	}
 	return out, nil
 }

@@ -124,6 +124,13 @@ func TestCommandHelp(t *testing.T) {
 			})
 		})
 	}
+	// The usage lists version and help too: help knows them.
+	if r := runBin(t, "", "help", "version"); r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: smolbots version\n") || !strings.Contains(r.stdout, "\nExit status:\n  0  ") {
+		t.Errorf("help version: exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if r := runBin(t, "", "help", "help"); r.code != 0 || r.stdout != usage() {
+		t.Errorf("help help: exit %d stderr %q, want the usage on stdout", r.code, r.stderr)
+	}
 	r := runBin(t, "", "help", "frob")
 	if r.code != 2 || !strings.Contains(r.stderr, `unknown command "frob"`) {
 		t.Errorf("help frob: exit %d stderr %q", r.code, r.stderr)

@@ -65,6 +65,11 @@ func TestCheckCrawlerPresets(t *testing.T) {
 	if ls := checkLines(t, r.stdout); len(ls) != 8 {
 		t.Errorf("-dialect crawlers gave %d lines, want the 8 presets", len(ls))
 	}
+	// A dialect named twice, or by a list and by its ID, answers once.
+	r = runCLI(t, robots, "check", "-json", "-dialect", "all,gemini,tlgs,crawlers,gemini", "-", "/x")
+	if ls := checkLines(t, r.stdout); len(ls) != 14 {
+		t.Errorf("-dialect all,gemini,tlgs,crawlers,gemini gave %d lines, want 14 (six dialects, eight presets)", len(ls))
+	}
 	r = runCLI(t, robots, "check", "-json", "-", "/x")
 	for _, l := range checkLines(t, r.stdout) {
 		if l.Agent != "*" {

@@ -55,6 +55,16 @@ Run smolbots help COMMAND (or smolbots COMMAND -h) for one command's flags.
 	return b.String()
 }
 
+// versionHelp is what help version prints: version has no flags.
+const versionHelp = `Usage: smolbots version
+
+Prints the module version, the commit the binary was built from and the
+Go release that built it, on one line.
+
+Exit status:
+  0  always
+`
+
 // exitError carries an exit status and a one-sentence message.
 type exitError struct {
 	code int
@@ -84,6 +94,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help":
 		if len(args) == 1 {
 			fmt.Fprint(stdout, usage())
+			return 0
+		}
+		// version and help are listed in the usage too, so help knows them.
+		switch args[1] {
+		case "help":
+			fmt.Fprint(stdout, usage())
+			return 0
+		case "version":
+			fmt.Fprint(stdout, versionHelp)
 			return 0
 		}
 		cmd := lookup(args[1])

@@ -111,7 +111,9 @@ var serveLimits = limits{
 func newServer(dir string, rc relay.Config, l limits) *http.Server {
 	rc.MaxFetches, rc.QueueWait = l.fetches, l.queueWait
 	mux := http.NewServeMux()
-	mux.Handle(relay.Path, relay.New(rc))
+	api := relay.New(rc)
+	mux.Handle(relay.Path, api)
+	mux.Handle("/api/", api) // a wrong /api/ path gets the relay's JSON 404, as on the worker
 	mux.Handle("/", pageHeaders(http.FileServer(http.Dir(dir))))
 	return &http.Server{
 		Handler:           slowclient.Handler(mux, l.stall),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"io"
 	"net"
@@ -126,5 +127,24 @@ func TestServeKeepsSlowReader(t *testing.T) {
 	}
 	if took < 3*testLimits.stall {
 		t.Fatalf("the read took %v, not several times the stall limit %v: the test proves nothing", took, testLimits.stall)
+	}
+}
+
+// Every path under /api/ is the relay's, as on the worker behind the
+// site's /api/* proxy: a wrong one gets the relay's JSON 404, not the
+// file server's text.
+func TestServeAPIPathsAnswerJSON(t *testing.T) {
+	addr := startServe(t)
+	for _, path := range []string{"/api/other", "/api/robots/x", "/api/"} {
+		resp, err := http.Get("http://" + addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body struct{ Error string }
+		err = json.NewDecoder(resp.Body).Decode(&body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound || err != nil || body.Error == "" {
+			t.Errorf("GET %s: %d, %v, error %q; want 404 with {\"error\":...}", path, resp.StatusCode, err, body.Error)
+		}
 	}
 }
