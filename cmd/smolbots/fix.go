@@ -68,11 +68,6 @@ func runFix(c *call, o fixOptions) error {
 		case d.Crawler != nil:
 			return usageErr("%s is a crawler preset, not a reading fix can keep; use one of %s", d.ID, dialectIDs())
 		}
-		if d.Crawler != nil {
-			// fix keeps a reading's verdicts for the rows' agents; a preset
-			// answers for its own names only, so it cannot be one.
-			return usageErr("%s is a crawler preset, which tests its own agent names, not the rows'; use one of %s as the reference", d.ID, dialectIDs())
-		}
 		opt.Reference = d
 	}
 	for _, s := range o.agents {

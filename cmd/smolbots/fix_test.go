@@ -90,7 +90,6 @@ func TestFixBadInput(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"", []string{"fix", "-reference", "tlgs", "-"}, 2, "smolbots fix: tlgs is a crawler preset, which tests its own agent names, not the rows'; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots as the reference\n"},
 		{"", []string{"fix", "-reference", "google", "-"}, 2, "smolbots fix: unknown reference dialect \"google\"; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
 		{"", []string{"fix", "-reference", "tlgs", "-"}, 2, "smolbots fix: tlgs is a crawler preset, not a reading fix can keep; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
 		{"", []string{"fix", "-protocol", "http", "-"}, 2, "smolbots fix: unknown protocol \"http\"; use gemini, gopher or any\n"},
