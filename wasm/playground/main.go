@@ -75,7 +75,8 @@ type page struct {
 	// already shows that update's result (pageview.Prerender): the update
 	// keeps the DOM it finds, so the take-over changes nothing on screen
 	// and keeps the caret.
-	adopting bool
+	adopting     bool
+	adoptPending bool // adoptRest has yet to run
 	// ends is the robots.txt's line-ending style, which the textarea
 	// cannot hold: the grid, the lint and the permalink get the text
 	// with these line ends.
@@ -336,7 +337,25 @@ func (p *page) restore() {
 	}
 	p.cell = st.Cell
 	p.update()
+	if p.adopting {
+		p.adoptPending = true
+		time.AfterFunc(0, p.adoptRest)
+	}
 	p.adopting = false
+}
+
+// adoptRest finishes taking over the drawn page: the lint and the
+// editor's colours, which it shows already, are worked out and recorded
+// without drawing. An update in between (a key typed meanwhile) draws
+// everything itself and makes this unnecessary.
+func (p *page) adoptRest() {
+	if !p.adoptPending {
+		return
+	}
+	p.adoptPending = false
+	p.adopting, p.lintNow = true, true
+	p.update()
+	p.adopting, p.lintNow = false, false
 }
 
 // setEnds sets the line-ending style and shows it in its control.
@@ -412,7 +431,7 @@ func (p *page) update() {
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Dialects:  pageview.DialectsShown(p.hidden),
-		LintLater: (len(robots) > pageview.SmallBytes || p.updates == 0 && !p.adopting) && !p.lintNow,
+		LintLater: (len(robots) > pageview.SmallBytes || p.updates == 0) && !p.lintNow,
 	})
 	if p.lintTimer != nil {
 		p.lintTimer.Stop()
@@ -432,10 +451,18 @@ func (p *page) update() {
 	} else {
 		p.findings = p.g.Findings
 	}
-	p.lints.Set("ariaBusy", strconv.FormatBool(p.g.LintPending))
-	p.lints.Get("classList").Call("toggle", "stale", p.g.LintPending)
+	if !p.adopting {
+		p.adoptPending = false // this update draws everything itself
+		p.lints.Set("ariaBusy", strconv.FormatBool(p.g.LintPending))
+		p.lints.Get("classList").Call("toggle", "stale", p.g.LintPending)
+	}
 	t1 := perf.Call("now").Float()
-	if robots != p.shownRobots {
+	if p.adopting && p.g.LintPending {
+		// Taking over the drawn page, which shows the lint and the
+		// colours already: working them out waits for adoptRest, so the
+		// page answers sooner.
+		p.lines = pageview.CountLines(robots)
+	} else if robots != p.shownRobots {
 		p.shownRobots = robots
 		p.hlLine = 0
 		cls := p.editor.Get("classList")
