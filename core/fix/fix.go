@@ -207,8 +207,12 @@ func (fx *fixer) run(edits []edit) {
 }
 
 // keeps reports whether the doc still means what the input meant to the
-// reference dialect, for every probed crawler.
-func (fx *fixer) keeps() bool { return fx.meaningOf(fx.doc.parse()) == fx.meaning }
+// reference dialect, for every probed crawler, and still fits under the
+// cut: past it even a comment's tail would be dropped by the next run.
+func (fx *fixer) keeps() bool {
+	text := fx.doc.String()
+	return len(text) <= core.MaxBytes && fx.meaningOf(core.Parse([]byte(text))) == fx.meaning
+}
 
 func (fx *fixer) meaningOf(f *core.File) string {
 	rs := fx.ref.Compile(f)

@@ -177,3 +177,23 @@ func TestFixRefusesPresetReference(t *testing.T) {
 		}
 	}
 }
+
+// A file just under the cut stays under it: commenting out a line or
+// adding CR would push its tail past MaxBytes, where every dialect stops
+// reading, and fixing the result again would drop that tail.
+func TestResultStaysUnderTheCut(t *testing.T) {
+	tail := "User-agent: *\nDisallow: /x\n\nUser-agent: lonely\n"
+	body := "# " + strings.Repeat("p", core.MaxBytes-1-len(tail)-3) + "\n" + tail
+	for _, p := range []core.Protocol{core.ProtocolGemini, core.ProtocolGopher} {
+		res, err := Fix([]byte(body), Options{Protocol: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Robots) > core.MaxBytes {
+			t.Errorf("%s: the result is %d bytes, past the %d every dialect reads", p, len(res.Robots), core.MaxBytes)
+		}
+		if again, _ := Fix([]byte(res.Robots), Options{Protocol: p}); len(again.Changes) > 0 {
+			t.Errorf("%s: fixing the result again changes it: %+v", p, again.Changes)
+		}
+	}
+}
