@@ -128,8 +128,10 @@ func TestCommandHelp(t *testing.T) {
 	if r := runBin(t, "", "help", "version"); r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: smolbots version\n") || !strings.Contains(r.stdout, "\nExit status:\n  0  ") {
 		t.Errorf("help version: exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
 	}
-	if r := runBin(t, "", "help", "help"); r.code != 0 || r.stdout != usage() {
-		t.Errorf("help help: exit %d stderr %q, want the usage on stdout", r.code, r.stderr)
+	for _, arg := range []string{"help", "-h", "--help"} {
+		if r := runBin(t, "", "help", arg); r.code != 0 || r.stdout != usage() {
+			t.Errorf("help %s: exit %d stderr %q, want the usage on stdout", arg, r.code, r.stderr)
+		}
 	}
 	r := runBin(t, "", "help", "frob")
 	if r.code != 2 || !strings.Contains(r.stderr, `unknown command "frob"`) {

@@ -98,7 +98,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		// version and help are listed in the usage too, so help knows them.
 		switch args[1] {
-		case "help":
+		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usage())
 			return 0
 		case "version":
