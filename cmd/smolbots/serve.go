@@ -56,6 +56,9 @@ func runServe(c *call, o serveOptions) error {
 		return usageErr("the page is not built: %s is missing; run ./build.sh build, or give its directory with -dir", *dir)
 	}
 	l, err := net.Listen("tcp", *addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return usageErr("%s is taken by another program; stop it or choose another with -addr", *addr)
+	}
 	if err != nil {
 		return usageErr("cannot listen on %s: %v", *addr, err)
 	}

@@ -148,3 +148,19 @@ func TestServeAPIPathsAnswerJSON(t *testing.T) {
 		}
 	}
 }
+
+// A taken address is said in words, with exit 2.
+func TestServeAddressTaken(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>smolbots</title>"), 0o644)
+	r := runCLI(t, "", "serve", "-addr", l.Addr().String(), "-dir", dir)
+	want := "smolbots serve: " + l.Addr().String() + " is taken by another program; stop it or choose another with -addr\n"
+	if r.code != 2 || r.stderr != want {
+		t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, want)
+	}
+}
