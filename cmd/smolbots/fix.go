@@ -103,7 +103,11 @@ func runFix(c *call, o fixOptions) error {
 			return err
 		}
 	} else {
-		io.WriteString(c.stdout, res.Robots)
+		robots := res.Robots
+		if isTerminal(c.stdout) {
+			robots = visibleText(robots) // as fetch does; redirected, the bytes as they are
+		}
+		io.WriteString(c.stdout, robots)
 		writeFixAccount(c.stderr, c.args[0], res, len(data) == 0)
 	}
 	if len(res.Unresolved) > 0 {
