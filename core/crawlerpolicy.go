@@ -134,7 +134,11 @@ func (p *Policy) chooseEach(rs *Ruleset) {
 		sp := (&Ruleset{Dialect: sub, File: rs.File, Groups: rs.Groups, tables: rs.tables, lines: rs.lines}).Policy(Agent{})
 		sp.Agent = p.Agent
 		p.each = append(p.each, sp)
-		whys = append(whys, "as "+strconv.Quote(n)+": "+sp.Why)
+		as := "as "
+		if len(whys) == 0 {
+			as = "As " // the first starts a sentence
+		}
+		whys = append(whys, as+strconv.Quote(n)+": "+sp.Why)
 		for _, g := range sp.Groups {
 			if !containsGroup(p.Groups, g) {
 				p.Groups = append(p.Groups, g)
