@@ -293,12 +293,21 @@ func (c *Cache) HTML(text string) string {
 		Plain(&b, text)
 		return b.String()
 	}
+	return strings.Join(c.Lines(text), "")
+}
+
+// Lines is HTML cut into its lines, one element each, so a page can
+// rewrite only the lines that changed; nil when the text is too long to
+// colour (then HTML draws it plain).
+func (c *Cache) Lines(text string) []string {
+	if len(text) > MaxBytes {
+		return nil
+	}
 	n := strings.Count(text, "\n") + 1
 	if c.lines == nil || len(c.lines) > 2*n+1024 {
 		c.lines = make(map[string]string, n)
 	}
-	var b strings.Builder
-	b.Grow(len(text) * 4)
+	out := make([]string, 0, n)
 	for text != "" {
 		line := text
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
@@ -310,9 +319,9 @@ func (c *Cache) HTML(text string) string {
 			h = lineHTML(line)
 			c.lines[line] = h
 		}
-		b.WriteString(h)
+		out = append(out, h)
 	}
-	return b.String()
+	return out
 }
 
 func lineHTML(line string) string {

@@ -156,6 +156,28 @@ func TestCacheMatchesWhole(t *testing.T) {
 	if c.HTML(big) != HTML(big) {
 		t.Error("text over MaxBytes differs")
 	}
+	if c.Lines(big) != nil {
+		t.Error("text over MaxBytes has lines to patch")
+	}
+}
+
+// TestCacheLines: one top-level line element per line of the text, in
+// order, so the page can swap the overlay's children one for one.
+func TestCacheLines(t *testing.T) {
+	var c Cache
+	text := "User-agent: *\nDisallow: /a\x01b\n\n# last"
+	lines := c.Lines(text)
+	if len(lines) != 4 {
+		t.Fatalf("%d lines, want 4: %q", len(lines), lines)
+	}
+	for i, h := range lines {
+		if !strings.HasPrefix(h, `<span class="line">`) || strings.Count(h, `class="line"`) != 1 {
+			t.Errorf("line %d is not one line element: %s", i+1, h)
+		}
+	}
+	if strings.Join(lines, "") != HTML(text) {
+		t.Error("the lines joined differ from the whole text's HTML")
+	}
 }
 
 func BenchmarkCacheKeystroke(b *testing.B) {

@@ -53,10 +53,11 @@ type page struct {
 	shownGutter, shownLints   string
 	shownFacts, gridShape     string
 	shownExplain              string
-	hlLine                    int    // line highlighted in the overlay, 0 for none
-	view, applied             view   // the editor's scroll state: last read, last applied
-	shownHL                   string // the overlay's HTML
-	spacers                   [2]int // the gutter's spacer heights
+	hlLine                    int      // line highlighted in the overlay, 0 for none
+	view, applied             view     // the editor's scroll state: last read, last applied
+	shownHL                   string   // the overlay's HTML
+	shownLines                []string // its lines, when drawn by putLines
+	spacers                   [2]int   // the gutter's spacer heights
 	colours                   highlight.Cache
 	lines                     int            // lines in the editor
 	marks                     pageview.Marks // findings by line
@@ -464,9 +465,15 @@ func (p *page) update() {
 		p.lines = pageview.CountLines(robots)
 	} else if robots != p.shownRobots {
 		p.shownRobots = robots
+		// The overlay's lines may be patched in place: unmark the
+		// highlighted one, which chooseIn marks again.
+		if c := child(p.hl, p.hlLine-1); !c.IsNull() {
+			c.Get("classList").Call("remove", "hl")
+		}
 		p.hlLine = 0
 		cls := p.editor.Get("classList")
 		html := ""
+		var lines []string
 		if len(robots) > highlight.MaxBytes {
 			cls.Call("add", "plain")
 		} else if p.updates == 0 && !p.adopting {
@@ -481,9 +488,14 @@ func (p *page) update() {
 			time.AfterFunc(0, p.finishFirst)
 		} else {
 			cls.Call("remove", "plain")
-			html = p.colours.HTML(robots)
+			lines = p.colours.Lines(robots)
 		}
-		p.put(p.hl, &p.shownHL, html)
+		if lines != nil {
+			p.putLines(lines)
+		} else {
+			p.shownLines = nil
+			p.put(p.hl, &p.shownHL, html)
+		}
 		p.lines = pageview.CountLines(robots)
 	}
 	findings := p.scopedFindings()
@@ -673,6 +685,26 @@ func (p *page) put(e js.Value, shown *string, html string) bool {
 	}
 	e.Set("innerHTML", html)
 	return true
+}
+
+// putLines draws the overlay's coloured lines. With as many lines as
+// shown, only those that differ are replaced: a keystroke rewrites one
+// line element, not the whole overlay, whose hundreds of spans the
+// browser would otherwise style and lay out again.
+func (p *page) putLines(lines []string) {
+	kids := p.hl.Get("children")
+	if p.adopting || len(lines) != len(p.shownLines) || kids.Length() != len(lines) {
+		p.put(p.hl, &p.shownHL, strings.Join(lines, ""))
+		p.shownLines = lines
+		return
+	}
+	for i, h := range lines {
+		if h != p.shownLines[i] {
+			kids.Index(i).Set("outerHTML", h)
+		}
+	}
+	p.shownLines = lines
+	p.shownHL = "\x00" // no longer the whole HTML: the next put writes
 }
 
 // choose selects a cell (by key), explains it and highlights its

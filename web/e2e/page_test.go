@@ -81,6 +81,32 @@ func TestLoadTypeAndReadVerdicts(t *testing.T) {
 	b.noErrors(t)
 }
 
+// TestOverlayPatchedByLine: a key rewrites only its own line of the
+// coloured overlay (the others stay the same elements), the overlay
+// still reads as the editor, and the chosen cell's deciding line stays
+// the one highlighted.
+func TestOverlayPatchedByLine(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
+	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))
+	b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#robots-hl .line").forEach((l, i) => { l.dataset.probe = i + 1; })`))
+	b.typeInEditor(t, "x") // at the end of line 1
+	kept := eval[[]string](t, b, `[...document.querySelectorAll("#robots-hl .line")].map(l => l.dataset.probe || "new")`)
+	if strings.Join(kept, ",") != "new,2,3,4,5" {
+		t.Errorf("overlay lines after a key in line 1: %v, want only line 1 redrawn", kept)
+	}
+	text := eval[string](t, b, `document.getElementById("robots").value`)
+	if got := eval[string](t, b, `document.getElementById("robots-hl").textContent`); got != text {
+		t.Errorf("overlay %q, editor %q", got, text)
+	}
+	hl := eval[[]int](t, b, `[...document.querySelectorAll("#robots-hl .line")].map((l, i) => l.classList.contains("hl") ? i + 1 : 0).filter(n => n)`)
+	want := eval[int](t, b, `Number(document.querySelector("#grid button.cell.chosen").dataset.line)`)
+	if (want == 0 && len(hl) != 0) || (want > 0 && (len(hl) != 1 || hl[0] != want)) {
+		t.Errorf("highlighted editor lines %v, want the chosen cell's line %d", hl, want)
+	}
+}
+
 func TestExplainAndLineHighlight(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, "")
