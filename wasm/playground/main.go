@@ -57,7 +57,8 @@ type page struct {
 	view, applied             view     // the editor's scroll state: last read, last applied
 	shownHL                   string   // the overlay's HTML
 	shownLines                []string // its lines, when drawn by putLines
-	spacers                   [2]int   // the gutter's spacer heights
+	shownSummary              string
+	spacers                   [2]int // the gutter's spacer heights
 	colours                   highlight.Cache
 	lines                     int            // lines in the editor
 	marks                     pageview.Marks // findings by line
@@ -506,8 +507,14 @@ func (p *page) update() {
 	p.drawLints()
 	p.put(p.lintCount, &p.shownCount, pageview.LintCount(findings, p.g.Problems))
 	p.put(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
-	if !p.adopting {
-		p.summary.Set("textContent", pageview.Summary(&p.g))
+	// Written only when it changes: the summary heads the grid's box, and
+	// rewriting it, even with the same words, lays out that box again,
+	// the 1,200-cell table with it (and re-reads the live region).
+	if sum := pageview.Summary(&p.g); sum != p.shownSummary {
+		p.shownSummary = sum
+		if !p.adopting {
+			p.summary.Set("textContent", sum)
+		}
 	}
 	p.view = v
 	p.chooseIn(v, p.cell, false)

@@ -107,6 +107,25 @@ func TestOverlayPatchedByLine(t *testing.T) {
 	}
 }
 
+// TestSummaryWrittenOnChange: a key that changes no verdict leaves the
+// grid's summary (which heads the grid's box) as it is, the same text
+// node; a change of verdicts rewrites it.
+func TestSummaryWrittenOnChange(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, "# c\nUser-agent: *\nDisallow: /private\n", "/private/x\n/index.gmi\n", "GUS\n")
+	before := b.text(t, "summary")
+	b.do(t, chromedp.Evaluate[chromedp.Void](`window.__summaryNode = document.getElementById("summary").firstChild`))
+	b.typeInEditor(t, "x") // into the comment on line 1
+	if !eval[bool](t, b, `document.getElementById("summary").firstChild === window.__summaryNode`) {
+		t.Errorf("a key in a comment rewrote the summary (%q, was %q)", b.text(t, "summary"), before)
+	}
+	b.typeCase(t, "User-agent: *\nDisallow: /\n", "/private/x\n/index.gmi\n/a\n", "GUS\n")
+	if after := b.text(t, "summary"); after == before {
+		t.Errorf("the summary %q did not follow new verdicts", after)
+	}
+}
+
 func TestExplainAndLineHighlight(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, "")
