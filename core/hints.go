@@ -89,13 +89,7 @@ func normalizeURLPath(s string) string {
 		if c := path[i]; c == '%' {
 			if v, ok := decodeEscape(path, i); ok {
 				i += 2
-				if unreserved(v) {
-					b.WriteByte(v)
-				} else {
-					b.WriteByte('%')
-					b.WriteByte(upperHex[v>>4])
-					b.WriteByte(upperHex[v&15])
-				}
+				writeNormalEscape(&b, v)
 				continue
 			}
 		}

@@ -308,13 +308,7 @@ func percentNormalize(s string) string {
 		case c == '%':
 			if v, ok := decodeEscape(s, i); ok {
 				i += 2
-				if unreserved(v) {
-					b.WriteByte(v)
-				} else {
-					b.WriteByte('%')
-					b.WriteByte(upperHex[v>>4])
-					b.WriteByte(upperHex[v&15])
-				}
+				writeNormalEscape(&b, v)
 				continue
 			}
 			b.WriteByte(c)
@@ -327,4 +321,17 @@ func percentNormalize(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// writeNormalEscape writes the byte an escape stands for in its normal
+// form (RFC 3986 section 6.2.2): the byte itself when it is unreserved,
+// else the escape in upper case.
+func writeNormalEscape(b *strings.Builder, v byte) {
+	if unreserved(v) {
+		b.WriteByte(v)
+		return
+	}
+	b.WriteByte('%')
+	b.WriteByte(upperHex[v>>4])
+	b.WriteByte(upperHex[v&15])
 }
