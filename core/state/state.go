@@ -12,6 +12,7 @@
 //	tag 3  Agents     (at most once)
 //	tag 4  one Hidden dialect ID (repeated, in order)
 //	tag 5  Cell       (at most once)
+//	tag 6  never written (line ends stay in the Robots text)
 //	tag 7  Crawlers   (at most once): the crawler preset IDs the "Real
 //	       crawlers" table shows, joined by commas; an empty value shows
 //	       none. Left out for the default choice.
