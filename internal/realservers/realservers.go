@@ -45,7 +45,7 @@ func startGopher(t testing.TB, files map[string][]byte, extra ...string) string 
 	root := writeTree(t, files)
 	var lastErr error
 	for try := 0; try < 5; try++ {
-		port := freePort(t)
+		port := FreePort(t)
 		addr := "127.0.0.1:" + strconv.Itoa(port)
 		args := append([]string{"-l", addr, "--inetd", "-a", gophernicusBin,
 			"-h", "localhost", "-p", strconv.Itoa(port), "-r", root, "-nv", "-ns", "-nr"}, extra...)
@@ -86,7 +86,7 @@ func StartGemini(t testing.TB, files map[string][]byte, opts GeminiOptions) *Gem
 	cert, key, fp := makeCert(t, dir)
 	var lastErr error
 	for try := 0; try < 5; try++ {
-		port := freePort(t)
+		port := FreePort(t)
 		conf := filepath.Join(dir, "molly.conf")
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "Port = %d\nHostname = \"localhost\"\nCertPath = %q\nKeyPath = %q\nDocBase = %q\nAccessLog = %q\nErrorLog = %q\n",
@@ -165,17 +165,6 @@ func writeTree(t testing.TB, files map[string][]byte) string {
 		}
 	}
 	return root
-}
-
-// freePort finds a port free on every interface (molly-brown binds all).
-func freePort(t testing.TB) int {
-	t.Helper()
-	l, err := net.Listen("tcp", ":0")
-	if err != nil {
-		t.Fatalf("realservers: no free port: %v", err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }
 
 // start runs a server, waits until addr accepts connections, and stops it

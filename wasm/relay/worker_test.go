@@ -73,7 +73,10 @@ func gzipSize(tb testing.TB, dir string) int {
 // startWorkerd runs `wrangler dev` on a free loopback port with a
 // test-only configuration that allows loopback destinations, and stops
 // it at cleanup with SIGINT to its process group (SIGTERM to wrangler
-// alone leaves workerd running).
+// alone leaves workerd running). A port lost to another program between
+// the choice and workerd's bind is tried again on another port, at most
+// three times; the address is used only once wrangler says it is ready,
+// so a request never reaches whatever else holds the port.
 func startWorkerd(tb testing.TB, workerDir, dohURL string) string {
 	tb.Helper()
 	wrangler, err := filepath.Abs(filepath.Join(repoRoot, "tools", "node_modules", ".bin", "wrangler"))
@@ -93,12 +96,22 @@ func startWorkerd(tb testing.TB, workerDir, dohURL string) string {
 		"name = \"smolbots-relay-test\"\nmain = %q\ncompatibility_date = \"2025-01-01\"\n\n[vars]\nSMOLBOTS_ALLOW_LOOPBACK = \"1\"\nSMOLBOTS_DOH_URL = %q\n", main, dohURL)), 0o644); err != nil {
 		tb.Fatal(err)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
+	var lost string
+	for try := 0; try < 3; try++ {
+		base, out, taken := runWrangler(tb, wrangler, conf, dir, realservers.FreePort(tb))
+		if !taken {
+			return base
+		}
+		lost += out
 	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
+	tb.Fatalf("wrangler dev lost its port to another program three times:\n%s", lost)
+	return ""
+}
+
+// runWrangler starts wrangler dev on port and waits until it is ready.
+// taken reports that the port was in use, after wrangler was stopped.
+func runWrangler(tb testing.TB, wrangler, conf, dir string, port int) (base, output string, taken bool) {
+	tb.Helper()
 	cmd := exec.Command(wrangler, "dev", "--config", conf, "--ip", "127.0.0.1", "--port", strconv.Itoa(port),
 		"--inspector-port", "0", "--log-level", "log")
 	cmd.Dir = dir
@@ -113,44 +126,60 @@ func startWorkerd(tb testing.TB, workerDir, dohURL string) string {
 	pgid := cmd.Process.Pid
 	exited := make(chan struct{})
 	go func() { cmd.Wait(); close(exited) }()
-	tb.Cleanup(func() {
-		if tb.Failed() {
-			tb.Logf("wrangler output:\n%s", out.String())
-		}
+	stop := func() error {
 		syscall.Kill(-pgid, syscall.SIGINT)
 		select {
 		case <-exited:
 		case <-time.After(15 * time.Second):
-			tb.Errorf("wrangler did not stop within 15s of SIGINT")
+			return fmt.Errorf("wrangler did not stop within 15s of SIGINT")
 		}
 		// workerd is in the same process group: it must be gone too.
 		for i := 0; i < 100; i++ {
 			if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
-				return
+				return nil
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
 		syscall.Kill(-pgid, syscall.SIGKILL)
-		tb.Errorf("workerd was still running 10s after wrangler stopped; killed it")
-	})
-	base := "http://127.0.0.1:" + strconv.Itoa(port)
+		return fmt.Errorf("workerd was still running 10s after wrangler stopped; killed it")
+	}
+	base = "http://127.0.0.1:" + strconv.Itoa(port)
+	ready := "Ready on " + base
 	deadline := time.Now().Add(90 * time.Second)
 	for {
+		text := out.String()
+		if strings.Contains(text, "Address already in use") {
+			if err := stop(); err != nil {
+				tb.Error(err)
+			}
+			return "", text, true
+		}
 		select {
 		case <-exited:
-			tb.Fatalf("wrangler dev exited:\n%s", out.String())
+			tb.Fatalf("wrangler dev exited:\n%s", text)
 		default:
 		}
-		resp, err := http.Get(base + "/")
-		if err == nil {
-			resp.Body.Close()
-			return base
+		if strings.Contains(text, ready) {
+			if resp, err := http.Get(base + "/"); err == nil {
+				resp.Body.Close()
+				break
+			}
 		}
 		if time.Now().After(deadline) {
-			tb.Fatalf("wrangler dev did not answer within 90s:\n%s", out.String())
+			stop()
+			tb.Fatalf("wrangler dev did not answer within 90s:\n%s", text)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+	tb.Cleanup(func() {
+		if tb.Failed() {
+			tb.Logf("wrangler output:\n%s", out.String())
+		}
+		if err := stop(); err != nil {
+			tb.Error(err)
+		}
+	})
+	return base, "", false
 }
 
 type syncBuffer struct {
