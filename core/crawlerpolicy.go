@@ -324,13 +324,16 @@ func (p *Policy) noteUnreadFields(rs *Ruleset) {
 }
 
 // sentence makes a note a whole sentence, as notes are joined: a
-// capital first letter (names such as gemini-grc keep theirs) and a
-// final full stop.
+// capital first letter and a final full stop. A crawler whose name is
+// written in lower case (gemini-grc, mozz-archiver) keeps it, after
+// "The crawler".
 func sentence(s string) string {
 	if s == "" {
 		return s
 	}
-	if c := s[0]; c >= 'a' && c <= 'z' && !strings.HasPrefix(s, "gemini-grc") && !strings.HasPrefix(s, "mozz-archiver") {
+	if strings.HasPrefix(s, "gemini-grc") || strings.HasPrefix(s, "mozz-archiver") {
+		s = "The crawler " + s
+	} else if c := s[0]; c >= 'a' && c <= 'z' {
 		s = string(c-'a'+'A') + s[1:]
 	}
 	if !strings.HasSuffix(s, ".") {

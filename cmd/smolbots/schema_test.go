@@ -212,3 +212,27 @@ func TestSchemaValidatorRejects(t *testing.T) {
 		t.Error("groupsAgree accepts a group_lines that disagrees")
 	}
 }
+
+// The crawler presets' answers on the real files, from the real binary,
+// have check's shape, and their notes are whole sentences too (a note
+// may open with a crawler's lower-case name).
+func TestCrawlerAnswersOnRealFiles(t *testing.T) {
+	const realDir = "../../../shared/realworld-robots"
+	files, err := filepath.Glob(filepath.Join(realDir, "*.txt"))
+	if err != nil || len(files) < 20 {
+		t.Fatalf("the real files are missing from %s: %d found, %v", realDir, len(files), err)
+	}
+	notes := 0
+	for _, f := range files {
+		r := runBin(t, "", "check", "-json", "-dialect", "crawlers", f,
+			"/", "/private/x", "gemini://example.org/a/../cgi-bin/%7Ex?q", "/.well-known/x")
+		if r.code == 2 {
+			t.Fatalf("%s: exit 2: %s", f, r.stderr)
+		}
+		checkJSONLines(t, "check", r.stdout)
+		notes += strings.Count(r.stdout, `"note":"`) - strings.Count(r.stdout, `"note":""`)
+	}
+	if notes == 0 {
+		t.Error("no preset answer carried a note; the sentence check saw nothing")
+	}
+}
