@@ -24,7 +24,9 @@ func InputNote(f *File) string {
 
 // RoleNote says, for a named agent that declares no virtual agent, which
 // groups of the file are for roles and how to test one: a crawler that
-// is an indexer and says nothing about it is judged by name alone. ""
+// is an indexer and says nothing about it is judged by name alone. The
+// note names the dialects it holds for, since in one without groups
+// (gopher2019) every rule applies to every robot anyway. ""
 // when the agent declares a role, is a role or *, or the file has no
 // role groups.
 func RoleNote(f *File, a Agent) string {
@@ -54,7 +56,7 @@ func RoleNote(f *File, a Agent) string {
 	for i, r := range order {
 		groups[i] = r + " (line " + strconv.Itoa(first[r]) + ")"
 	}
-	return fmt.Sprintf("%s declares no virtual agent, so the groups for %s do not apply to it; to test it in a role, give the agent as %s(%s).",
+	return fmt.Sprintf("%s declares no virtual agent, so the groups for %s do not apply to it in any dialect that reads groups; to test it in a role, give the agent as %s(%s).",
 		a.Name, joinWords(groups), a.Name, order[0])
 }
 

@@ -61,7 +61,7 @@ func TestCheckDamagedInput(t *testing.T) {
 func TestCheckRoleNote(t *testing.T) {
 	const file = "testdata/virtual-agents.robots.txt"
 	_, _, notes := checkNotes(t, "", "-dialect", "gemini", "-agent", "GUS", file, "/pub")
-	want := "GUS declares no virtual agent, so the groups for indexer (line 3) do not apply to it; to test it in a role, give the agent as GUS(indexer)."
+	want := "GUS declares no virtual agent, so the groups for indexer (line 3) do not apply to it in any dialect that reads groups; to test it in a role, give the agent as GUS(indexer)."
 	if len(notes) != 1 || notes[0] != want {
 		t.Errorf("notes %q, want %q", notes, want)
 	}
