@@ -131,7 +131,12 @@ func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
 	}
 	out := make([]Finding, 0, len(findings)+len(added))
 	for _, fd := range append(findings, added...) {
-		if fd.Severity.rank() < min.rank() || ignored[fd.Code] || slices.Contains(perLine[fd.Line], fd.Code) {
+		if fd.Severity.rank() < min.rank() {
+			continue
+		}
+		// A finding about the controls themselves cannot be silenced by
+		// them: `-ignore unknown-code,typo` would hide its own typo.
+		if !isControlFinding(fd) && (ignored[fd.Code] || slices.Contains(perLine[fd.Line], fd.Code)) {
 			continue
 		}
 		out = append(out, fd)
@@ -146,6 +151,10 @@ func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
 		return strings.Compare(a.Code, b.Code)
 	})
 	return out
+}
+
+func isControlFinding(fd Finding) bool {
+	return fd.Code == "unknown-code" || fd.Code == "directive-invalid"
 }
 
 func isBinaryFinding(fd Finding) int {

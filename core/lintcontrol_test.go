@@ -106,6 +106,14 @@ func TestControlLintUnknownCodesAreFindings(t *testing.T) {
 			t.Errorf("message %q", fd.Message)
 		}
 	}
+	// The controls cannot silence what is said about them.
+	got = control(text, LintOptions{Ignore: []string{"unknown-code", "directive-invalid", "lf-line-ending"}, Severity: SevError})
+	if l := linesOf(got, "unknown-code"); !slices.Equal(l, []int{0, 2}) {
+		t.Errorf("-ignore unknown-code hid its own typo: unknown-code on lines %v, want [0 2]", l)
+	}
+	if l := linesOf(got, "directive-invalid"); !slices.Equal(l, []int{4}) {
+		t.Errorf("-ignore directive-invalid hid it: lines %v, want [4]", l)
+	}
 }
 
 func TestControlLintBinary(t *testing.T) {
