@@ -197,3 +197,22 @@ func TestResultStaysUnderTheCut(t *testing.T) {
 		}
 	}
 }
+
+// With no selectors given, a glob rule's row is a path it matches as a
+// pattern as well as its literal text, which matches itself in every
+// dialect: `/*.cgi` alone once reported "1 of 1 rows agree".
+func TestDefaultRowsTryGlobsAsPatterns(t *testing.T) {
+	res, err := Fix([]byte("User-agent: *\nDisallow: /*.cgi\nDisallow: /end$\n"), Options{Reference: core.RFC9309, Protocol: core.ProtocolGemini})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, u := range res.Unresolved {
+		if u.Code == "glob" {
+			rows = append(rows, u.Selector)
+		}
+	}
+	if res.Rows != 4 || !slices.Equal(rows, []string{"/x.cgi", "/end$", "/end"}) {
+		t.Errorf("%d rows, glob rows unresolved %v; want 4 rows and [/x.cgi /end$ /end]: %+v", res.Rows, rows, res.Unresolved)
+	}
+}

@@ -29,25 +29,41 @@ func fileAgents(f *core.File) []core.Agent {
 }
 
 // filePaths are the rows' selectors when none are given: the paths of
-// the file's own rules.
+// the file's own rules and, for a rule with a glob star or an end
+// anchor, a path it matches as a pattern (/*.cgi gives /x.cgi too): the
+// literal value matches itself in every dialect, so alone it would hide
+// the disagreement between the dialects that read patterns and those
+// that compare prefixes.
 func filePaths(f *core.File) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, l := range f.Lines {
-		if len(out) >= maxRowPaths {
-			break
+	add := func(p string) {
+		if len(out) < maxRowPaths && p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
 		}
+	}
+	for _, l := range f.Lines {
 		k := l.Key
 		if k == "" {
 			k = l.Typo
 		}
-		if k != core.Allow && k != core.Disallow || l.Value == "" || seen[l.Value] {
+		if k != core.Allow && k != core.Disallow {
 			continue
 		}
-		seen[l.Value] = true
-		out = append(out, l.Value)
+		add(l.Value)
+		add(patternExample(l.Value))
 	}
 	return out
+}
+
+// patternExample is a path that value matches as a pattern: each * as
+// "x", a final $ dropped. "" when value has neither.
+func patternExample(value string) string {
+	if !strings.ContainsAny(value, "*$") {
+		return ""
+	}
+	return strings.ReplaceAll(strings.TrimSuffix(value, "$"), "*", "x")
 }
 
 // check counts the rows on which every dialect gives the reference's
