@@ -9,10 +9,12 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/smolbots/smolbots/core/relay"
+	"github.com/smolbots/smolbots/internal/realservers"
 )
 
 // testLimits are serveLimits made short, so that the tests below wait
@@ -162,5 +164,69 @@ func TestServeAddressTaken(t *testing.T) {
 	want := "smolbots serve: " + l.Addr().String() + " is taken by another program; stop it or choose another with -addr\n"
 	if r.code != 2 || r.stderr != want {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, want)
+	}
+}
+
+// serve caps the relay's upstream fetches: with 4 allowed (testLimits)
+// and an upstream that holds every connection, 8 requests at once give 4
+// fetches that wait and 4 answers of 503 JSON with Retry-After, after
+// the queue wait; the upstream never sees more than 4 connections.
+func TestServeCapsUpstreamFetches(t *testing.T) {
+	release := make(chan struct{})
+	var mu sync.Mutex
+	open, most := 0, 0
+	upstream := realservers.Listen(t, func(c net.Conn) {
+		mu.Lock()
+		open++
+		most = max(most, open)
+		mu.Unlock()
+		<-release
+		mu.Lock()
+		open--
+		mu.Unlock()
+	})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	t.Cleanup(free) // before Listen's cleanup waits for the held connections
+	addr := startServe(t)
+	codes := make(chan *http.Response, 8)
+	for i := 0; i < 8; i++ {
+		go func() {
+			resp, err := http.Get("http://" + addr + relay.Path + "?url=gopher://" + upstream)
+			if err != nil {
+				t.Error(err)
+			}
+			codes <- resp
+		}()
+	}
+	refused := 0
+	for i := 0; i < 4; i++ {
+		select {
+		case resp := <-codes:
+			if resp == nil {
+				continue // the error is reported
+			}
+			var body struct{ Error string }
+			json.NewDecoder(resp.Body).Decode(&body)
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get("Retry-After") != "" && body.Error != "" {
+				refused++
+			} else {
+				t.Errorf("an early answer: %d %q (Retry-After %q); want 503 JSON", resp.StatusCode, body.Error, resp.Header.Get("Retry-After"))
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%d of 8 requests answered within 5 s; 4 over the cap should get 503 after the queue wait", i)
+		}
+	}
+	free()
+	for i := 0; i < 4; i++ {
+		if resp := <-codes; resp != nil {
+			resp.Body.Close()
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if refused != 4 || most > 4 {
+		t.Errorf("%d refused with 503, at most %d upstream connections at once; want 4 and at most 4", refused, most)
 	}
 }
