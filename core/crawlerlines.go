@@ -6,14 +6,24 @@ import "strings"
 // the shared lexer's, or a copy re-read by a crawler's own line syntax
 // (same positions and text, other field and value).
 func (d *Dialect) fileLines(f *File) []Line {
-	if d.Lines == StandardLines && !d.LFLines && !d.BOMInText {
+	if d.Lines == StandardLines && !d.LFLines && !d.BOMInText && !d.UTF8Only {
 		return nil // the shared lexer's lines
 	}
 	lines := make([]Line, len(f.Lines))
 	joined := false // the previous line ended in a lone CR
 	for i := range f.Lines {
 		l := f.Lines[i]
+		if d.UTF8Only && f.InvalidUTF8Line > 0 {
+			// Read as an empty file: no line is a field.
+			if l.Kind == FieldLine || l.Kind == NoColon {
+				l.Kind, l.FieldParts = NoColon, noFieldParts
+			}
+			lines[i] = l
+			continue
+		}
 		switch d.Lines {
+		case ProtegoLines:
+			l = protegoLine(l)
 		case LastColonLines:
 			l = lastColonLine(l)
 		case LineStartDirectives:
@@ -126,4 +136,55 @@ func disallowPrefixLine(l Line) Line {
 	vo := lead + len(k) + len(rest) - len(strings.TrimLeft(rest, " \t\r\n\v\f"))
 	out.ValuePos = Pos{Line: l.Pos.Line, Col: vo + 1, Offset: l.Pos.Offset + vo}
 	return out
+}
+
+// protegoFields are the field names Protego knows, as its second chance
+// compares them: exactly, lower case
+// (scrapy/protego@b5175c0d5c:src/protego.py:16-22,30-37).
+var protegoFields = map[string]bool{
+	"disallow": true, "dissallow": true, "dissalow": true, "disalow": true, "diasllow": true, "disallaw": true,
+	"allow": true, "user-agent": true, "useragent": true, "user agent": true,
+	"sitemap": true, "sitemaps": true, "site-map": true, "crawl-delay": true, "crawl delay": true,
+	"request-rate": true, "request rate": true, "host": true,
+}
+
+// protegoLine reads a line as Protego does where it differs from the
+// shared lexer: a line with no colon whose first words, split at single
+// spaces, are a lower-case field name is that field with the rest as its
+// value; a User-agent value other than * loses its stars.
+func protegoLine(l Line) Line {
+	switch {
+	case l.Kind == NoColon:
+		content := l.Text
+		if i := strings.IndexByte(content, '#'); i >= 0 {
+			content = content[:i]
+		}
+		content = strings.TrimSpace(content)
+		parts := strings.Split(content, " ")
+		field := parts[0]
+		for i := 1; i < len(parts); i++ {
+			if !protegoFields[field] {
+				field += " " + parts[i]
+				continue
+			}
+			value := strings.TrimSpace(strings.Join(parts[i:], " "))
+			if value == "" {
+				return l
+			}
+			out := Line{Pos: l.Pos, Text: l.Text, Terminator: l.Terminator, Kind: FieldLine, HasComment: l.HasComment,
+				FieldParts: &FieldParts{Name: field, Value: value}}
+			out.Key, out.Typo = lookupField(field)
+			start := strings.Index(l.Text, field) + len(field)
+			vo := start + strings.Index(l.Text[start:], value)
+			out.ValuePos = Pos{Line: l.Pos.Line, Col: vo + 1, Offset: l.Pos.Offset + vo}
+			return out
+		}
+	case l.Kind == FieldLine && (l.Key == UserAgent || l.Typo == UserAgent) && l.Value != "*" && strings.Contains(l.Value, "*"):
+		if v := strings.ReplaceAll(l.Value, "*", ""); v != "" {
+			parts := *l.FieldParts // shared with the file: change a copy
+			parts.Value = v
+			l.FieldParts = &parts
+		}
+	}
+	return l
 }

@@ -306,9 +306,19 @@ func hasDisallow(t *ruleTable) bool {
 // the first three of them.
 func (p *Policy) noteUnreadFields(rs *Ruleset) {
 	d := &p.Dialect
+	if d.UTF8Only && rs.File.InvalidUTF8Line > 0 {
+		p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s reads a file that is not UTF-8 (line %d is not) as an empty file (%s), so no rule applies", d.Crawler.Name, rs.File.InvalidUTF8Line, d.cite("utf8"))))
+		return
+	}
 	n := 0
 	for i := range rs.File.Lines {
 		l, own := &rs.File.Lines[i], &rs.lines[i]
+		if d.Lines == ProtegoLines {
+			if note := protegoNote(d, l, own); note != "" {
+				p.Notes = append(p.Notes, note)
+				continue
+			}
+		}
 		if l.Kind != FieldLine || l.Key != UserAgent && l.Key != Disallow || own.Kind == FieldLine && own.Key == l.Key {
 			continue
 		}
@@ -321,6 +331,18 @@ func (p *Policy) noteUnreadFields(rs *Ruleset) {
 		}
 		p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s does not read %s as a %s line (%s)", d.Crawler.Name, lineAndRule(l), l.Name, d.cite("lines"))))
 	}
+}
+
+// protegoNote says how Protego reads a line that the shared lexer reads
+// otherwise: a field without a colon, or an agent without its stars.
+func protegoNote(d *Dialect, l, own *Line) string {
+	switch {
+	case l.Kind != FieldLine && own.Kind == FieldLine:
+		return sentence(fmt.Sprintf("%s reads line %d, %q, which has no colon, as a %s line with the value %q (%s)", d.Crawler.Name, l.Pos.Line, l.Text, own.Name, own.Value, d.cite("second-chance")))
+	case l.Kind == FieldLine && own.Kind == FieldLine && own.Value != l.Value:
+		return sentence(fmt.Sprintf("%s reads %s as the agent %q, without its stars (%s)", d.Crawler.Name, lineAndRule(l), own.Value, d.cite("agent-stars")))
+	}
+	return ""
 }
 
 // sentence makes a note a whole sentence, as notes are joined: a

@@ -35,6 +35,10 @@ type Dialect struct {
 	// antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33;
 	// acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtParser.cs:21).
 	LFLines bool
+	// UTF8Only: a file with a byte that is not UTF-8 is read as an empty
+	// file, which allows everything
+	// (scrapy/scrapy@6969a326a0:scrapy/robotstxt.py:11-27).
+	UTF8Only bool
 	// BOMInText: a UTF-8 BOM stays in line 1, so its field name is not
 	// one the crawler knows (the same lines, and
 	// scrapy/scrapy@6969a326a0:scrapy/robotstxt.py:16 for mozz-archiver).
@@ -130,6 +134,13 @@ const (
 	// counts, case-insensitively; comments stay in the value
 	// (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33-40).
 	DisallowPrefixLines
+	// ProtegoLines: the shared lexer, and a line with no colon gets a
+	// second chance: split at spaces, it is a field when its first words
+	// are a lower-case field name Protego knows, as in `disallow /x`
+	// (scrapy/protego@b5175c0d5c:src/protego.py:337-352); a User-agent
+	// value other than * is read with its stars removed, so `archiver*`
+	// names archiver (scrapy/protego@b5175c0d5c:src/protego.py:373-380).
+	ProtegoLines
 )
 
 // AgentMatching says how a User-agent value is compared with a bot name.

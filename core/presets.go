@@ -213,7 +213,7 @@ var (
 	}
 	MozzArchiver = Dialect{
 		ID: "mozz-archiver", Title: "mozz-archiver", Source: "mozz-archiver (Scrapy 2.3.0 with Protego 0.1.16)",
-		BOMInText: true, AcceptTypos: true, IndexAllowsDir: true,
+		BOMInText: true, AcceptTypos: true, IndexAllowsDir: true, Lines: ProtegoLines, UTF8Only: true,
 		Grouping: AgentRunsAnyField, Agents: Substring, Selection: BestSubstring,
 		Decision: LongestMatch, Patterns: GlobDollar, Normalize: ProtegoQuote, RootRules: true,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
@@ -235,6 +235,9 @@ var (
 				{"index", "scrapy/protego@b5175c0d5c:src/protego.py:205-206", "an Allow of .../index.html also allows .../ exactly"},
 				{"target", "scrapy/protego@b5175c0d5c:src/protego.py:161-193", "the path unquoted and quoted again, the query raw; an empty path stays empty"},
 				{"lines", "scrapy/protego@b5175c0d5c:src/protego.py:16-22,326-352", "comments cut, typo-tolerant field names, any field line ends a run of User-agent lines"},
+				{"second-chance", "scrapy/protego@b5175c0d5c:src/protego.py:337-352", "a line with no colon is read when its first words are a lower-case field name"},
+				{"agent-stars", "scrapy/protego@b5175c0d5c:src/protego.py:373-380", "a User-agent value other than * is read with its stars removed"},
+				{"utf8", "scrapy/scrapy@6969a326a0:scrapy/robotstxt.py:11-27", "a body that is not UTF-8 is read as an empty file"},
 				{"fetch", "scrapy/scrapy@6969a326a0:scrapy/downloadermiddlewares/robotstxt.py:95-109", "the body is parsed whatever the status or MIME; a download error allows all"},
 			},
 			Fetch: CrawlerFetch{

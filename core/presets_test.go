@@ -29,8 +29,14 @@ func neededSources(d *Dialect) []string {
 	if d.EachAgent {
 		need = append(need, "each")
 	}
-	if d.Lines != StandardLines {
+	if d.Lines != StandardLines && d.Lines != ProtegoLines {
 		need = append(need, "comments")
+	}
+	if d.Lines == ProtegoLines {
+		need = append(need, "second-chance", "agent-stars")
+	}
+	if d.UTF8Only {
+		need = append(need, "utf8")
 	}
 	if d.IndexAllowsDir {
 		need = append(need, "index")
