@@ -52,7 +52,7 @@ var (
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: DecodedPath,
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
-			Caching:  "1 day",
+			Caching:  "until an error (a 1-day expiry is written but never checked)",
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
@@ -173,7 +173,8 @@ var (
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host/robots.txt, for each (sub)domain",
-				Counts:   "not seen in the code (its docs ask for text/plain)",
+				Counts:   "not seen in the code (its docs ask for text/plain, so only a 20 text/plain is taken as read)",
+				MIMEs:    []string{"text/plain"},
 				Caching:  "every fetched robots.txt is kept, even empty or missing ones",
 				Outcomes: map[string]string{"found": "read"},
 				Ref:      "docs/handling-robots.md",
@@ -204,7 +205,8 @@ var (
 			},
 			Fetch: CrawlerFetch{
 				Location: "gemini://host/robots.txt",
-				Counts:   "not seen in the code",
+				Counts:   "not seen in the code (only a 20 text/plain is taken as read)",
+				MIMEs:    []string{"text/plain"},
 				Caching:  "only empty files were kept",
 				Outcomes: map[string]string{"found": "read"},
 				Ref:      "gus/crawl.py:443-454",

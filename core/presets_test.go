@@ -153,6 +153,9 @@ func TestCrawler_Conclude(t *testing.T) {
 		{"mozz-archiver", Reply{Status: 20, Meta: "image/png"}, "read"},
 		{"mozz-archiver", Reply{Status: 51}, "allow-all"},
 		{"gus", Reply{Status: 51}, "unknown"},
+		{"gus", Reply{Status: 20, Meta: "text/plain"}, "read"},
+		{"gus", Reply{Status: 20, Meta: "image/png"}, "unknown"}, // its fetch code was not seen
+		{"gus-legacy", Reply{Status: 20, Meta: "image/png"}, "unknown"},
 		{"veronica2", Reply{Found: true}, "read"},
 		{"veronica2", Reply{}, "unknown"},
 	} {
