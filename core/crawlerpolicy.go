@@ -221,6 +221,14 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 			}
 		}
 	}
+	if decided != nil && !decided.allow {
+		for _, l := range p.unreadAllows {
+			if v := strings.TrimRight(l.Value, "*$"); !strings.ContainsAny(v, "*$") && strings.HasPrefix(target, d.normalizePattern(v)) {
+				*notes = append(*notes, sentence(fmt.Sprintf("%s reads no Allow lines (%s), so %s does not apply", c.Name, c.Cite("lines"), lineAndRule(l))))
+				break
+			}
+		}
+	}
 	t := p.tab
 	if d.NoRulesBanLater && !hasDisallow(t) {
 		*notes = append(*notes, sentence(fmt.Sprintf("%s collects no rule here and stores that as one empty prefix (%s), so every URL of the host after the first is banned, for good", c.Name, c.Cite("stored"))))
@@ -331,6 +339,19 @@ func (p *Policy) noteUnreadFields(rs *Ruleset) {
 		}
 		p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s does not read %s as a %s line (%s)", d.Crawler.Name, lineAndRule(l), l.Name, d.cite("lines"))))
 	}
+}
+
+// allowLines are the first max Allow lines of the file with a value.
+func allowLines(f *File, max int) []*Line {
+	var out []*Line
+	for i := range f.Lines {
+		if l := &f.Lines[i]; l.Kind == FieldLine && l.Key == Allow && l.Value != "" {
+			if out = append(out, l); len(out) == max {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // protegoNote says how Protego reads a line that the shared lexer reads

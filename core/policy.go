@@ -36,6 +36,10 @@ type Policy struct {
 	notes      string  // Notes joined, as they were when compiled
 	notesN     int     // len(Notes) then
 	notes0     *string // &Notes[0] then
+
+	// Allow lines of the file, for a preset that reads none: the first
+	// few, to say so when one would have matched.
+	unreadAllows []*Line
 }
 
 type compiledRule struct {
@@ -111,6 +115,9 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	p.noteMoreRuleless()
 	if d.Crawler != nil && rs.lines != nil {
 		p.noteUnreadFields(rs)
+	}
+	if d.Crawler != nil && !d.AllowField {
+		p.unreadAllows = allowLines(rs.File, 8)
 	}
 	if d.BOMInText && rs.File.BOM && d.Crawler != nil {
 		p.Notes = append(p.Notes, "The file starts with a UTF-8 BOM, which "+d.Crawler.Name+" keeps as part of line 1, so it does not read that line's field ("+d.cite("lines")+").")
