@@ -48,8 +48,8 @@ var paddingCases = []struct {
 }
 
 const (
-	maxPeakRSS  = 64 << 20 // parse, six dialects compiled and tested
-	maxKeptHeap = 8 << 20  // six policies kept after garbage collection
+	maxPeakRSS  = 64_000_000 // bytes (64 MB): parse, six dialects compiled and tested
+	maxKeptHeap = 8 << 20    // six policies kept after garbage collection
 )
 
 // sixPolicies parses data and keeps one tested policy per dialect, as a

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/smolbots/smolbots/internal/realservers"
 )
 
 // openPTY gives a pseudo-terminal: the side a command writes to (a
@@ -46,6 +48,24 @@ func TestFixEscapesOnATerminal(t *testing.T) {
 	n, _ := reader.Read(buf)
 	got := string(buf[:n])
 	if code != 0 || bytes.ContainsAny(buf[:n], "\x1b\x07") || !bytes.Contains(buf[:n], []byte(`Disallow: /a\x1b]0;X\a\x1b[2J`)) {
+		t.Errorf("exit %d, the terminal got %q (stderr %q)", code, got, stderr.String())
+	}
+}
+
+// fetch's body on a terminal is escaped: a hostile capsule's file cannot
+// retitle the window or clear the screen (piped, it stays byte for byte:
+// TestTextOutputEscapesControls).
+func TestFetchEscapesOnATerminal(t *testing.T) {
+	body := "User-agent: *\nDisallow: /a\x1b]0;X\x07\x1b[2J\n"
+	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(body)})
+	term, reader := openPTY(t)
+	var stderr bytes.Buffer
+	code := run([]string{"fetch", "gopher://" + addr}, bytes.NewReader(nil), term, &stderr)
+	reader.SetReadDeadline(time.Now().Add(5 * time.Second))
+	buf := make([]byte, 4096)
+	n, _ := reader.Read(buf)
+	got := buf[:n]
+	if code != 0 || bytes.ContainsAny(got, "\x1b\x07") || !bytes.Contains(got, []byte(`Disallow: /a\x1b]0;X\a\x1b[2J`)) {
 		t.Errorf("exit %d, the terminal got %q (stderr %q)", code, got, stderr.String())
 	}
 }
