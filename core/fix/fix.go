@@ -103,7 +103,31 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 		}
 		return Result{}, fmt.Errorf("this looks binary (%s), not a text robots.txt, so there is nothing to rewrite", why)
 	}
-	fx := &fixer{opt: opt, ref: opt.Reference, doc: newDoc(orig)}
+	agents, selectors := opt.Agents, opt.Selectors
+	if len(agents) == 0 {
+		agents = fileAgents(orig)
+	}
+	if len(selectors) == 0 {
+		selectors = filePaths(orig)
+	}
+	dialects := opt.Protocol.Dialects()
+	agreedBefore, _ := check(orig, opt.Reference, dialects, agents, selectors)
+	// Each step keeps the reference's meaning, yet one can part the
+	// other dialects on more rows than it joins (a blank line gone can
+	// join a group some dialects then match by substring): a step is
+	// kept only when the rows agree at least as often after it.
+	fx := rewrite(orig, opt, steps, &rowGuard{dialects: dialects, agents: agents, selectors: selectors, best: agreedBefore})
+	agreed, unresolved := check(fx.doc.parse(), fx.ref, dialects, agents, selectors)
+	res := Result{Robots: fx.doc.String(), Reference: fx.ref.ID, Protocol: string(opt.Protocol), Changes: fx.report()}
+	res.before, res.after = linesOf(newDoc(orig)), linesOf(fx.doc)
+	res.Rows = len(agents) * len(selectors)
+	res.AgreedBefore, res.AgreedAfter, res.Unresolved = agreedBefore, agreed, unresolved
+	return res, nil
+}
+
+// rewrite runs the steps over orig until none changes anything.
+func rewrite(orig *core.File, opt Options, steps []step, guard *rowGuard) *fixer {
+	fx := &fixer{opt: opt, ref: opt.Reference, doc: newDoc(orig), guard: guard}
 	fx.probes = probes(orig, opt.Agents)
 	fx.meaning = fx.meaningOf(orig)
 	fx.fileChanges(orig)
@@ -118,20 +142,25 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 			break
 		}
 	}
-	res := Result{Robots: fx.doc.String(), Reference: fx.ref.ID, Protocol: string(opt.Protocol), Changes: fx.report()}
-	res.before, res.after = linesOf(newDoc(orig)), linesOf(fx.doc)
-	agents, selectors := opt.Agents, opt.Selectors
-	if len(agents) == 0 {
-		agents = fileAgents(orig)
+	return fx
+}
+
+// rowGuard holds a rewrite to the rows: an edit is kept only when as
+// many rows agree after it as the best seen so far.
+type rowGuard struct {
+	dialects  []core.Dialect
+	agents    []core.Agent
+	selectors []string
+	best      int
+}
+
+func (g *rowGuard) allows(f *core.File, ref core.Dialect) bool {
+	n, _ := check(f, ref, g.dialects, g.agents, g.selectors)
+	if n < g.best {
+		return false
 	}
-	if len(selectors) == 0 {
-		selectors = filePaths(orig)
-	}
-	dialects := opt.Protocol.Dialects()
-	res.Rows = len(agents) * len(selectors)
-	res.AgreedBefore, _ = check(orig, fx.ref, dialects, agents, selectors)
-	res.AgreedAfter, res.Unresolved = check(fx.doc.parse(), fx.ref, dialects, agents, selectors)
-	return res, nil
+	g.best = n
+	return true
 }
 
 // fixer holds the rewrite in progress.
@@ -142,6 +171,7 @@ type fixer struct {
 	probes  []core.Agent
 	meaning string // the input's, which every kept edit must leave as it is
 	changes []pending
+	guard   *rowGuard // nil, or the rows every kept edit must not part
 }
 
 // pending is a change whose result lines are known only at the end.
@@ -211,7 +241,11 @@ func (fx *fixer) run(edits []edit) {
 // cut: past it even a comment's tail would be dropped by the next run.
 func (fx *fixer) keeps() bool {
 	text := fx.doc.String()
-	return len(text) <= core.MaxBytes && fx.meaningOf(core.Parse([]byte(text))) == fx.meaning
+	if len(text) > core.MaxBytes {
+		return false
+	}
+	f := core.Parse([]byte(text))
+	return fx.meaningOf(f) == fx.meaning && (fx.guard == nil || fx.guard.allows(f, fx.ref))
 }
 
 func (fx *fixer) meaningOf(f *core.File) string {

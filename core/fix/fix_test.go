@@ -216,3 +216,22 @@ func TestDefaultRowsTryGlobsAsPatterns(t *testing.T) {
 		t.Errorf("%d rows, glob rows unresolved %v; want 4 rows and [/x.cgi /end$ /end]: %+v", res.Rows, rows, res.Unresolved)
 	}
 }
+
+// Steps that each keep the reference can together part the other
+// dialects on more rows than they join: here removing the blank lines
+// joins each User-agent to its rules, which gopherdraft and norobots
+// then match by substring (bot1 for bot10). fix then keeps only the
+// steps after which no fewer rows agree.
+func TestFixNeverLowersAgreement(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i <= 10; i++ {
+		fmt.Fprintf(&b, "User-agent: bot%d\n\nDisallow: /a%d/*\nAllow: /a%d/b\n# c\n", i, i, i)
+	}
+	res, err := Fix([]byte(b.String()), Options{Protocol: core.ProtocolAny})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.AgreedAfter < res.AgreedBefore {
+		t.Errorf("%d of %d rows agreed before the rewrite and %d after", res.AgreedBefore, res.Rows, res.AgreedAfter)
+	}
+}
