@@ -58,6 +58,7 @@ type page struct {
 	shownHL                   string   // the overlay's HTML
 	shownLines                []string // its lines, when drawn by putLines
 	shownSummary              string
+	shownPermalink            string // the link's words, as drawn
 	spacers                   [2]int // the gutter's spacer heights
 	colours                   highlight.Cache
 	lines                     int            // lines in the editor
@@ -439,9 +440,7 @@ func (p *page) update() {
 		p.lintTimer.Stop()
 		p.lintTimer = nil
 	}
-	if len(robots) > pageview.SmallBytes {
-		p.collectWhenIdle()
-	}
+	p.collectWhenIdle()
 	if p.g.LintPending {
 		// Until then the last findings stay up, marked as being redone.
 		p.g.Findings = p.findings
@@ -531,8 +530,9 @@ func (p *page) update() {
 
 // collectWhenIdle runs the garbage collector once typing pauses, if the
 // heap is past half its goal: a keystroke in a big file leaves ~20 MB of
-// garbage, and a collection the heap's growth would start anyway would
-// otherwise fall inside a keystroke, on the page's only thread.
+// garbage, a paste of a 1,200-cell case several MB, and a collection the
+// heap's growth would start anyway would otherwise fall inside a later
+// keystroke, on the page's only thread.
 func (p *page) collectWhenIdle() {
 	if p.gcTimer != nil {
 		p.gcTimer.Stop()
@@ -852,16 +852,30 @@ func (p *page) writeHash() {
 		p.lastHash = ""
 		hist.Call("replaceState", js.Null(), "", base)
 		p.permalink.Set("href", "#")
-		p.permalink.Set("textContent", "This case is too large for a link")
+		p.setPermalinkText("This case is too large for a link")
 		return
 	}
 	p.permalink.Set("href", "#"+h)
-	p.permalink.Set("textContent", "Link to this case")
+	p.setPermalinkText("Link to this case")
 	if h == p.lastHash {
 		return
 	}
 	p.lastHash = h
 	hist.Call("replaceState", js.Null(), "", base+"#"+h)
+}
+
+// setPermalinkText writes the link's words only when they change: the
+// link heads the grid's box, and a new text node there, even with the
+// same words, lays that box out again with its 1,200-cell table inside
+// the next keystroke (as the summary did).
+func (p *page) setPermalinkText(text string) {
+	if p.shownPermalink == "" {
+		p.shownPermalink = p.permalink.Get("textContent").String() // as the build drew it
+	}
+	if text != p.shownPermalink {
+		p.shownPermalink = text
+		p.permalink.Set("textContent", text)
+	}
 }
 
 // permalinkURL is the full link for reports, "" when too large.

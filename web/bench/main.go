@@ -40,6 +40,7 @@ var (
 	runs  = flag.Int("runs", 3, "runs of the 100-line keystrokes")
 	keys  = flag.Int("keys", 200, "keystrokes for the 100-line case")
 	big   = flag.Int("bigkeys", 40, "keystrokes for the 500 KiB case")
+	slow  = flag.Bool("slow", false, "list on stderr each 1,200-cell keystroke over 16 ms, split into its parts")
 )
 
 func main() {
@@ -169,6 +170,13 @@ func run() error {
 			return err
 		}
 		small = append(small, k)
+		if *slow {
+			for j, v := range k.total {
+				if v > 16 {
+					fmt.Fprintf(os.Stderr, "run %d key %d: %.1f ms (wait %.1f model %.1f draw %.1f after %.1f)\n", i, j, v, k.wait[j], k.model[j], k.draw[j], k.after[j])
+				}
+			}
+		}
 	}
 	large, err := keystrokes(ctx, largeCase(), *big, 250)
 	if err != nil {
