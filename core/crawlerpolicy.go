@@ -311,6 +311,7 @@ func hasDisallow(t *ruleTable) bool {
 // noteUnreadFields names the User-agent and Disallow lines that the
 // crawler's own line syntax does not read as such (a colon in the value
 // for TLGS, an indented line for Gemplex, "Disallow :" for gemini-grc),
+// or reads where the shared lexer does not (Protego's second chance),
 // the first three of them.
 func (p *Policy) noteUnreadFields(rs *Ruleset) {
 	d := &p.Dialect
@@ -321,23 +322,24 @@ func (p *Policy) noteUnreadFields(rs *Ruleset) {
 	n := 0
 	for i := range rs.File.Lines {
 		l, own := &rs.File.Lines[i], &rs.lines[i]
+		note := ""
 		if d.Lines == ProtegoLines {
-			if note := protegoNote(d, l, own); note != "" {
-				p.Notes = append(p.Notes, note)
+			note = protegoNote(d, l, own)
+		}
+		if note == "" {
+			if l.Kind != FieldLine || l.Key != UserAgent && l.Key != Disallow || own.Kind == FieldLine && own.Key == l.Key {
 				continue
 			}
-		}
-		if l.Kind != FieldLine || l.Key != UserAgent && l.Key != Disallow || own.Kind == FieldLine && own.Key == l.Key {
-			continue
-		}
-		if d.Grouping == NoGroups && l.Key == UserAgent {
-			continue // it reads no User-agent line anyway
+			if d.Grouping == NoGroups && l.Key == UserAgent {
+				continue // it reads no User-agent line anyway
+			}
+			note = sentence(fmt.Sprintf("%s does not read %s as a %s line (%s)", d.Crawler.Name, lineAndRule(l), l.Name, d.cite("lines")))
 		}
 		if n++; n > 3 {
 			p.Notes = append(p.Notes, sentence("More lines are read that way"))
 			return
 		}
-		p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s does not read %s as a %s line (%s)", d.Crawler.Name, lineAndRule(l), l.Name, d.cite("lines"))))
+		p.Notes = append(p.Notes, note)
 	}
 }
 

@@ -182,3 +182,17 @@ func TestRepeatedNotesBounded(t *testing.T) {
 		}
 	}
 }
+
+// Every preset names at most three lines its own line syntax reads
+// otherwise, then says there are more: a file of thousands of such lines
+// (Protego's second chance reads each "disallow /x") keeps the notes of
+// every verdict short.
+func TestPresetLineNotesBounded(t *testing.T) {
+	f := Parse([]byte("User-agent: *\n" + strings.Repeat("disallow /x\nDisallow :/y\n", 5000)))
+	for _, d := range Presets() {
+		p := d.Compile(f).Policy(MustAgent("*"))
+		if len(p.Notes) > 6 {
+			t.Errorf("%s: %d notes on a file of 10,000 odd lines; want at most a few", d.ID, len(p.Notes))
+		}
+	}
+}
