@@ -18,7 +18,8 @@ left out. A whole-line comment "# smolbots: ignore=CODE[,CODE]" silences
 those codes on the next line that is not a comment, or in the whole file
 when it stands before the first field line (a comment after a value does
 not count: TLGS reads it as part of the path). An unknown code in -ignore
-or in a directive is itself an error finding. A binary file gets one
+or in a directive is itself an error finding, which neither can silence.
+A binary file gets one
 leading error. The text output shows at most -max findings; -json is never
 cut (docs/json.md).
 
