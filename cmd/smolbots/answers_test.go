@@ -92,6 +92,10 @@ func TestCheckTextBottomLine(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, "GUS(indexer) /private/butpublic/a: DENIED by gemini; allowed by rfc9309\n") || !strings.Contains(r.stdout, "\n  rfc9309 note: The rfc9309 dialect knows no virtual agents") {
 		t.Errorf("disagreeing row without its reasons:\n%s", r.stdout)
 	}
+	r = runBin(t, "", "check", "-dialect", "tlgs,kennedy", file, "/elsewhere")
+	if !strings.HasPrefix(r.stdout, "real crawlers /elsewhere: DENIED by both crawlers\n") {
+		t.Errorf("a row of presets counts crawlers:\n%s", r.stdout)
+	}
 }
 
 // rawControl reports a control character a terminal would act on.

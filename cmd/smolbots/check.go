@@ -345,11 +345,15 @@ func bottomLine(vs []core.Verdict) string {
 			denied = append(denied, v.Dialect)
 		}
 	}
+	kind := "dialects"
+	if d, ok := core.DialectByID(vs[0].Dialect); ok && d.Crawler != nil {
+		kind = "crawlers" // a row of presets
+	}
 	switch {
 	case len(vs) > 1 && len(denied) == 0:
-		return "allowed by " + every(len(vs))
+		return "allowed by " + every(len(vs), kind)
 	case len(vs) > 1 && len(allowed) == 0:
-		return "DENIED by " + every(len(vs))
+		return "DENIED by " + every(len(vs), kind)
 	case len(allowed) == 0:
 		return "DENIED by " + strings.Join(denied, ", ")
 	case len(denied) == 0:
@@ -358,12 +362,13 @@ func bottomLine(vs []core.Verdict) string {
 	return "DENIED by " + strings.Join(denied, ", ") + "; allowed by " + strings.Join(allowed, ", ")
 }
 
-// every names n dialects at once: "both dialects", "all 6 dialects".
-func every(n int) string {
+// every names n dialects (or crawlers) at once: "both dialects", "all 6
+// dialects".
+func every(n int, kind string) string {
 	if n == 2 {
-		return "both dialects"
+		return "both " + kind
 	}
-	return fmt.Sprintf("all %d dialects", n)
+	return fmt.Sprintf("all %d %s", n, kind)
 }
 
 func disagree(vs []core.Verdict) bool {
