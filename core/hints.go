@@ -86,22 +86,30 @@ func NormalizeNote(input string) string {
 // path before any query.
 func normalizeURLPath(s string) string {
 	path, query, hasQuery := strings.Cut(s, "?")
+	out := removeDotSegments(normalEscapes(path))
+	if hasQuery {
+		// Escapes are normalised in every component (RFC 3986 section
+		// 6.2.2.2); dot segments only in the path.
+		out += "?" + normalEscapes(query)
+	}
+	return out
+}
+
+// normalEscapes writes each percent escape of s in its normal form:
+// unreserved characters decoded, the rest in upper-case hex.
+func normalEscapes(s string) string {
 	var b strings.Builder
-	for i := 0; i < len(path); i++ {
-		if c := path[i]; c == '%' {
-			if v, ok := decodeEscape(path, i); ok {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '%' {
+			if v, ok := decodeEscape(s, i); ok {
 				i += 2
 				writeNormalEscape(&b, v)
 				continue
 			}
 		}
-		b.WriteByte(path[i])
+		b.WriteByte(s[i])
 	}
-	out := removeDotSegments(b.String())
-	if hasQuery {
-		out += "?" + query
-	}
-	return out
+	return b.String()
 }
 
 // removeDotSegments is RFC 3986 section 5.2.4.

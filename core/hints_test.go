@@ -32,6 +32,7 @@ func TestNormalizeNote(t *testing.T) {
 		"gemini://h/a/../private/x":  "`/private/x` instead of `/a/../private/x`",
 		"gemini://h/./%7euser/%2f?q": "`/~user/%2F?q` instead of `/./%7euser/%2f?q`",
 		"GEMINI://h/a/./b/..":        "`/a/` instead of",
+		"gemini://h/aA?q=%41%2f":     "`/aA?q=A%2F` instead of `/aA?q=%41%2f`", // escapes in the query too
 		"gemini://h/private/x":       "",
 		"/a/../b":                    "", // a raw selector is compared as given, no note
 		"gopher://h/0/a/../b":        "",
