@@ -149,6 +149,13 @@ func TestFetchExplainsRefusals(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "Status 53, proxy request refused: the host name in the request (127.0.0.1) does not match the server's own") {
 		t.Errorf("gemini 53: exit %d\n%s", r.code, r.stderr)
 	}
+	// check and lint on that URL say it too, in their one sentence.
+	for _, args := range [][]string{{"check", strings.Replace(g.URL, "localhost", "127.0.0.1", 1), "/x"}, {"lint", strings.Replace(g.URL, "localhost", "127.0.0.1", 1)}} {
+		r = runBin(t, "", args...)
+		if r.code != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "could not be read: 53 ") || !strings.Contains(r.stderr, "(the host name in the request (127.0.0.1) does not match the server's own") {
+			t.Errorf("%s on a 53: exit %d, stderr %q", args[0], r.code, r.stderr)
+		}
+	}
 }
 
 // Notes are prose: whole sentences, each capitalised and ended.

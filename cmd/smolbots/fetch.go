@@ -90,7 +90,7 @@ func report(w io.Writer, r *fetch.Result) {
 			replied = true
 		}
 		if strings.HasPrefix(a.Status, "53") {
-			fmt.Fprintf(w, "  Status 53, proxy request refused: the host name in the request (%s) does not match the server's own, so the server took it for a request to proxy another host.\n", visible(hostOf(a.URL)))
+			fmt.Fprintf(w, "  Status 53, proxy request refused: %s.\n", proxyRefused(a.URL))
 		}
 	}
 	if replied {
@@ -141,11 +141,18 @@ func fetchRobotsResult(u string) ([]byte, *fetch.Result, error) {
 	case fetch.NotRobots:
 		return nil, r, usageErr("%s answered %s, which is not a robots.txt", visible(r.URL), visible(last(r).Status))
 	}
-	why := last(r).Status
+	why := visible(last(r).Status)
 	if r.Error != "" {
-		why = r.Error
+		why = visible(r.Error)
+	} else if strings.HasPrefix(last(r).Status, "53") {
+		why += " (" + proxyRefused(last(r).URL) + ")"
 	}
-	return nil, r, usageErr("the robots.txt of %s could not be read: %s", visible(r.URL), visible(why))
+	return nil, r, usageErr("the robots.txt of %s could not be read: %s", visible(r.URL), why)
+}
+
+// proxyRefused says what a Gemini 53 means, for the host asked.
+func proxyRefused(u string) string {
+	return fmt.Sprintf("the host name in the request (%s) does not match the server's own, so the server took it for a request to proxy another host", visible(hostOf(u)))
 }
 
 // noRobotsError: the host answered that it has no robots.txt. check
