@@ -293,11 +293,11 @@ func (t *textWriter) row(vs []core.Verdict, hints string) error {
 	}
 	t.rows++
 	v0 := vs[0]
-	who := visible(v0.Agent)
+	who, kind := visible(v0.Agent), "dialects"
 	if t.presets {
-		who = "real crawlers" // each preset tests its own names
+		who, kind = "real crawlers", "crawlers" // each preset tests its own names
 	}
-	fmt.Fprintf(t.w, "%s %s: %s\n", who, visible(v0.Selector), bottomLine(vs))
+	fmt.Fprintf(t.w, "%s %s: %s\n", who, visible(v0.Selector), bottomLine(vs, kind))
 	if t.tw == nil {
 		t.tw = tabwriter.NewWriter(t.w, 0, 0, 2, ' ', 0)
 	}
@@ -335,8 +335,9 @@ func (t *textWriter) row(vs []core.Verdict, hints string) error {
 }
 
 // bottomLine is the answer in one line: "DENIED by gemini, rfc9309;
-// allowed by gopher2019", or "allowed by all 6 dialects".
-func bottomLine(vs []core.Verdict) string {
+// allowed by gopher2019", or "allowed by all 6 dialects" (kind is
+// "crawlers" for a row of presets).
+func bottomLine(vs []core.Verdict, kind string) string {
 	var denied, allowed []string
 	for _, v := range vs {
 		if v.Allowed {
@@ -344,10 +345,6 @@ func bottomLine(vs []core.Verdict) string {
 		} else {
 			denied = append(denied, v.Dialect)
 		}
-	}
-	kind := "dialects"
-	if d, ok := core.DialectByID(vs[0].Dialect); ok && d.Crawler != nil {
-		kind = "crawlers" // a row of presets
 	}
 	switch {
 	case len(vs) > 1 && len(denied) == 0:

@@ -171,7 +171,7 @@ type fixer struct {
 	probes  []core.Agent
 	meaning string // the input's, which every kept edit must leave as it is
 	changes []pending
-	guard   *rowGuard // nil, or the rows every kept edit must not part
+	guard   *rowGuard // the rows every kept edit must not part
 }
 
 // pending is a change whose result lines are known only at the end.
@@ -245,7 +245,7 @@ func (fx *fixer) keeps() bool {
 		return false
 	}
 	f := core.Parse([]byte(text))
-	return fx.meaningOf(f) == fx.meaning && (fx.guard == nil || fx.guard.allows(f, fx.ref))
+	return fx.meaningOf(f) == fx.meaning && fx.guard.allows(f, fx.ref)
 }
 
 func (fx *fixer) meaningOf(f *core.File) string {

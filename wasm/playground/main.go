@@ -58,7 +58,7 @@ type page struct {
 	shownHL                   string   // the overlay's HTML
 	shownLines                []string // its lines, when drawn by putLines
 	shownSummary              string
-	shownPermalink            string // the link's words, as drawn
+	shownPermalink            string // the permalink's words, as drawn
 	spacers                   [2]int // the gutter's spacer heights
 	colours                   highlight.Cache
 	lines                     int            // lines in the editor
@@ -102,6 +102,7 @@ func main() {
 	debug.SetGCPercent(1000)
 	debug.SetMemoryLimit(256 << 20)
 	p := newPage()
+	p.shownPermalink = p.permalink.Get("innerHTML").String() // as index.html draws it
 	p.bind()
 	p.view = p.readView()
 	p.restore()
@@ -858,30 +859,18 @@ func (p *page) writeHash() {
 		p.lastHash = ""
 		hist.Call("replaceState", js.Null(), "", base)
 		p.permalink.Set("href", "#")
-		p.setPermalinkText("This case is too large for a link")
+		p.put(p.permalink, &p.shownPermalink, "This case is too large for a link")
 		return
 	}
 	p.permalink.Set("href", "#"+h)
-	p.setPermalinkText("Link to this case")
+	// Written only when the words change: the link heads the grid's box,
+	// and a new text node there lays out the 1,200-cell table again.
+	p.put(p.permalink, &p.shownPermalink, "Link to this case")
 	if h == p.lastHash {
 		return
 	}
 	p.lastHash = h
 	hist.Call("replaceState", js.Null(), "", base+"#"+h)
-}
-
-// setPermalinkText writes the link's words only when they change: the
-// link heads the grid's box, and a new text node there, even with the
-// same words, lays that box out again with its 1,200-cell table inside
-// the next keystroke (as the summary did).
-func (p *page) setPermalinkText(text string) {
-	if p.shownPermalink == "" {
-		p.shownPermalink = p.permalink.Get("textContent").String() // as the build drew it
-	}
-	if text != p.shownPermalink {
-		p.shownPermalink = text
-		p.permalink.Set("textContent", text)
-	}
 }
 
 // permalinkURL is the full link for reports, "" when too large.
