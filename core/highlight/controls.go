@@ -66,8 +66,9 @@ func writeControl(b *strings.Builder, r rune) {
 	b.WriteString(`<span class="ctl" data-escape="` + escape + `">` + string(r) + `</span>`)
 }
 
-// ctlCSS colours the marks like errors, in each scheme.
+// ControlCSSLight and ControlCSSDark colour the marks like errors, in
+// each scheme (package theme writes them into the style sheet).
 const (
-	ctlCSSLight = ".chroma .ctl { color: #ffffff; background-color: #a00000; }\n.chroma .ctl.zw { box-shadow: 0 0 0 1px #a00000; }\n"
-	ctlCSSDark  = ".chroma .ctl { color: #16181c; background-color: #ff8080; }\n.chroma .ctl.zw { box-shadow: 0 0 0 1px #ff8080; }\n"
+	ControlCSSLight = ".chroma .ctl { color: #ffffff; background-color: #a00000; }\n.chroma .ctl.zw { box-shadow: 0 0 0 1px #a00000; }\n"
+	ControlCSSDark  = ".chroma .ctl { color: #16181c; background-color: #ff8080; }\n.chroma .ctl.zw { box-shadow: 0 0 0 1px #ff8080; }\n"
 )

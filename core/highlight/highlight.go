@@ -1,7 +1,7 @@
 // Package highlight colours a robots.txt for the playground's editor
 // overlay. The lexer is our own (chroma has none for robots.txt) and the
 // output is chroma's HTML with classes, so the colours live in a style
-// sheet generated at build time (see CSS).
+// sheet generated at build time (package theme).
 package highlight
 
 import (
@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/alecthomas/chroma/v2"
-	chtml "github.com/alecthomas/chroma/v2/formatters/html"
 )
 
 // Lexer reads robots.txt line by line: a field name and its colon, a
@@ -206,50 +205,44 @@ func number(text string, p int) int {
 	return p
 }
 
-// Light and Dark colour the tokens; CSS writes both, the dark one under
-// prefers-color-scheme. Colours keep 4.5:1 contrast on the editor's
-// background in each scheme.
-var (
-	Light = chroma.MustNewStyle("smolbots-light", chroma.StyleEntries{
-		chroma.Background:         "#1a1a1a bg:#ffffff",
-		chroma.Keyword:            "bold #0b4f9c",
-		chroma.KeywordReserved:    "bold #7a3e00",
-		chroma.NameAttribute:      "#6b4c00",
-		chroma.NameTag:            "#1d6b1d",
-		chroma.LiteralString:      "#8a1f11",
-		chroma.LiteralStringOther: "#4a4a4a",
-		chroma.LiteralNumber:      "#6a2c91",
-		chroma.Operator:           "bold #b00060",
-		chroma.Punctuation:        "#4a4a4a",
-		chroma.CommentSingle:      "italic #5c6370",
-		chroma.Error:              "#a00000 underline",
-	})
-	Dark = chroma.MustNewStyle("smolbots-dark", chroma.StyleEntries{
-		chroma.Background:         "#e6e6e6 bg:#16181c",
-		chroma.Keyword:            "bold #7fb4ff",
-		chroma.KeywordReserved:    "bold #ffb36b",
-		chroma.NameAttribute:      "#e0c070",
-		chroma.NameTag:            "#8fdc8f",
-		chroma.LiteralString:      "#ff9a8a",
-		chroma.LiteralStringOther: "#c8c8c8",
-		chroma.LiteralNumber:      "#d9a6ff",
-		chroma.Operator:           "bold #ff7ac0",
-		chroma.Punctuation:        "#b8b8b8",
-		chroma.CommentSingle:      "italic #a0a8b4",
-		chroma.Error:              "#ff8080 underline",
-	})
-)
+// format writes tokens as chroma's HTML formatter does with classes and
+// no <pre> around them (WithClasses(true), a pre wrapper that writes
+// nothing): one `<span class="line"><span class="cl">` per line, and a
+// span with the class chroma.StandardTypes gives each token's type (or
+// its nearest parent's), none when that class is empty. The page keeps
+// this small writer instead of linking the formatter, which with the
+// style code it brings added 70 KB gzip to the page (5%) for markup that
+// needs no style: the colours are a style sheet written at build time
+// (package theme). TestFormatMatchesChroma holds the two to the same
+// bytes.
+func format(b *strings.Builder, tokens []chroma.Token) {
+	for _, line := range chroma.SplitTokensIntoLines(tokens) {
+		b.WriteString(`<span class="line"><span class="cl">`)
+		for _, tok := range line {
+			text := html.EscapeString(tok.Value)
+			if cls := class(tok.Type); cls != "" {
+				b.WriteString(`<span class="`)
+				b.WriteString(cls)
+				b.WriteString(`">`)
+				b.WriteString(text)
+				b.WriteString(`</span>`)
+			} else {
+				b.WriteString(text)
+			}
+		}
+		b.WriteString(`</span></span>`)
+	}
+}
 
-// noPre leaves the surrounding element to the page: it owns the <pre>
-// that sits under the textarea.
-var noPre = chtml.WithPreWrapper(nopWrapper{})
-
-type nopWrapper struct{}
-
-func (nopWrapper) Start(bool, string) string { return "" }
-func (nopWrapper) End(bool) string           { return "" }
-
-var formatter = chtml.New(chtml.WithClasses(true), noPre)
+// class is the CSS class chroma's formatter gives a token type.
+func class(t chroma.TokenType) string {
+	for ; t != 0; t = t.Parent() {
+		if cls, ok := chroma.StandardTypes[t]; ok {
+			return cls
+		}
+	}
+	return chroma.StandardTypes[t]
+}
 
 // MaxBytes is the largest text coloured token by token; longer text is
 // shown plain (still one span per line) so a huge paste stays responsive.
@@ -270,11 +263,7 @@ func HTML(text string) string {
 		Plain(&b, text)
 		return b.String()
 	}
-	if err := formatter.Format(&b, Light, it); err != nil {
-		b.Reset()
-		Plain(&b, text)
-		return b.String()
-	}
+	format(&b, it.Tokens())
 	return markControls(b.String())
 }
 
@@ -327,14 +316,11 @@ func (c *Cache) Lines(text string) []string {
 func lineHTML(line string) string {
 	var b strings.Builder
 	it, err := Lexer.Tokenise(nil, line)
-	if err == nil {
-		err = formatter.Format(&b, Light, it)
-	}
 	if err != nil {
-		b.Reset()
 		Plain(&b, line)
 		return b.String()
 	}
+	format(&b, it.Tokens())
 	return markControls(b.String())
 }
 
@@ -356,21 +342,4 @@ func Plain(w io.StringWriter, text string) {
 		w.WriteString("</span></span>")
 		text = rest
 	}
-}
-
-// CSS writes the token colours for the light scheme and, inside a
-// prefers-color-scheme media query, for the dark one.
-func CSS(w io.Writer) error {
-	f := chtml.New(chtml.WithClasses(true), chtml.WithCSSComments(false))
-	if err := f.WriteCSS(w, Light); err != nil {
-		return err
-	}
-	if _, err := io.WriteString(w, ctlCSSLight+"@media (prefers-color-scheme: dark) {\n"); err != nil {
-		return err
-	}
-	if err := f.WriteCSS(w, Dark); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, ctlCSSDark+"}\n")
-	return err
 }

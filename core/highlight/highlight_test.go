@@ -1,7 +1,6 @@
 package highlight
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,24 +108,6 @@ func TestPlainLineEndings(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), "a\r\n</span>") {
 		t.Errorf("CRLF split apart: %q", b.String())
-	}
-}
-
-func TestCSSHasBothSchemes(t *testing.T) {
-	var b bytes.Buffer
-	if err := CSS(&b); err != nil {
-		t.Fatal(err)
-	}
-	css := b.String()
-	i := strings.Index(css, "@media (prefers-color-scheme: dark)")
-	if i < 0 {
-		t.Fatalf("no dark scheme in:\n%s", css)
-	}
-	if !strings.Contains(css[:i], ".chroma .k {") || !strings.Contains(css[i:], ".chroma .k {") {
-		t.Error("keyword colour missing from one of the schemes")
-	}
-	if !strings.Contains(css[:i], ".chroma .ctl {") || !strings.Contains(css[i:], ".chroma .ctl {") {
-		t.Error("control character marks missing from one of the schemes")
 	}
 }
 

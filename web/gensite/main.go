@@ -12,7 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/smolbots/smolbots/core/highlight"
+	"github.com/smolbots/smolbots/core/highlight/theme"
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
@@ -29,7 +29,7 @@ func main() {
 
 func run(in, outdir string) error {
 	var css bytes.Buffer
-	if err := highlight.CSS(&css); err != nil {
+	if err := theme.CSS(&css); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(outdir, "chroma.css"), css.Bytes(), 0o644); err != nil {
