@@ -2,7 +2,6 @@ package core
 
 import (
 	"cmp"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -490,7 +489,7 @@ func (lt *linter) unreachableRules() {
 				}
 				continue
 			}
-			slices.SortFunc(items, func(a, b item) int {
+			sortStable(items, func(a, b *item) int {
 				if c := strings.Compare(a.pattern, b.pattern); c != 0 {
 					return c
 				}
@@ -540,7 +539,7 @@ func (lt *linter) unreachableRules() {
 			}
 			byLine[s.by.Pos.Line] |= bit
 		}
-		slices.SortFunc(shadows, func(a, b shadow) int { return cmp.Compare(a.by.Pos.Line, b.by.Pos.Line) })
+		sortStable(shadows, func(a, b *shadow) int { return cmp.Compare(a.by.Pos.Line, b.by.Pos.Line) })
 		rule := ruleText(&lt.f.Lines[line-1])
 		var parts []string
 		for _, s := range shadows {

@@ -107,7 +107,7 @@ func (lt *linter) selectorChecks() {
 		for si := range lt.selectors {
 			list[si] = spelling{norm[vi][1][si], si}
 		}
-		slices.SortFunc(list, func(a, b spelling) int { return strings.Compare(a.s, b.s) })
+		sortStable(list, func(a, b *spelling) int { return strings.Compare(a.s, b.s) })
 		sorted[vi] = list
 	}
 	miss := make([]dialectSet, n)
