@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 out=$1
 mkdir -p "$out"
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/playground.wasm" ./wasm/playground
-GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/portable.wasm" ./wasm/portable
+GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/ondemand.wasm" ./wasm/ondemand
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
 go run ./web/gensite web/index.html "$out"
 cp web/style.css web/main.js web/favicon.svg "$out/"

@@ -29,15 +29,16 @@ hashed() {
 
 # The wasm first: main.js names both modules, so main.js is hashed after
 # the rewrite.
-for m in playground portable; do
+for m in playground ondemand; do
   wasm=$(hashed $m.wasm)
   sed -i "s|\"$m.wasm\"|\"$wasm\"|" "$tmp/main.js"
   grep -q "\"$wasm\"" "$tmp/main.js" || { echo "dist: main.js does not load $m.wasm by that name" >&2; exit 1; }
+  if [ $m = playground ]; then preload=$wasm; fi # index.html preloads the checker's module only
 done
 
 html=$(cat "$tmp/index.html")
 case "$html" in
-  *'"playground.wasm"'*) html=${html//\"playground.wasm\"/\"$wasm\"} ;;
+  *'"playground.wasm"'*) html=${html//\"playground.wasm\"/\"$preload\"} ;;
   *) echo "dist: index.html does not preload playground.wasm" >&2; exit 1 ;;
 esac
 for f in main.js wasm_exec.js style.css chroma.css favicon.svg; do

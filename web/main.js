@@ -21,20 +21,37 @@
   document.getElementById("robots").addEventListener("input", function () {
     if (!document.body.dataset.ready) document.getElementById("editor").classList.add("plain");
   });
-  // The rewriter behind "Make it portable" is a module of its own,
-  // loaded the first time it is asked for; it sets smolbotsPortable.
-  var rewriter = null;
-  window.smolbotsLoadPortable = function () {
-    if (!rewriter) {
-      var pgo = new Go();
-      rewriter = WebAssembly.instantiateStreaming(fetch("portable.wasm"), pgo.importObject).then(function (r) {
-        pgo.run(r.instance);
-        if (typeof window.smolbotsPortable !== "function") throw new Error("the rewriter did not start");
-        return window.smolbotsPortable;
+  // The rewriter behind "Make it portable", the reports and the reading
+  // of Fetch's answer are a module of their own (wasm/ondemand), loaded
+  // the first time one is asked for, or when the pointer or the focus
+  // reaches a button that asks for it; it sets smolbotsPortable,
+  // smolbotsReport and smolbotsFetchView.
+  var ondemand = null;
+  window.smolbotsLoadOnDemand = function () {
+    if (!ondemand) {
+      var ogo = new Go();
+      ondemand = WebAssembly.instantiateStreaming(fetch("ondemand.wasm"), ogo.importObject).then(function (r) {
+        ogo.run(r.instance);
+        if (typeof window.smolbotsReport !== "function") throw new Error("the module did not start");
+        return true;
       });
-      rewriter.catch(function () { rewriter = null; });
+      ondemand.catch(function () { ondemand = null; });
     }
-    return rewriter;
+    return ondemand;
+  };
+  ["copy-report", "copy-gemtext", "make-portable"].forEach(function (id) {
+    var b = document.getElementById(id);
+    var early = function () { window.smolbotsLoadOnDemand().catch(function () {}); };
+    b.addEventListener("pointerenter", early, { once: true });
+    b.addEventListener("focus", early, { once: true });
+  });
+  // The permalink's DEFLATE, by the browser: the page's Go links no
+  // compressor of its own. Without CompressionStream this rejects and Go
+  // writes stored blocks instead.
+  window.smolbotsDeflate = function (bytes) {
+    return new Promise(function (ok) {
+      ok(new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
+    }).then(function (b) { return new Uint8Array(b); });
   };
   // The module downloads and compiles at once, but Go starts only once
   // the drawn page has been painted: its start-up holds the page's

@@ -322,7 +322,13 @@ func TestReadFetch(t *testing.T) {
 	if v.OK || !strings.Contains(v.Status, "HTTP 403") || !strings.Contains(v.Status, "private address") {
 		t.Errorf("refused: %+v", v)
 	}
-	for _, bad := range [][]byte{[]byte("<html>"), nil, []byte(`{"outcome":""}`)} {
+	// Fields of the wrong type are left out and the rest is read; an
+	// answer that is not an object is not read at all.
+	nulls := `{"outcome": "not-found", "attempts": [null, 7, {"url": 5}], "conclusions": "x"}`
+	if v := ReadFetch("gemini://h", 200, []byte(nulls)); !v.OK || !strings.Contains(v.Status, "has no robots.txt") {
+		t.Errorf("ill-typed fields: %+v", v)
+	}
+	for _, bad := range [][]byte{[]byte("<html>"), nil, []byte(`{"outcome":""}`), []byte(`[1, 2, 3]`), []byte(`"found"`), []byte(`null`)} {
 		if v := ReadFetch("x", 200, bad); v.OK || v.Status == "" {
 			t.Errorf("garbage %q: %+v", bad, v)
 		}

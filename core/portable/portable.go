@@ -2,7 +2,7 @@
 // core/fix on the editor's text and draws the old and the new file side
 // by side, each change explained beside the lines it wrote, with the
 // rows that still disagree. Pure Go, tested natively; the page loads it
-// as a module of its own (wasm/portable) on first use.
+// in its on-demand module (wasm/ondemand) on first use.
 package portable
 
 import (

@@ -88,6 +88,17 @@ var ErrTooLarge = errors.New("the case is too large for a link")
 // Encode gives the fragment for s, without a leading '#'. Encoding is
 // deterministic for a given Go release.
 func Encode(s State) string {
+	var z bytes.Buffer
+	w, _ := flate.NewWriter(&z, flate.BestCompression) // the level is valid: no error
+	w.Write(Marshal(s))                                // writes to a bytes.Buffer do not fail
+	w.Close()
+	return Wrap(z.Bytes())
+}
+
+// Marshal is the sequence of records Encode compresses. The page
+// compresses it with the browser's own DEFLATE (CompressionStream), which
+// keeps Go's compressor out of its WebAssembly, and wraps the result.
+func Marshal(s State) []byte {
 	var raw bytes.Buffer
 	put := func(tag uint64, v string) {
 		raw.Write(binary.AppendUvarint(nil, tag))
@@ -115,26 +126,51 @@ func Encode(s State) string {
 	if s.Protocol != "" && s.Protocol != "any" {
 		put(tagProtocol, s.Protocol)
 	}
-	var z bytes.Buffer
-	w, _ := flate.NewWriter(&z, flate.BestCompression) // the level is valid: no error
-	w.Write(raw.Bytes())                               // writes to a bytes.Buffer do not fail
-	w.Close()
-	return Prefix + base64.RawURLEncoding.EncodeToString(z.Bytes())
+	return raw.Bytes()
 }
 
-// EncodeChecked is Encode that refuses a state Decode would reject, so
+// MarshalChecked is Marshal that refuses a state Decode would reject, so
 // the page can say the case is too large for a link instead of writing
 // a broken one.
+func MarshalChecked(s State) ([]byte, error) {
+	raw := Marshal(s)
+	if len(raw) > MaxDecodedBytes {
+		return nil, ErrTooLarge
+	}
+	return raw, nil
+}
+
+// Wrap is the fragment for records compressed as raw DEFLATE.
+func Wrap(deflated []byte) string {
+	return Prefix + base64.RawURLEncoding.EncodeToString(deflated)
+}
+
+// Stored is raw as DEFLATE stored blocks, not compressed: what the page
+// wraps when the browser has no CompressionStream. Any reader inflates
+// it; the link is only longer.
+func Stored(raw []byte) []byte {
+	const maxBlock = 65535
+	out := make([]byte, 0, len(raw)+5*(len(raw)/maxBlock+1))
+	for {
+		n := min(len(raw), maxBlock)
+		final := byte(0)
+		if n == len(raw) {
+			final = 1
+		}
+		// BFINAL, BTYPE 00 (stored), padding to the byte; LEN and NLEN.
+		out = append(out, final, byte(n), byte(n>>8), ^byte(n), ^byte(n>>8))
+		out = append(out, raw[:n]...)
+		raw = raw[n:]
+		if final == 1 {
+			return out
+		}
+	}
+}
+
+// EncodeChecked is Encode that refuses a state Decode would reject.
 func EncodeChecked(s State) (string, error) {
-	n := len(s.Robots) + len(s.Selectors) + len(s.Agents) + len(s.Cell) + len(s.Protocol) + 3*binary.MaxVarintLen64
-	for _, h := range s.Hidden {
-		n += len(h) + 2*binary.MaxVarintLen64
-	}
-	for _, c := range s.Crawlers {
-		n += len(c) + 1
-	}
-	if n > MaxDecodedBytes {
-		return "", ErrTooLarge
+	if _, err := MarshalChecked(s); err != nil {
+		return "", err
 	}
 	h := Encode(s)
 	if len(h) > MaxHashBytes {

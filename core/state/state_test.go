@@ -388,3 +388,30 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestStoredAndWrap: the page's way to a link (Marshal, the browser's
+// DEFLATE or Stored, Wrap) opens as the case, at every block boundary.
+func TestStoredAndWrap(t *testing.T) {
+	for _, n := range []int{0, 1, 65535, 65536, 65535*2 + 7, 300000} {
+		s := State{Robots: strings.Repeat("x", n), Agents: "GUS", Hidden: []string{"rfc9309"}, Protocol: "gopher"}
+		raw, err := MarshalChecked(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored := Stored(raw)
+		blocks := max(1, (len(raw)+65534)/65535)
+		if want := len(raw) + 5*blocks; len(stored) != want {
+			t.Errorf("%d bytes: stored as %d, want %d", n, len(stored), want)
+		}
+		got, err := Decode(Wrap(stored))
+		if err != nil {
+			t.Fatalf("%d bytes: %v", n, err)
+		}
+		if got.Robots != s.Robots || got.Agents != s.Agents || got.Protocol != s.Protocol || len(got.Hidden) != 1 {
+			t.Errorf("%d bytes: the case changed on the way", n)
+		}
+	}
+	if _, err := MarshalChecked(State{Robots: strings.Repeat("x", MaxDecodedBytes)}); err != ErrTooLarge {
+		t.Errorf("a state over MaxDecodedBytes: %v", err)
+	}
+}

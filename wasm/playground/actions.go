@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -10,16 +11,32 @@ import (
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
-// copy puts the plain-text or Gemtext report on the clipboard.
+// copy puts the plain-text or Gemtext report on the clipboard. The
+// report is written by the on-demand module, loaded on first use (its
+// load starts as soon as the pointer or the focus reaches the button).
 func (p *page) copy(gemtext bool) {
-	g := p.g
-	g.Findings = p.scopedFindings() // the report lists what the page shows
-	text := reportText(&g, p.robots.Value(), p.permalinkURL(), gemtext)
+	what := "Report"
 	if gemtext {
-		p.copyText(text, "Gemtext report")
-	} else {
-		p.copyText(text, "Report")
+		what = "Gemtext report"
 	}
+	status := p.el("copy-status")
+	status.Set("textContent", "Writing the "+strings.ToLower(what)+"…")
+	// The case is read before the wait: the report is of what was shown
+	// at the click.
+	in := js.Global().Get("Object").New()
+	in.Set("robots", p.robots.Value())
+	in.Set("ends", string(p.ends))
+	in.Set("selectors", p.selectors.Value())
+	in.Set("agents", p.agents.Value())
+	in.Set("hidden", jsList(p.hidden))
+	in.Set("protocol", string(p.protocol))
+	in.Set("link", p.permalinkURL())
+	in.Set("gemtext", gemtext)
+	if fail, ok := await(js.Global().Call("smolbotsLoadOnDemand")); !ok {
+		status.Set("textContent", "The "+strings.ToLower(what)+" could not be written: the report writer did not load ("+errText(fail)+"). Check the connection and try again.")
+		return
+	}
+	p.copyText(js.Global().Call("smolbotsReport", in).String(), what)
 }
 
 // copyLink puts the permalink on the clipboard. A hash still waiting for
@@ -29,13 +46,13 @@ func (p *page) copyLink() {
 	if p.hashTimer != nil {
 		p.hashTimer.Stop()
 	}
-	p.writeHash()
-	if p.lastHash == "" {
+	h, err := p.writeHash()
+	if err != nil {
 		p.el("copy-status").Set("textContent", "This case is too large for a link; use Copy report instead.")
 		return
 	}
 	loc := js.Global().Get("location")
-	p.copyText(loc.Get("origin").String()+loc.Get("pathname").String()+loc.Get("search").String()+"#"+p.lastHash, "Link")
+	p.copyText(loc.Get("origin").String()+loc.Get("pathname").String()+loc.Get("search").String()+"#"+h, "Link")
 }
 
 // copyText puts text on the clipboard and says so; where the browser
@@ -101,6 +118,9 @@ func (p *page) fetch() {
 		relay = m.Call("getAttribute", "content").String()
 	}
 	endpoint := relay + "/api/robots?url=" + js.Global().Call("encodeURIComponent", url).String()
+	// The relay's answer is read by the on-demand module: it loads while
+	// the relay fetches.
+	loading := js.Global().Call("smolbotsLoadOnDemand")
 	resp, ok := await(js.Global().Call("fetch", endpoint))
 	if !ok {
 		p.showFetch(pageview.FetchView{Status: "Could not reach the relay: " + errText(resp) + ". Check the connection and try again."})
@@ -112,13 +132,16 @@ func (p *page) fetch() {
 		p.showFetch(pageview.FetchView{Status: "The relay's answer broke off: " + errText(bodyText) + "."})
 		return
 	}
-	text := bodyText.String()
-	var v pageview.FetchView
-	if len(text) > pageview.MaxRelayBytes {
-		v = pageview.FetchViewOf(url, code, nil, true)
-	} else {
-		v = pageview.FetchViewOf(url, code, decodeRelay(text), false)
+	if fail, ok := await(loading); !ok {
+		p.showFetch(pageview.FetchView{Status: "The relay's answer could not be read: the reader did not load (" + errText(fail) + "). Check the connection and try again."})
+		return
 	}
+	in := js.Global().Get("Object").New()
+	in.Set("url", url)
+	in.Set("status", code)
+	in.Set("text", bodyText)
+	out := js.Global().Call("smolbotsFetchView", in)
+	v := pageview.FetchView{OK: out.Get("ok").Bool(), Load: out.Get("load").Bool(), Body: out.Get("body").String(), Status: out.Get("status").String(), HTML: out.Get("html").String()}
 	if v.Load {
 		if e, ok := pageview.DetectEnds(v.Body); ok {
 			p.setEnds(e)

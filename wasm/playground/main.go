@@ -72,6 +72,7 @@ type page struct {
 	onFrame                   js.Func // runs a deferred update
 	framePending              bool
 	lastHash                  string
+	hashSeq                   int // writeHash calls begun, so an older one does not write over a newer
 	fetching                  bool
 	crawlers                  crawlerView // the Real crawlers table
 	// adopting is true during the first update of a page whose HTML
@@ -847,11 +848,20 @@ func (p *page) scheduleHash() {
 		p.hashTimer.Stop()
 	}
 	size := p.robots.Underlying().Get("textLength").Int()
-	p.hashTimer = time.AfterFunc(pageview.HashDelay(size), p.writeHash)
+	p.hashTimer = time.AfterFunc(pageview.HashDelay(size), func() { p.writeHash() })
 }
 
-func (p *page) writeHash() {
-	h, err := state.EncodeChecked(p.currentState())
+// writeHash writes the permalink of the page as it is now into the
+// address bar and the grid's link, and returns it. The browser
+// compresses it, a wait in which a newer call may start: only the
+// newest call writes.
+func (p *page) writeHash() (string, error) {
+	p.hashSeq++
+	seq := p.hashSeq
+	h, err := hashFor(p.currentState())
+	if seq != p.hashSeq {
+		return h, err
+	}
 	loc := js.Global().Get("location")
 	base := loc.Get("pathname").String() + loc.Get("search").String()
 	hist := js.Global().Get("history")
@@ -860,22 +870,48 @@ func (p *page) writeHash() {
 		hist.Call("replaceState", js.Null(), "", base)
 		p.permalink.Set("href", "#")
 		p.put(p.permalink, &p.shownPermalink, "This case is too large for a link")
-		return
+		return h, err
 	}
 	p.permalink.Set("href", "#"+h)
 	// Written only when the words change: the link heads the grid's box,
 	// and a new text node there lays out the 1,200-cell table again.
 	p.put(p.permalink, &p.shownPermalink, "Link to this case")
-	if h == p.lastHash {
-		return
+	if h != p.lastHash {
+		p.lastHash = h
+		hist.Call("replaceState", js.Null(), "", base+"#"+h)
 	}
-	p.lastHash = h
-	hist.Call("replaceState", js.Null(), "", base+"#"+h)
+	return h, nil
+}
+
+// hashFor is the permalink's fragment for s. The browser's DEFLATE
+// (smolbotsDeflate in main.js, a CompressionStream) compresses it, which
+// keeps Go's compressor out of the page's module; where the browser has
+// none, the records go in stored blocks and the link is only longer.
+// It waits for the browser, so it never runs inside a callback.
+func hashFor(s state.State) (string, error) {
+	raw, err := state.MarshalChecked(s)
+	if err != nil {
+		return "", err
+	}
+	arr := js.Global().Get("Uint8Array").New(len(raw))
+	js.CopyBytesToJS(arr, raw)
+	var z []byte
+	if out, ok := await(js.Global().Call("smolbotsDeflate", arr)); ok && out.Type() == js.TypeObject {
+		z = make([]byte, out.Get("length").Int())
+		js.CopyBytesToGo(z, out)
+	} else {
+		z = state.Stored(raw)
+	}
+	h := state.Wrap(z)
+	if len(h) > state.MaxHashBytes {
+		return "", state.ErrTooLarge
+	}
+	return h, nil
 }
 
 // permalinkURL is the full link for reports, "" when too large.
 func (p *page) permalinkURL() string {
-	h, err := state.EncodeChecked(p.currentState())
+	h, err := hashFor(p.currentState())
 	if err != nil {
 		return ""
 	}

@@ -88,8 +88,8 @@ func (p *page) scopedFindings() []core.Finding {
 }
 
 // makePortable rewrites the editor's text and shows the diff. The
-// rewriter is a module of its own (wasm/portable), loaded on first use;
-// this waits for it, so it runs in a goroutine, never in a callback.
+// rewriter is in the on-demand module (wasm/ondemand), loaded on first
+// use; this waits for it, so it runs in a goroutine, never in a callback.
 func (p *page) makePortable() {
 	if p.rewriting {
 		return
@@ -103,9 +103,8 @@ func (p *page) makePortable() {
 	}()
 	p.showPane("portable")
 	p.setPortableStatus("Rewriting…")
-	fn, ok := await(js.Global().Call("smolbotsLoadPortable"))
-	if !ok {
-		p.setPortableStatus("The rewriter could not be loaded: " + errText(fn) + ". Check the connection and try again.")
+	if fail, ok := await(js.Global().Call("smolbotsLoadOnDemand")); !ok {
+		p.setPortableStatus("The rewriter could not be loaded: " + errText(fail) + ". Check the connection and try again.")
 		return
 	}
 	time.Sleep(20 * time.Millisecond) // the status shows before a big file's rewrite
@@ -117,7 +116,7 @@ func (p *page) makePortable() {
 	in.Set("selectors", jsList(selectors))
 	in.Set("protocol", string(p.protocol))
 	in.Set("reference", p.el("portable-reference").Get("value").String())
-	out := fn.Invoke(in)
+	out := js.Global().Call("smolbotsPortable", in)
 	fixed := out.Get("robots").String()
 	ends, ok := pageview.DetectEnds(fixed)
 	if !ok {

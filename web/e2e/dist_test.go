@@ -37,6 +37,10 @@ func TestDist(t *testing.T) {
 			t.Errorf("referenced %s is missing: %v", r[1], err)
 		}
 	}
+	// The preload names the checker's module, not the on-demand one.
+	if !regexp.MustCompile(`<link rel="preload" href="assets/playground\.[0-9a-f]{16}\.wasm"`).Match(index) {
+		t.Error("index.html does not preload the checker's module (assets/playground.*.wasm)")
+	}
 	entries, _ := os.ReadDir(filepath.Join(out, "assets"))
 	var wasm string
 	for _, e := range entries {

@@ -1,0 +1,111 @@
+//go:build js && wasm
+
+// Command ondemand is the page's second module, loaded the first time
+// one of its jobs is asked for: the rewriter behind "Make it portable"
+// (core/fix, drawn by core/portable), the reports behind Copy report and
+// Copy Gemtext (core/report), and reading the relay's answer to Fetch.
+// Linked into the checker's module these would add about 160 KB gzipped
+// to what every visitor loads before the first verdict.
+//
+// It sets three functions:
+//   - smolbotsPortable({robots, agents, selectors, protocol, reference})
+//     answers {robots, changed, html};
+//   - smolbotsReport({robots, ends, selectors, agents, hidden, protocol,
+//     link, gemtext}) answers the report's text;
+//   - smolbotsFetchView({url, status, text}) answers {ok, load, body,
+//     status, html}.
+package main
+
+import (
+	"fmt"
+	"html"
+	"syscall/js"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/pageview"
+	"github.com/smolbots/smolbots/core/portable"
+)
+
+func main() {
+	js.Global().Set("smolbotsPortable", js.FuncOf(rewrite))
+	js.Global().Set("smolbotsReport", js.FuncOf(writeReport))
+	js.Global().Set("smolbotsFetchView", js.FuncOf(readFetch))
+	select {} // keep the functions alive
+}
+
+// failed turns a bug in one job into a message, so that it does not
+// take the module down with the page's later requests.
+func failed(r any, what string) string {
+	return fmt.Sprintf("%s failed (%v); nothing was changed. Please report this with a link to the case.", what, r)
+}
+
+func rewrite(_ js.Value, args []js.Value) (out any) {
+	if len(args) == 0 || args[0].Type() != js.TypeObject {
+		return nil
+	}
+	in := args[0]
+	// The file given back on a failure is the input, so Apply has
+	// nothing to apply.
+	defer func() {
+		if r := recover(); r != nil {
+			out = map[string]any{"robots": in.Get("robots").String(), "changed": false, "html": `<p class="problem">` + html.EscapeString(failed(r, "The rewrite")) + `</p>`}
+		}
+	}()
+	v := portable.Rewrite(in.Get("robots").String(), list(in.Get("agents")), list(in.Get("selectors")), protocol(in), in.Get("reference").String())
+	return map[string]any{"robots": v.Robots, "changed": v.Changed, "html": v.HTML}
+}
+
+func writeReport(_ js.Value, args []js.Value) (out any) {
+	if len(args) == 0 || args[0].Type() != js.TypeObject {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out = failed(r, "Writing the report")
+		}
+	}()
+	in := args[0]
+	return pageview.Report(pageview.ReportCase{
+		Robots:    in.Get("robots").String(),
+		Ends:      pageview.ParseEnds(in.Get("ends").String()),
+		Selectors: in.Get("selectors").String(),
+		Agents:    in.Get("agents").String(),
+		Hidden:    list(in.Get("hidden")),
+		Protocol:  protocol(in),
+		Link:      in.Get("link").String(),
+		Gemtext:   in.Get("gemtext").Bool(),
+	})
+}
+
+func readFetch(_ js.Value, args []js.Value) (out any) {
+	if len(args) == 0 || args[0].Type() != js.TypeObject {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out = map[string]any{"ok": false, "load": false, "body": "", "status": failed(r, "Reading the relay's answer"), "html": ""}
+		}
+	}()
+	in := args[0]
+	v := pageview.ReadFetch(in.Get("url").String(), in.Get("status").Int(), []byte(in.Get("text").String()))
+	return map[string]any{"ok": v.OK, "load": v.Load, "body": v.Body, "status": v.Status, "html": v.HTML}
+}
+
+func protocol(in js.Value) core.Protocol {
+	p, err := core.ParseProtocol(in.Get("protocol").String())
+	if err != nil {
+		return core.ProtocolAny
+	}
+	return p
+}
+
+func list(a js.Value) []string {
+	if a.Type() != js.TypeObject {
+		return nil
+	}
+	out := make([]string, a.Length())
+	for i := range out {
+		out[i] = a.Index(i).String()
+	}
+	return out
+}
