@@ -8,6 +8,15 @@
     var s = document.getElementById("summary");
     if (s) s.textContent = "The checker is not running.";
   }
+  // The tables' cells turn sticky only when their box is about to
+  // scroll (style.css says why); before that they look the same.
+  document.documentElement.classList.add("js");
+  document.querySelectorAll(".table-wrap").forEach(function (w) {
+    var stick = function () { w.classList.add("scrolled"); };
+    ["pointerenter", "touchstart", "focusin", "scroll"].forEach(function (type) {
+      w.addEventListener(type, stick, { once: true, passive: true });
+    });
+  });
   if (!("WebAssembly" in window) || typeof Go !== "function") {
     fail(new Error("this browser has no WebAssembly support"));
     return;

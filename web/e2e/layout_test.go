@@ -146,7 +146,19 @@ func TestNarrowScreen(t *testing.T) {
 		t.Fatalf("the grid does not scroll in its box (%v)", s)
 	}
 	agent, sel := b.box(t, "#grid tbody tr:first-child th"), b.box(t, "#grid tbody tr:first-child td.sel")
+	// The cells turn sticky when their box is about to scroll: each is a
+	// compositing layer, which an unscrolled table does without.
+	sticky := `getComputedStyle(document.querySelector("#grid tbody tr:first-child th")).position`
+	if pos := eval[string](t, b, sticky); pos != "static" {
+		t.Errorf("before the grid's box is scrolled its agent cells are %s, want static", pos)
+	}
+	// A scroll by script sends no pointer or touch first: the scroll
+	// event itself turns them sticky, a frame later.
 	b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector(".grid-wrap").scrollLeft = 10000`))
+	eval[bool](t, b, `new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`)
+	if pos := eval[string](t, b, sticky); pos != "sticky" {
+		t.Errorf("once the grid's box has scrolled its agent cells are %s, want sticky", pos)
+	}
 	if a := b.box(t, "#grid tbody tr:first-child th"); a.Left != agent.Left {
 		t.Errorf("the agent column moved from %v to %v when the grid scrolled", agent.Left, a.Left)
 	}

@@ -43,6 +43,11 @@ func TestNoJavaScript(t *testing.T) {
 	if ro := eval[bool](t, b, `document.getElementById("robots").readOnly`); !ro {
 		t.Error("without JavaScript the editor takes typing it cannot show")
 	}
+	// No script marks the tables' boxes as scrolling: their cells are
+	// sticky from the start.
+	if pos := eval[string](t, b, `getComputedStyle(document.querySelector("#grid tbody tr:first-child th")).position`); pos != "sticky" {
+		t.Errorf("without JavaScript the grid's agent cells are %s, want sticky", pos)
+	}
 }
 
 // TestTakeOver holds the wasm back until the prerendered page is shown
