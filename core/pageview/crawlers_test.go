@@ -1,15 +1,12 @@
 package pageview
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
-	"github.com/smolbots/smolbots/core/state"
 )
 
 func TestCrawlerChoice(t *testing.T) {
@@ -140,38 +137,6 @@ func TestLinkRefs(t *testing.T) {
 	}
 	if want := `&lt;again&gt; <a href="https://x/a#L1"><code>a.go:1</code></a>`; note != want {
 		t.Errorf("note = %s, want %s", note, want)
-	}
-}
-
-// TestRenderCrawlerCase: a link whose chosen cell is a crawler's opens
-// with that cell explained and its line marked; the default case's page
-// holds the table and the chooser.
-func TestRenderCrawlerCase(t *testing.T) {
-	st := state.State{Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private/x", Crawlers: []string{"kennedy"}, Cell: grid.CrawlerKey("kennedy", "/private/x")}
-	v := Render(st)
-	if !strings.Contains(v.Explain, "Kennedy: disallowed") || !strings.Contains(v.Overlay, `<span class="line hl">`) {
-		t.Errorf("the crawler cell is not explained and marked:\n%s\n%s", v.Explain, v.Overlay)
-	}
-	if n := strings.Count(v.Crawlers, "data-crawler="); n != 1 || v.ChooserLabel != "Choose (1 of 8)" {
-		t.Errorf("%d crawler cells, label %q; want 1 and Choose (1 of 8)", n, v.ChooserLabel)
-	}
-	page, err := os.ReadFile(filepath.Join("..", "..", "web", "index.html"))
-	out, err2 := Prerender(string(page))
-	if err != nil || err2 != nil {
-		t.Fatal(err, err2)
-	}
-	def := Render(Default())
-	for _, want := range []string{
-		`<table id="crawlers">` + def.Crawlers + `</table>`,
-		`<fieldset id="crawler-choice">` + def.Chooser + `</fieldset>`,
-		`>Choose (7 of 8)</button>`,
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the prerendered page lacks %.80s", want)
-		}
-	}
-	if n := strings.Count(def.Crawlers, "data-crawler="); n != 3*7 {
-		t.Errorf("the default case draws %d crawler cells, want 3 selectors x 7 crawlers", n)
 	}
 }
 

@@ -15,6 +15,9 @@ import (
 	"github.com/smolbots/smolbots/core/grid"
 )
 
+// NoChoice is the explanation pane before a cell is chosen.
+const NoChoice = `<p>Choose a verdict cell to see why.</p>`
+
 // MaxRows bounds the rows drawn: 50 agents x 1000 selectors is a model
 // the page can hold but not a table it can draw without freezing.
 const MaxRows = 2000

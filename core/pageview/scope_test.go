@@ -2,12 +2,10 @@ package pageview
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
-	"github.com/smolbots/smolbots/core/state"
 )
 
 func TestScopeFindings(t *testing.T) {
@@ -50,23 +48,5 @@ func TestPortableRows(t *testing.T) {
 	agents, sels := PortableRows(&g)
 	if !reflect.DeepEqual(agents, []string{"GUS(indexer)", "*"}) || !reflect.DeepEqual(sels, []string{"/pub/x", "/a.cgi"}) {
 		t.Errorf("PortableRows = %q, %q", agents, sels)
-	}
-}
-
-// Render draws a case's lint as the page does: served over Gemini, the
-// Gopher draft's lf-line-endings is left out unless its column shows.
-func TestRenderScope(t *testing.T) {
-	const lf = "User-agent: *\nDisallow: /private\n"
-	st := state.State{Robots: lf, Selectors: "/private/x", Protocol: "gemini", Hidden: HiddenFor(core.ProtocolGemini)}
-	if v := Render(st); strings.Contains(v.Lints, "lf-line-endings") || strings.Contains(v.Grid, `data-dialect="gopherdraft"`) {
-		t.Errorf("served over Gemini:\n%s", v.Lints)
-	}
-	st.Hidden = []string{"gopher2019"}
-	if v := Render(st); !strings.Contains(v.Lints, "lf-line-endings") {
-		t.Errorf("gopherdraft shown, its finding missing:\n%s", v.Lints)
-	}
-	st.Protocol = ""
-	if v := Render(st); !strings.Contains(v.Lints, "lf-line-endings") {
-		t.Errorf("served over both, lf-line-endings missing:\n%s", v.Lints)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/highlight"
 	"github.com/smolbots/smolbots/core/pageview"
+	"github.com/smolbots/smolbots/core/prerender"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -76,7 +77,7 @@ type page struct {
 	fetching                  bool
 	crawlers                  crawlerView // the Real crawlers table
 	// adopting is true during the first update of a page whose HTML
-	// already shows that update's result (pageview.Prerender): the update
+	// already shows that update's result (prerender.Prerender): the update
 	// keeps the DOM it finds, so the take-over changes nothing on screen
 	// and keeps the caret.
 	adopting     bool
@@ -314,7 +315,7 @@ func (p *page) restore() {
 	var st state.State
 	keep := false // the boxes already hold st
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
-		if dataset(p.body, "prerendered") == pageview.Prerendered {
+		if dataset(p.body, "prerendered") == prerender.Prerendered {
 			// The HTML shows the default case. What the boxes hold now
 			// counts (a user may have typed before the checker loaded);
 			// if that is still the default, the DOM is kept as it is.
@@ -327,7 +328,7 @@ func (p *page) restore() {
 			ex := pageview.Examples[0]
 			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0 && st.Protocol == string(core.ProtocolAny)
 		} else {
-			st = pageview.Default()
+			st = prerender.Default()
 		}
 	} else {
 		var err error

@@ -2,7 +2,7 @@
 // chroma.css, the editor's token colours (light and dark), so the page
 // ships CSS and no chroma style registry; and index.html, the page IN
 // with the default case already drawn by the code the page itself runs
-// (core/pageview.Prerender), so the first verdicts arrive with the HTML
+// (core/prerender.Prerender), so the first verdicts arrive with the HTML
 // and show without JavaScript.
 package main
 
@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/smolbots/smolbots/core/highlight/theme"
-	"github.com/smolbots/smolbots/core/pageview"
+	"github.com/smolbots/smolbots/core/prerender"
 )
 
 func main() {
@@ -39,7 +39,7 @@ func run(in, outdir string) error {
 	if err != nil {
 		return err
 	}
-	html, err := pageview.Prerender(string(page))
+	html, err := prerender.Prerender(string(page))
 	if err != nil {
 		return err
 	}

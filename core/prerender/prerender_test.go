@@ -1,29 +1,33 @@
-package pageview
+package prerender
 
 import (
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/pageview"
+	"github.com/smolbots/smolbots/core/state"
 )
 
 func TestDefaultChoosesADisagreement(t *testing.T) {
 	st := Default()
-	ex := Examples[0]
+	ex := pageview.Examples[0]
 	if st.Robots != ex.Robots || st.Selectors != ex.Selectors || st.Agents != ex.Agents || len(st.Hidden) != 0 {
 		t.Fatalf("Default is not the first example: %+v", st)
 	}
-	g := grid.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(nil)})
+	g := grid.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: pageview.DialectsShown(nil)})
 	row, col, ok := g.Find(st.Cell)
 	if !ok || !g.Rows[row].Disagree || col != 0 {
 		t.Errorf("Default chooses %q (row %d col %d found %v), want the first column of a row where the dialects disagree", st.Cell, row, col, ok)
 	}
 	// The page adopts the prerendered gutter as drawn for the whole
 	// file: true while the file is shorter than the gutter's margin.
-	if n := CountLines(st.Robots); n >= GutterMargin {
-		t.Errorf("the default file has %d lines; the gutter draws only %d around the view", n, GutterMargin)
+	if n := pageview.CountLines(st.Robots); n >= pageview.GutterMargin {
+		t.Errorf("the default file has %d lines; the gutter draws only %d around the view", n, pageview.GutterMargin)
 	}
 }
 
@@ -57,8 +61,8 @@ func TestPrerender(t *testing.T) {
 		`<ul id="lints">` + v.Lints + `</ul>`,
 		`<div id="explain" aria-live="polite">` + v.Explain + `</div>`,
 		`<pre id="robots-hl" class="chroma" aria-hidden="true">` + v.Overlay + `</pre>`,
-		`readonly>` + escExact(st.Robots) + `</textarea>`,
-		`readonly>` + escExact(st.Selectors) + `</textarea>`,
+		`readonly>` + html.EscapeString(st.Robots) + `</textarea>`,
+		`readonly>` + html.EscapeString(st.Selectors) + `</textarea>`,
 		`<option value="indexer-clash">`,
 	} {
 		if !strings.Contains(out, want) {
@@ -87,5 +91,55 @@ func TestTextareaText(t *testing.T) {
 		if got := textareaText(in); got != want {
 			t.Errorf("textareaText(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestRenderCrawlerCase: a link whose chosen cell is a crawler's opens
+// with that cell explained and its line marked; the default case's page
+// holds the table and the chooser.
+func TestRenderCrawlerCase(t *testing.T) {
+	st := state.State{Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private/x", Crawlers: []string{"kennedy"}, Cell: grid.CrawlerKey("kennedy", "/private/x")}
+	v := Render(st)
+	if !strings.Contains(v.Explain, "Kennedy: disallowed") || !strings.Contains(v.Overlay, `<span class="line hl">`) {
+		t.Errorf("the crawler cell is not explained and marked:\n%s\n%s", v.Explain, v.Overlay)
+	}
+	if n := strings.Count(v.Crawlers, "data-crawler="); n != 1 || v.ChooserLabel != "Choose (1 of 8)" {
+		t.Errorf("%d crawler cells, label %q; want 1 and Choose (1 of 8)", n, v.ChooserLabel)
+	}
+	page, err := os.ReadFile(filepath.Join("..", "..", "web", "index.html"))
+	out, err2 := Prerender(string(page))
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	def := Render(Default())
+	for _, want := range []string{
+		`<table id="crawlers">` + def.Crawlers + `</table>`,
+		`<fieldset id="crawler-choice">` + def.Chooser + `</fieldset>`,
+		`>Choose (7 of 8)</button>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the prerendered page lacks %.80s", want)
+		}
+	}
+	if n := strings.Count(def.Crawlers, "data-crawler="); n != 3*7 {
+		t.Errorf("the default case draws %d crawler cells, want 3 selectors x 7 crawlers", n)
+	}
+}
+
+// Render draws a case's lint as the page does: served over Gemini, the
+// Gopher draft's lf-line-endings is left out unless its column shows.
+func TestRenderScope(t *testing.T) {
+	const lf = "User-agent: *\nDisallow: /private\n"
+	st := state.State{Robots: lf, Selectors: "/private/x", Protocol: "gemini", Hidden: pageview.HiddenFor(core.ProtocolGemini)}
+	if v := Render(st); strings.Contains(v.Lints, "lf-line-endings") || strings.Contains(v.Grid, `data-dialect="gopherdraft"`) {
+		t.Errorf("served over Gemini:\n%s", v.Lints)
+	}
+	st.Hidden = []string{"gopher2019"}
+	if v := Render(st); !strings.Contains(v.Lints, "lf-line-endings") {
+		t.Errorf("gopherdraft shown, its finding missing:\n%s", v.Lints)
+	}
+	st.Protocol = ""
+	if v := Render(st); !strings.Contains(v.Lints, "lf-line-endings") {
+		t.Errorf("served over both, lf-line-endings missing:\n%s", v.Lints)
 	}
 }

@@ -1,11 +1,19 @@
-package pageview
+// Package prerender draws the page's default case into web/index.html at
+// build time, with the code the page itself runs (core/pageview), so the
+// first verdicts arrive with the HTML and show without JavaScript. It is
+// apart from pageview so that the page's on-demand module, which uses
+// pageview, does not link the editor's colours and the permalink code
+// that drawing a whole case needs.
+package prerender
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/highlight"
+	"github.com/smolbots/smolbots/core/pageview"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -13,9 +21,9 @@ import (
 // first example, with the first cell of the first row where the dialects
 // disagree chosen, so a newcomer sees an explanation too.
 func Default() state.State {
-	ex := Examples[0]
+	ex := pageview.Examples[0]
 	st := state.State{Robots: ex.Robots, Selectors: ex.Selectors, Agents: ex.Agents}
-	g := grid.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(nil)})
+	g := grid.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: pageview.DialectsShown(nil)})
 	for _, r := range g.Rows {
 		if r.Disagree {
 			st.Cell = r.Key(&g, 0)
@@ -42,42 +50,39 @@ type View struct {
 // settled: lint done, overlay coloured, the chosen cell explained and its
 // deciding line highlighted.
 func Render(st state.State) View {
-	hidden := CleanHidden(st.Hidden)
+	hidden := pageview.CleanHidden(st.Hidden)
 	var gb grid.Builder
-	g := gb.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: DialectsShown(hidden)})
-	findings := ScopeFindings(Findings(&g), ProtocolOf(st.Protocol), g.Dialects)
-	presets := CrawlersShown(st.Crawlers)
+	g := gb.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: pageview.DialectsShown(hidden)})
+	findings := pageview.ScopeFindings(pageview.Findings(&g), pageview.ProtocolOf(st.Protocol), g.Dialects)
+	presets := pageview.CrawlersShown(st.Crawlers)
 	crawlers := grid.Crawlers(gb.File(), g.Selectors, presets)
 	v := View{
-		Grid:      GridHTML(&g, st.Cell),
-		Lints:     LintsHTML(findings, g.Problems),
-		LintCount: LintCount(findings, g.Problems),
-		Explain:   NoChoice,
-		Facts:     FactsHTML(&g),
-		Summary:   Summary(&g),
+		Grid:      pageview.GridHTML(&g, st.Cell),
+		Lints:     pageview.LintsHTML(findings, g.Problems),
+		LintCount: pageview.LintCount(findings, g.Problems),
+		Explain:   pageview.NoChoice,
+		Facts:     pageview.FactsHTML(&g),
+		Summary:   pageview.Summary(&g),
 	}
-	v.Crawlers = CrawlerTableHTML(crawlers, presets, g.Selectors, st.Cell)
-	v.Chooser, v.ChooserLabel = CrawlerChooserHTML(presets), CrawlerChooserLabel(len(presets))
+	v.Crawlers = pageview.CrawlerTableHTML(crawlers, presets, g.Selectors, st.Cell)
+	v.Chooser, v.ChooserLabel = pageview.CrawlerChooserHTML(presets), pageview.CrawlerChooserLabel(len(presets))
 	var c highlight.Cache
 	v.Overlay = c.HTML(st.Robots)
 	current := 0
 	if row, col, ok := g.Find(st.Cell); ok {
-		v.Explain = ExplainHTML(&g, row, col)
+		v.Explain = pageview.ExplainHTML(&g, row, col)
 		current = g.Rows[row].Cells[col].Line
 		v.Overlay = markLine(v.Overlay, current)
 	} else if row, col, ok := grid.FindCrawler(crawlers, st.Cell); ok {
-		v.Explain = ExplainCrawlerHTML(crawlers, presets, row, col)
+		v.Explain = pageview.ExplainCrawlerHTML(crawlers, presets, row, col)
 		current = crawlers[row][col].Verdict.Line
 		v.Overlay = markLine(v.Overlay, current)
 	}
-	lines := CountLines(st.Robots)
-	from, to := GutterWindow(lines, 1, 0)
-	v.Gutter = GutterHTML(from, to, IndexMarks(findings), current)
+	lines := pageview.CountLines(st.Robots)
+	from, to := pageview.GutterWindow(lines, 1, 0)
+	v.Gutter = pageview.GutterHTML(from, to, pageview.IndexMarks(findings), current)
 	return v
 }
-
-// NoChoice is the explanation pane before a cell is chosen.
-const NoChoice = `<p>Choose a verdict cell to see why.</p>`
 
 // markLine adds the class the page gives the deciding line (hl) to line
 // n of the overlay's HTML, one `<span class="line">` per line.
@@ -109,16 +114,16 @@ func Prerender(page string) (string, error) {
 		{`<body>`, `<body data-prerendered="` + Prerendered + `">`},
 		{`<select id="example">
       <option value="">Examples…</option>
-    </select>`, `<select id="example">` + ExampleOptions() + `</select>`},
+    </select>`, `<select id="example">` + pageview.ExampleOptions() + `</select>`},
 		{`<pre id="robots-hl" class="chroma" aria-hidden="true"></pre>`, `<pre id="robots-hl" class="chroma" aria-hidden="true">` + v.Overlay + `</pre>`},
 		{`<div id="gutter-lines"><span class="gl">1</span></div>`, `<div id="gutter-lines">` + v.Gutter + `</div>`},
 		{`aria-describedby="editor-status"></textarea>`, `aria-describedby="editor-status" readonly>` + textareaText(st.Robots) + `</textarea>`},
 		{`aria-describedby="selectors-hint"></textarea>`, `aria-describedby="selectors-hint" readonly>` + textareaText(st.Selectors) + `</textarea>`},
 		{`aria-describedby="agents-hint"></textarea>`, `aria-describedby="agents-hint" readonly>` + textareaText(st.Agents) + `</textarea>`},
-		{`<p id="summary" aria-live="polite">Loading the checker…</p>`, `<p id="summary" aria-live="polite">` + esc(v.Summary) + `</p>`},
+		{`<p id="summary" aria-live="polite">Loading the checker…</p>`, `<p id="summary" aria-live="polite">` + pageview.Escape(v.Summary) + `</p>`},
 		{`<table id="grid"></table>`, `<table id="grid">` + v.Grid + `</table>`},
 		{`<span id="lint-count"></span>`, `<span id="lint-count">` + v.LintCount + `</span>`},
-		{`<div id="explain" aria-live="polite">` + NoChoice + `</div>`, `<div id="explain" aria-live="polite">` + v.Explain + `</div>`},
+		{`<div id="explain" aria-live="polite">` + pageview.NoChoice + `</div>`, `<div id="explain" aria-live="polite">` + v.Explain + `</div>`},
 		{`<ul id="lints"></ul>`, `<ul id="lints">` + v.Lints + `</ul>`},
 		{`<table id="facts"></table>`, `<table id="facts">` + v.Facts + `</table>`},
 		{`<table id="crawlers"></table>`, `<table id="crawlers">` + v.Crawlers + `</table>`},
@@ -140,7 +145,7 @@ func Prerender(page string) (string, error) {
 // gets another.
 func textareaText(s string) string {
 	if strings.HasPrefix(s, "\n") || strings.HasPrefix(s, "\r") {
-		return "\n" + escExact(s)
+		return "\n" + html.EscapeString(s)
 	}
-	return escExact(s)
+	return html.EscapeString(s)
 }
