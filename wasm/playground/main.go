@@ -49,6 +49,8 @@ type page struct {
 	findings                  []core.Finding // the last complete lint
 	lintTimer                 *time.Timer    // lints a big file once typing pauses
 	gcTimer                   *time.Timer    // collects a big file's garbage once typing pauses
+	gcIdle                    js.Func        // collects a small case's garbage when the browser is idle
+	gcPending                 bool           // gcIdle is waiting for its idle time
 	lintNow                   bool
 	shownRobots               string // text the overlay shows
 	shownGutter, shownLints   string
@@ -547,21 +549,40 @@ func (p *page) update() {
 // heap is past half its goal: a keystroke in a big file leaves ~20 MB of
 // garbage, a paste of a 1,200-cell case several MB, and a collection the
 // heap's growth would start anyway would otherwise fall inside a later
-// keystroke, on the page's only thread.
+// keystroke, on the page's only thread (8 to 20 ms of it, every 30 to 60
+// keys of a 1,200-cell case). A small case is collected as soon as the
+// browser is idle, between two keys; a big file's collection takes
+// longer than that gap, so it waits until a burst of keys is over.
 func (p *page) collectWhenIdle() {
 	// A big file's heap is collected at every pause once past this, so
 	// that the high GC percent does not let a page sit on 256 MiB.
 	const idleGCFloor = 64 << 20
-	if p.gcTimer != nil {
-		p.gcTimer.Stop()
-	}
-	p.gcTimer = time.AfterFunc(pageview.IdleGCDelay, func() {
+	collect := func() {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		if m.HeapAlloc > m.NextGC/2 || m.HeapAlloc > idleGCFloor {
 			runtime.GC()
 		}
-	})
+	}
+	if p.gcTimer != nil {
+		p.gcTimer.Stop()
+		p.gcTimer = nil
+	}
+	if !p.warmable() {
+		p.gcTimer = time.AfterFunc(pageview.IdleGCDelay, collect)
+		return
+	}
+	if p.gcIdle.IsUndefined() {
+		p.gcIdle = js.FuncOf(func(js.Value, []js.Value) any {
+			p.gcPending = false
+			collect()
+			return nil
+		})
+	}
+	if !p.gcPending {
+		p.gcPending = true
+		later(p.gcIdle)
+	}
 }
 
 // drawLints writes the lint list, if its tab is the one shown: a hidden

@@ -47,9 +47,10 @@ func (p *page) warmUp() {
 	later(step)
 }
 
-// warmable says whether a step is short enough for the browser's idle
-// time (a few milliseconds): a small file and a grid of at most 1,500
-// cells. A bigger case's keys warm the code soon enough themselves.
+// warmable says whether the case is small enough for work in the
+// browser's idle time between keys (a few milliseconds): a small file
+// and a grid of at most 1,500 cells. A bigger case's keys warm the code
+// soon enough themselves, and its garbage waits for a pause in typing.
 func (p *page) warmable() bool {
 	return p.robots.Underlying().Get("textLength").Int() <= pageview.SmallBytes && len(p.g.Rows)*len(p.g.Dialects) <= 1500
 }
