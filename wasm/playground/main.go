@@ -2,8 +2,9 @@
 
 // Command playground binds the smolbots page to the DOM. It holds no
 // logic of its own: the model is core/grid, the HTML comes from
-// core/pageview and core/highlight, links from core/state and reports
-// from core/report. Elements are reached through syscall/js values;
+// core/pageview and core/highlight, links from core/state; the reports,
+// the reading of Fetch's answer and the rewriter are in the on-demand
+// module (wasm/ondemand). Elements are reached through syscall/js values;
 // honnef's dom package wires the events (all but the keystrokes' input
 // event, see bind) and the text inputs, through concrete types only (its
 // interface wrappers would pull every element type into the binary).
