@@ -88,11 +88,16 @@ var ErrTooLarge = errors.New("the case is too large for a link")
 // Encode gives the fragment for s, without a leading '#'. Encoding is
 // deterministic for a given Go release.
 func Encode(s State) string {
+	return Wrap(deflate(Marshal(s)))
+}
+
+// deflate is raw at DEFLATE's best compression.
+func deflate(raw []byte) []byte {
 	var z bytes.Buffer
 	w, _ := flate.NewWriter(&z, flate.BestCompression) // the level is valid: no error
-	w.Write(Marshal(s))                                // writes to a bytes.Buffer do not fail
+	w.Write(raw)                                       // writes to a bytes.Buffer do not fail
 	w.Close()
-	return Wrap(z.Bytes())
+	return z.Bytes()
 }
 
 // Marshal is the sequence of records Encode compresses. The page
@@ -169,10 +174,11 @@ func Stored(raw []byte) []byte {
 
 // EncodeChecked is Encode that refuses a state Decode would reject.
 func EncodeChecked(s State) (string, error) {
-	if _, err := MarshalChecked(s); err != nil {
+	raw, err := MarshalChecked(s)
+	if err != nil {
 		return "", err
 	}
-	h := Encode(s)
+	h := Wrap(deflate(raw))
 	if len(h) > MaxHashBytes {
 		return "", ErrTooLarge
 	}

@@ -3,7 +3,6 @@ package state
 import (
 	"bufio"
 	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"encoding/json"
 	"flag"
@@ -186,20 +185,15 @@ func TestDecodeEmpty(t *testing.T) {
 	}
 }
 
-func deflate(t testing.TB, raw []byte) string {
-	var z bytes.Buffer
-	w, _ := flate.NewWriter(&z, flate.BestCompression)
-	w.Write(raw)
-	w.Close()
-	return Prefix + base64.RawURLEncoding.EncodeToString(z.Bytes())
-}
+// wrapped is raw as a fragment, as Encode writes its records.
+func wrapped(raw []byte) string { return Wrap(deflate(raw)) }
 
 func TestDecodeGarbage(t *testing.T) {
 	good := Encode(goldenStates[2].State)
 	rng := rand.New(rand.NewSource(1))
 	randomBytes := make([]byte, 300)
 	rng.Read(randomBytes)
-	bomb := deflate(t, make([]byte, MaxDecodedBytes+1)) // 1 MiB of zeros packs into about a kilobyte
+	bomb := wrapped(make([]byte, MaxDecodedBytes+1)) // 1 MiB of zeros packs into about a kilobyte
 	cases := map[string]string{
 		"random bytes":         string(randomBytes),
 		"random base64":        Prefix + base64.RawURLEncoding.EncodeToString(randomBytes),
@@ -214,11 +208,11 @@ func TestDecodeGarbage(t *testing.T) {
 		"empty body":           "v1.",
 		"deflate bomb":         bomb,
 		"oversize":             Prefix + strings.Repeat("A", MaxHashBytes),
-		"record past the end":  deflate(t, []byte{1, 10, 'a'}),
-		"bad varint":           deflate(t, []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}),
-		"huge length":          deflate(t, []byte{1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}),
-		"repeated robots":      deflate(t, []byte{1, 1, 'a', 1, 1, 'b'}),
-		"tag without a length": deflate(t, []byte{1}),
+		"record past the end":  wrapped([]byte{1, 10, 'a'}),
+		"bad varint":           wrapped([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}),
+		"huge length":          wrapped([]byte{1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}),
+		"repeated robots":      wrapped([]byte{1, 1, 'a', 1, 1, 'b'}),
+		"tag without a length": wrapped([]byte{1}),
 	}
 	if len(bomb) > 4096 {
 		t.Fatalf("the bomb is %d bytes; it should be small to prove the cap is on the output", len(bomb))
@@ -284,14 +278,14 @@ func TestCrawlersNilOrEmpty(t *testing.T) {
 			t.Errorf("an old link %s opens with crawlers %#v, want the default (nil)", p.hash, s.Crawlers)
 		}
 	}
-	if _, err := Decode(deflate(t, []byte{7, 1, 'a', 7, 1, 'b'})); err == nil {
+	if _, err := Decode(wrapped([]byte{7, 1, 'a', 7, 1, 'b'})); err == nil {
 		t.Error("two crawler records decode; want the link called damaged")
 	}
 }
 
 func TestDecodeSkipsUnknownTags(t *testing.T) {
 	// A newer page may add fields; an older cached page opens the link anyway.
-	s, err := Decode(deflate(t, []byte{1, 1, 'a', 42, 2, 'x', 'y', 3, 1, 'b'}))
+	s, err := Decode(wrapped([]byte{1, 1, 'a', 42, 2, 'x', 'y', 3, 1, 'b'}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +299,7 @@ func TestDecodeSkipsUnknownTags(t *testing.T) {
 // fields of the page) are skipped when this copy does not know them.
 func TestProtocolTag(t *testing.T) {
 	// Tag 6 is unused and skipped; tag 7 is the crawler choice.
-	s, err := Decode(deflate(t, []byte{1, 1, 'a', 6, 1, 'x', 7, 1, 'y', 8, 6, 'g', 'o', 'p', 'h', 'e', 'r'}))
+	s, err := Decode(wrapped([]byte{1, 1, 'a', 6, 1, 'x', 7, 1, 'y', 8, 6, 'g', 'o', 'p', 'h', 'e', 'r'}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +312,7 @@ func TestProtocolTag(t *testing.T) {
 	if Encode(withAny) != Encode(base) {
 		t.Error(`Protocol "any" changes the fragment; it must be left out like ""`)
 	}
-	if _, err := Decode(deflate(t, []byte{8, 1, 'a', 8, 1, 'b'})); err == nil {
+	if _, err := Decode(wrapped([]byte{8, 1, 'a', 8, 1, 'b'})); err == nil {
 		t.Error("a second protocol record decodes")
 	}
 }
@@ -358,14 +352,14 @@ func FuzzDecode(f *testing.F) {
 	for _, c := range goldenStates {
 		f.Add(Encode(c.State), c.State.Robots, c.State.Selectors)
 	}
-	f.Add("", "", "")                                                  // the empty fragment: the zero state
-	f.Add("#", "\x00", "\r\n")                                         // a bare '#'; NUL and CRLF in the texts
-	f.Add("v1.", "a", "b")                                             // a version with no body
-	f.Add("v1.!!!", "", "")                                            // not base64url
-	f.Add("v2.AQAA__8", "", "")                                        // a version this page does not know
-	f.Add("v1.AQAA__", "", "")                                         // cut inside the DEFLATE stream
-	f.Add("v1.AQAA__8.", "\xff", "日本")                                 // punctuation glued on by a mail reader; bad UTF-8
-	f.Add(deflate(f, []byte{1, 0xff, 0xff, 0xff, 0xff, 0x0f}), "", "") // a record longer than the data
+	f.Add("", "", "")                                               // the empty fragment: the zero state
+	f.Add("#", "\x00", "\r\n")                                      // a bare '#'; NUL and CRLF in the texts
+	f.Add("v1.", "a", "b")                                          // a version with no body
+	f.Add("v1.!!!", "", "")                                         // not base64url
+	f.Add("v2.AQAA__8", "", "")                                     // a version this page does not know
+	f.Add("v1.AQAA__", "", "")                                      // cut inside the DEFLATE stream
+	f.Add("v1.AQAA__8.", "\xff", "日本")                              // punctuation glued on by a mail reader; bad UTF-8
+	f.Add(wrapped([]byte{1, 0xff, 0xff, 0xff, 0xff, 0x0f}), "", "") // a record longer than the data
 	f.Fuzz(func(t *testing.T, hash, robots, selectors string) {
 		s, err := Decode(hash)
 		if err != nil && !equal(s, State{}) {

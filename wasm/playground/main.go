@@ -555,34 +555,37 @@ func (p *page) update() {
 // browser is idle, between two keys; a big file's collection takes
 // longer than that gap, so it waits until a burst of keys is over.
 func (p *page) collectWhenIdle() {
-	// A big file's heap is collected at every pause once past this, so
-	// that the high GC percent does not let a page sit on 256 MiB.
-	const idleGCFloor = 64 << 20
-	collect := func() {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		if m.HeapAlloc > m.NextGC/2 || m.HeapAlloc > idleGCFloor {
-			runtime.GC()
-		}
-	}
 	if p.gcTimer != nil {
 		p.gcTimer.Stop()
 		p.gcTimer = nil
 	}
 	if !p.warmable() {
-		p.gcTimer = time.AfterFunc(pageview.IdleGCDelay, collect)
+		p.gcTimer = time.AfterFunc(pageview.IdleGCDelay, collectGarbage)
 		return
 	}
 	if p.gcIdle.IsUndefined() {
 		p.gcIdle = js.FuncOf(func(js.Value, []js.Value) any {
 			p.gcPending = false
-			collect()
+			collectGarbage()
 			return nil
 		})
 	}
 	if !p.gcPending {
 		p.gcPending = true
 		later(p.gcIdle)
+	}
+}
+
+// collectGarbage runs the collector if the heap is past half its goal,
+// or past a floor: a big file's heap is collected at every pause once
+// past it, so that the high GC percent does not let a page sit on
+// 256 MiB.
+func collectGarbage() {
+	const floor = 64 << 20
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if m.HeapAlloc > m.NextGC/2 || m.HeapAlloc > floor {
+		runtime.GC()
 	}
 }
 
