@@ -217,7 +217,7 @@ func TestSchemaValidatorRejects(t *testing.T) {
 // have check's shape, and their notes are whole sentences too (a note
 // may open with a crawler's lower-case name).
 func TestCrawlerAnswersOnRealFiles(t *testing.T) {
-	const realDir = "../../../shared/realworld-robots"
+	const realDir = "../../testdata/realworld"
 	files, err := filepath.Glob(filepath.Join(realDir, "*.txt"))
 	if err != nil || len(files) < 20 {
 		t.Fatalf("the real files are missing from %s: %d found, %v", realDir, len(files), err)

@@ -12,9 +12,9 @@ import (
 	"github.com/smolbots/smolbots/core"
 )
 
-// realDir holds real robots.txt files beside the repository (in CI and
-// on the team's machines). They are read, never copied into the repo.
-const realDir = "../../../shared/realworld-robots"
+// realDir holds real robots.txt files as admins publish them, with
+// their sources in index.tsv.
+const realDir = "../../testdata/realworld"
 
 // realAgents are the rows' crawlers on every real file: * plus two
 // named crawlers that declare roles.
