@@ -393,3 +393,16 @@ func (rs *Ruleset) add(g *Group, k Field, l *Line) {
 }
 
 func clip(s []*Line) []*Line { return s[:len(s):len(s)] }
+
+// CoversDisallow reports whether the group already refuses everything
+// `Disallow: value` would, in every dialect: one of its Disallow lines is
+// a plain prefix of value (no * or $ that a dialect could read as an
+// operator). Tools that copy rules between groups skip those.
+func (g *Group) CoversDisallow(value string) bool {
+	for _, l := range g.Rules {
+		if l.Key == Disallow && l.Value != "" && (l.Value == value || !strings.ContainsAny(l.Value, "*$") && strings.HasPrefix(value, l.Value)) {
+			return true
+		}
+	}
+	return false
+}

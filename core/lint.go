@@ -48,6 +48,7 @@ func Lint(f *File, selectors []string) []Finding {
 	lt.starNotLast()
 	lt.missingDisallow()
 	lt.duplicateGroups()
+	lt.starRulesNotRepeated()
 	lt.unreachableRules()
 	lt.agentsIgnoredByGopher2019()
 	for i := range f.Lines {

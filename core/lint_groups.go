@@ -2,6 +2,7 @@ package core
 
 import (
 	"cmp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -606,5 +607,53 @@ func (lt *linter) agentsIgnoredByGopher2019() {
 		}
 		lt.add(agents[0].Pos.Line, 0, "user-agent-portability", SevWarning, inGopher2019, "%s",
 			"gopher2019 has no groups and ignores User-agent lines, so the "+plural(len(rules), "Disallow line", "Disallow lines")+" on "+lineList(rules)+" "+plural(len(rules), "applies", "apply")+" to every robot there, not only to "+joinWords(capWords(names, 5))+".")
+	}
+}
+
+// starRulesNotRepeated: under gemini a record naming a robot (or its
+// role) replaces the * record for it, but the Gemini text also says
+// robots should still respect the * record. A Disallow of the * record
+// that such a record lacks is refused under one reading and not the
+// other; repeating it there makes both readings agree.
+func (lt *linter) starRulesNotRepeated() {
+	const maxStarRepeatFindings = 50 // groups reported
+	w := lt.view(inGemini)
+	if w == nil {
+		return
+	}
+	var star *Group
+	for _, g := range w.rs.Groups {
+		if g.isStar(&w.d) && len(g.Rules) > 0 {
+			star = g
+			break
+		}
+	}
+	if star == nil {
+		return
+	}
+	found := 0
+	for _, g := range w.rs.Groups {
+		if g == star || g.isStar(&w.d) || len(g.Rules) == 0 || !slices.ContainsFunc(g.Agents, func(l *Line) bool { return strings.TrimSpace(l.Value) != "" }) {
+			continue // names no robot
+		}
+		if found++; found > maxStarRepeatFindings {
+			return // a file of thousands of groups: the first ones make the point
+		}
+		var missing []string
+		for _, r := range star.Rules {
+			if r.Key == Disallow && r.Value != "" && !g.CoversDisallow(r.Value) {
+				missing = append(missing, quote(r.Rule())+" (line "+itoa(r.Pos.Line)+")")
+			}
+		}
+		if len(missing) == 0 {
+			found--
+			continue
+		}
+		if len(missing) > 3 {
+			missing = append(missing[:3], itoa(len(missing)-3)+" more")
+		}
+		lt.add(g.FirstLine(), 0, "star-rules-not-repeated", SevWarning, inGemini,
+			"gemini applies this record instead of the * record to the robots it names, but the Gemini text also says they should still respect the * record: read that way, %s %s to them too. Repeat the * record's Disallow lines here so both readings refuse the same paths.",
+			strings.Join(missing, ", "), plural(len(missing), "applies", "apply"))
 	}
 }

@@ -21,7 +21,7 @@ var lintCodes = func() []string {
 		"duplicate-group", "empty-disallow", "empty-file", "empty-user-agent", "field-typo",
 		"file-too-large", "glob-portability", "group-without-rules", "invalid-utf8",
 		"leading-slash-mismatch", "lf-line-endings", "missing-disallow", "no-colon", "nul-byte",
-		"role-user-agent", "rule-outside-group", "setting-invalid", "star-not-last",
+		"role-user-agent", "rule-outside-group", "setting-invalid", "star-not-last", "star-rules-not-repeated",
 		"umn-type-prefix", "unknown-code", "unknown-field", "unreachable-rule",
 		"user-agent-portability", "virtual-agent-field-portability", "virtual-agent-typo",
 		// Crawler lints: their findings name crawler presets.
