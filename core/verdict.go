@@ -342,3 +342,9 @@ func isCrawlURL(s string) bool {
 	}
 	return equalFoldASCII(s[:6], "gemini") || equalFoldASCII(s[:6], "gopher")
 }
+
+// Alternative is the policy under the dialect's other reading (Gemini's
+// "the * record applies too"), or nil when that reading chooses the same
+// groups. Tools that must honour every reading (fix's strict reference)
+// test it as a reader of its own.
+func (p *Policy) Alternative() *Policy { return p.alternative }

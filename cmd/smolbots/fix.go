@@ -15,27 +15,32 @@ import (
 var fixCmd = &command{
 	name: "fix",
 	args: "ROBOTS [SELECTOR...]",
-	summary: `Rewrites the file so every dialect in scope gives the reference dialect's
-verdicts, by small steps that each keep the reference's reading. The new
-file goes to stdout; each change (with its lint code) and each row it could
-not make agree (with the line and dialect to blame) go to stderr, or all of
-it as one JSON object with -json (docs/fix.md). The rows are the given
-selectors and agents, else the file's own rule paths and agents, and *.`,
+	summary: `Rewrites the file so every reader in scope (its dialects, their other
+readings, its crawler presets) agrees. By default the reference is strict: a
+row is refused when any reader refuses it today, and no step may let a reader
+into a path it refuses today. -reference ID keeps one dialect's reading
+instead; paths that other readers are then let into are named first. The new
+file goes to stdout; each change (with its lint code), each row it could not
+make agree (with the line and reader to blame) and each lint finding left go
+to stderr, or all of it as one JSON object with -json (docs/fix.md). The rows
+are the given selectors and agents, else the file's own rule paths and
+agents, and *, plus the agent each crawler preset answers for.`,
 	examples: []string{
 		"smolbots fix -protocol gemini robots.txt > robots.fixed.txt",
 		"smolbots fix -reference rfc9309 -agent 'GUS(indexer)' robots.txt /private/x",
 		"smolbots fix gemini://example.org -json | jq .unresolved",
 	},
 	exits: []string{
-		"0  every row agrees in every dialect in scope",
-		"1  some row stays unresolved",
+		"0  every row agrees in every reader in scope",
+		"1  some row stays unresolved, or the rewrite lets a reader into a path it refuses today",
 		"2  usage or input error, with one sentence on stderr",
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := fixOptions{}
-		fs.StringVar(&o.reference, "reference", "", "the dialect whose verdicts the file must keep, as `ID` (default: rfc9309, gemini for -protocol gemini, gopherdraft for gopher)")
+		fs.StringVar(&o.reference, "reference", fix.Strict, "the reading the file must keep: strict (refused where any reader refuses), or a dialect `ID`")
 		fs.Var(&o.agents, "agent", "a crawler whose rows are checked, as `AGENT`, e.g. GUS(indexer); repeatable (default: the agents the file names, and *)")
-		fs.BoolVar(&o.json, "json", false, "one JSON object: robots, changes, unresolved")
+		fs.BoolVar(&o.json, "json", false, "one JSON object: robots, changes, unresolved, opened, remaining")
+		fs.IntVar(&o.max, "max", 20, "show at most `N` unresolved rows in text mode (0: all); -json shows all")
 		o.protocol = protocolFlag(fs)
 		return func(c *call) error { return runFix(c, o) }
 	},
@@ -43,6 +48,7 @@ selectors and agents, else the file's own rule paths and agents, and *.`,
 
 type fixOptions struct {
 	reference string
+	max       int
 	agents    stringList
 	json      bool
 	protocol  *string
@@ -59,14 +65,17 @@ func runFix(c *call, o fixOptions) error {
 	if err != nil {
 		return err
 	}
-	opt := fix.Options{Protocol: scope, Reference: scope.DefaultReference()}
-	if o.reference != "" {
+	if o.max < 0 {
+		return usageErr("-max must be 0 (no limit) or more, not %d", o.max)
+	}
+	opt := fix.Options{Protocol: scope}
+	if ref := strings.TrimSpace(o.reference); ref != "" && !strings.EqualFold(ref, fix.Strict) {
 		d, ok := core.DialectByID(strings.TrimSpace(o.reference))
 		switch {
 		case !ok:
-			return usageErr("unknown reference dialect %q; use one of %s", visible(o.reference), dialectIDs())
+			return usageErr("unknown reference %q; use strict or one of %s", visible(o.reference), dialectIDs())
 		case d.Crawler != nil:
-			return usageErr("%s is a crawler preset, not a reading fix can keep; use one of %s", d.ID, dialectIDs())
+			return usageErr("%s is a crawler preset, not a reading fix can keep; use strict (every reader's refusals, the presets' too) or one of %s", d.ID, dialectIDs())
 		}
 		opt.Reference = d
 	}
@@ -108,29 +117,48 @@ func runFix(c *call, o fixOptions) error {
 			robots = visibleText(robots) // as fetch does; redirected, the bytes as they are
 		}
 		io.WriteString(c.stdout, robots)
-		writeFixAccount(c.stderr, c.args[0], res, len(data) == 0)
+		writeFixAccount(c.stderr, c.args[0], res, len(data) == 0, o.max)
 	}
-	if len(res.Unresolved) > 0 {
+	if len(res.Unresolved) > 0 || len(res.Opened) > 0 {
 		return &exitError{code: 1}
 	}
 	return nil
 }
 
-// writeFixAccount is text mode's stderr: a line per change and per
-// unresolved row, then how many rows agree.
-func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool) {
+// writeFixAccount is text mode's stderr: first, loudly, any path the
+// rewrite lets a reader into; then a line per change, per unresolved row
+// (at most max) and per lint finding left; then how many rows agree.
+func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool, max int) {
 	name = visible(name)
 	if empty {
 		fmt.Fprintf(w, "%s: nothing to fix: an empty robots.txt allows everything in every dialect\n", name)
 		return
 	}
+	for _, s := range fix.OpenedSentences(res.Opened) {
+		fmt.Fprintf(w, "%s: WARNING: %s\n", name, visible(s))
+	}
 	for _, c := range res.Changes {
 		fmt.Fprintf(w, "%s:%d: %s: %s\n", name, c.Line, c.Code, visible(c.Message))
 	}
-	for _, u := range res.Unresolved {
+	for i, u := range res.Unresolved {
+		if max > 0 && i == max {
+			fmt.Fprintf(w, "%s: %d more unresolved %s not shown; run with -max 0 to see them all, or -json\n", name, len(res.Unresolved)-i, plural(len(res.Unresolved)-i, "row", "rows"))
+			break
+		}
 		fmt.Fprintf(w, "%s: unresolved: %s %s (%s) [%s]: %s\n", name, visible(u.Agent), visible(u.Selector), strings.Join(u.Dialects, ", "), u.Code, visible(u.Reason))
 	}
-	fmt.Fprintf(w, "%s: %d of %d rows agree with %s in every dialect of the %s scope (%d before)\n", name, res.AgreedAfter, res.Rows, res.Reference, res.Protocol, res.AgreedBefore)
+	for _, r := range res.Remaining {
+		fmt.Fprintf(w, "%s:%d: still %s: %s (%s)\n", name, r.Line, r.Code, visible(r.Message), r.Why)
+	}
+	readers := "reader"
+	if res.Reference != fix.Strict {
+		readers = "dialect"
+	}
+	summary := fmt.Sprintf("%s: %d of %d rows agree with %s in every %s of the %s scope (%d before)", name, res.AgreedAfter, res.Rows, res.Reference, readers, res.Protocol, res.AgreedBefore)
+	if n := len(res.Opened); n > 0 {
+		summary += fmt.Sprintf("; but the rewrite lets readers into paths they refuse today, %d %s in all (see the warnings above)", n, plural(n, "verdict", "verdicts"))
+	}
+	fmt.Fprintln(w, summary)
 }
 
 // escapeControls writes DEL and the C1 controls in encoding/json's

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -14,7 +15,7 @@ func TestFixGolden(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"fix-wiki-gemini.golden", []string{"fix", "-protocol", "gemini", "-agent", "GUS(indexer)", "-agent", "*", "testdata/fix-wiki.robots.txt"}, 0},
+		{"fix-wiki-gemini.golden", []string{"fix", "-protocol", "gemini", "-agent", "GUS(indexer)", "-agent", "*", "testdata/fix-wiki.robots.txt"}, 1},
 		{"fix-wiki-any.golden", []string{"fix", "-reference", "rfc9309", "testdata/fix-wiki.robots.txt", "/raw/page", "gemini://example.org/history/x"}, 1},
 	}
 	for _, c := range cases {
@@ -90,8 +91,8 @@ func TestFixBadInput(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"", []string{"fix", "-reference", "google", "-"}, 2, "smolbots fix: unknown reference dialect \"google\"; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
-		{"", []string{"fix", "-reference", "tlgs", "-"}, 2, "smolbots fix: tlgs is a crawler preset, not a reading fix can keep; use one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
+		{"", []string{"fix", "-reference", "google", "-"}, 2, "smolbots fix: unknown reference \"google\"; use strict or one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
+		{"", []string{"fix", "-reference", "tlgs", "-"}, 2, "smolbots fix: tlgs is a crawler preset, not a reading fix can keep; use strict (every reader's refusals, the presets' too) or one of gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots\n"},
 		{"", []string{"fix", "-protocol", "http", "-"}, 2, "smolbots fix: unknown protocol \"http\"; use gemini, gopher or any\n"},
 		{"", []string{"fix"}, 2, "smolbots fix: give a robots.txt (file, - or URL), then any selectors to check\n"},
 		{"User-agent: *\x00\nDisallow: /\n", []string{"fix", "-"}, 2, "smolbots fix: -: this looks binary (a NUL byte on line 1), not a text robots.txt, so there is nothing to rewrite\n"},
@@ -123,5 +124,46 @@ func TestScopeOfURL(t *testing.T) {
 		if err != nil || string(got) != c.want {
 			t.Errorf("scopeOf(%q, %q) = %q, %v; want %q", c.flag, c.robots, got, err, c.want)
 		}
+	}
+}
+
+// With a dialect as the reference, a rewrite that lets a reader into a
+// path it refuses today says so first, naming reader and path, and exits
+// 1; the default strict rewrite of the same file lets nobody in.
+func TestFixSaysWhatItOpens(t *testing.T) {
+	file := "User-agent: indexer\nDisallow: /private/\n\nUser-agent: *\nDisallow: /cgi-bin/\n"
+	r := runCLI(t, file, "fix", "-protocol", "gemini", "-reference", "gemini", "-agent", "GUS(indexer)", "-", "/cgi-bin/search")
+	first, _, _ := strings.Cut(r.stderr, "\n")
+	if r.code != 1 || !strings.HasPrefix(first, "-: WARNING: This rewrite lets ") || !strings.Contains(first, "GUS and GUS (2020) into /cgi-bin/search") ||
+		!strings.Contains(r.stderr, "but the rewrite lets readers into paths they refuse today") {
+		t.Errorf("-reference gemini: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = runCLI(t, file, "fix", "-protocol", "gemini", "-agent", "GUS(indexer)", "-", "/cgi-bin/search")
+	if strings.Contains(r.stderr, "WARNING") || !strings.Contains(r.stderr, "agree with strict in every reader") {
+		t.Errorf("strict: exit %d, stderr %q", r.code, r.stderr)
+	}
+	var res struct {
+		Opened []struct{ Reader, Selector string }
+	}
+	r = runCLI(t, file, "fix", "-json", "-protocol", "gemini", "-reference", "gemini", "-agent", "GUS(indexer)", "-", "/cgi-bin/search")
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || len(res.Opened) == 0 || res.Opened[0].Selector == "" {
+		t.Errorf("-json: opened %+v, %v", res.Opened, err)
+	}
+}
+
+// Text mode shows at most -max unresolved rows and counts the rest;
+// -json shows them all.
+func TestFixCapsUnresolvedRows(t *testing.T) {
+	var b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /*.cgi%d\n\n", i, i)
+	}
+	r := runCLI(t, b.String(), "fix", "-protocol", "any", "-max", "5", "-")
+	if n := strings.Count(r.stderr, ": unresolved: "); r.code != 1 || n != 5 || !strings.Contains(r.stderr, "more unresolved rows not shown; run with -max 0") {
+		t.Errorf("-max 5: exit %d, %d rows shown, stderr %q", r.code, n, r.stderr)
+	}
+	r = runCLI(t, b.String(), "fix", "-protocol", "any", "-json", "-")
+	if n := strings.Count(r.stdout, `"code":"glob"`); n <= 5 {
+		t.Errorf("-json: %d unresolved rows, want them all", n)
 	}
 }

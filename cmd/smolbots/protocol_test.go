@@ -65,7 +65,7 @@ func TestGeminiURLImpliesScope(t *testing.T) {
 		t.Errorf("lint %s: exit %d, stdout %q, stderr %q", g.URL, r.code, r.stdout, r.stderr)
 	}
 	r = runCLI(t, "", "fix", g.URL)
-	if r.code != 0 || r.stdout != plainGemini || !strings.Contains(r.stderr, "agree with gemini in every dialect of the gemini scope") {
+	if r.code != 0 || r.stdout != plainGemini || !strings.Contains(r.stderr, "agree with strict in every reader of the gemini scope") {
 		t.Errorf("fix %s: exit %d, stdout %q, stderr %q", g.URL, r.code, r.stdout, r.stderr)
 	}
 	r = runCLI(t, "", "lint", "-protocol", "gopher", g.URL)

@@ -20,13 +20,14 @@ type line struct {
 type doc struct {
 	lines   []line
 	noFinal bool   // the input's last line had no terminator
+	bom     bool   // the input's UTF-8 byte order mark, kept until a step drops it
 	nl      string // terminator for added lines: the file's first one
 	nextID  int
 	pos     []int32 // position by id, -1 for none; nil when lines moved since
 }
 
 func newDoc(f *core.File) *doc {
-	d := &doc{nl: "\n"}
+	d := &doc{nl: "\n", bom: f.BOM}
 	for _, l := range f.Lines {
 		if l.Terminator != "" {
 			d.nl = l.Terminator
@@ -53,6 +54,9 @@ func (d *doc) clone() *doc {
 // String is the file as it would be written.
 func (d *doc) String() string {
 	var b strings.Builder
+	if d.bom {
+		b.WriteString("\uFEFF")
+	}
 	for i, l := range d.lines {
 		b.WriteString(l.text)
 		switch {
@@ -144,11 +148,12 @@ func (d *doc) tidyBlanks(i int) []line {
 }
 
 // rebuild does many removals and moves in one pass: it drops the lines
-// owner names (by the index of the edit they belong to) and the moved
-// ones, puts the moved lines listed in after[id] after line id, and drops
-// the blank lines the removals left doubled, leading or trailing. It
-// returns, per edit, the lines it removed.
-func (d *doc) rebuild(n int, owner map[int]int, moved map[int]bool, after map[int][]int) [][]line {
+// owner names (by the index of the edit they belong to), takes out the
+// moved ones (by the same index) and puts the lines listed in after[id]
+// after line id, and drops the blank lines the removals and moves left
+// doubled, leading or trailing. It returns, per edit, the lines it
+// removed.
+func (d *doc) rebuild(n int, owner map[int]int, moved map[int]int, after map[int][]int) [][]line {
 	old := d.lines
 	gone := make([][]line, n)
 	out := make([]line, 0, len(old))
@@ -158,7 +163,8 @@ func (d *doc) rebuild(n int, owner map[int]int, moved map[int]bool, after map[in
 			gone[i], cut = append(gone[i], l), i
 			continue
 		}
-		if moved[l.id] {
+		if i, ok := moved[l.id]; ok {
+			cut = i
 			continue
 		}
 		if cut >= 0 && isBlank(l.text) && (len(out) == 0 || isBlank(out[len(out)-1].text)) {

@@ -1,12 +1,18 @@
-// Package fix rewrites a robots.txt so that the dialects a protocol
-// scope includes give the verdicts of one reference dialect.
+// Package fix rewrites a robots.txt so that the readers a protocol scope
+// includes (its dialects, their other readings, its crawler presets)
+// agree.
 //
 // The rewrite is a sequence of small transformations (merge groups for
-// the same agents, move the * group last, drop blank lines inside a
-// group, ...). None enumerates selectors: each edit is kept only when the
-// reference dialect's policy for every probed crawler keeps its Meaning,
-// which decides every selector alike. What no such edit can make agree
-// is reported row by row, with the line and the dialect to blame.
+// the same agents, join a group a blank line splits, name a role both
+// ways, ...). By default the reference is strict: a row is refused when
+// any reader refuses it today, and each edit is kept only when every
+// reader's verdict on the held rows stays as it was or moves to that
+// refusal, so no reader is ever let into a path it refuses today. With a
+// dialect as the reference, an edit is kept only when that dialect's
+// policy for every probed crawler keeps its Meaning, which decides every
+// selector alike; paths that other readers are then let into are listed
+// in Opened. What no edit can make agree is reported row by row, with
+// the line and the reader to blame.
 package fix
 
 import (
@@ -19,7 +25,10 @@ import (
 
 // Options say what to keep and what to check.
 type Options struct {
-	Reference core.Dialect  // the reading the admin means
+	// The reading the admin means: one of the six dialects, or the zero
+	// Dialect for the strict reading (a row is refused when any reader in
+	// scope refuses it today).
+	Reference core.Dialect
 	Protocol  core.Protocol // which dialects must agree with it
 	// The rows checked after the rewrite. None: the agents and rule
 	// paths the file itself names (and *).
@@ -45,7 +54,11 @@ type Change struct {
 	olds, news []int // exactly which lines, for Diff
 }
 
-// Unresolved is a row on which some in-scope dialects still disagree
+// Strict is the reference's name when none is given: no single dialect,
+// but every reader's refusals.
+const Strict = "strict"
+
+// Unresolved is a row on which some in-scope readers still disagree
 // with the reference after the rewrite, for one reason.
 type Unresolved struct {
 	Agent    string   `json:"agent"`
@@ -67,6 +80,12 @@ type Result struct {
 	Rows         int `json:"rows"`
 	AgreedBefore int `json:"agreed_before"`
 	AgreedAfter  int `json:"agreed_after"`
+	// Opened are the paths the rewrite lets a reader into that it refuses
+	// today, on the held rows: none under the strict reference.
+	Opened []Opened `json:"opened"`
+	// Remaining are the lint findings (at warning or above, in scope) the
+	// rewritten file still raises, each with why fix left it.
+	Remaining []Remaining `json:"remaining"`
 
 	before, after []diffLine // for Diff
 }
@@ -74,7 +93,7 @@ type Result struct {
 // Limits that keep a huge file's answer quick.
 const (
 	maxProbes      = 64   // crawlers whose policies must keep their meaning
-	maxRounds      = 3    // passes over the steps
+	maxRounds      = 4    // passes over the steps
 	maxSingleEdits = 64   // a rejected batch is retried edit by edit below this
 	maxRowAgents   = 32   // default rows: agents named in the file
 	maxRowPaths    = 1000 // default rows: rule paths of the file
@@ -86,13 +105,11 @@ const (
 func Fix(data []byte, opt Options) (Result, error) { return fixWith(data, opt, steps) }
 
 func fixWith(data []byte, opt Options, steps []step) (Result, error) {
-	if opt.Reference.ID == "" {
-		opt.Reference = opt.Protocol.DefaultReference()
-	}
 	if opt.Protocol == "" {
 		opt.Protocol = core.ProtocolAny
 	}
-	if _, ok := core.DialectByID(opt.Reference.ID); !ok || opt.Reference.Crawler != nil {
+	strict := opt.Reference.ID == ""
+	if _, ok := core.DialectByID(opt.Reference.ID); !strict && (!ok || opt.Reference.Crawler != nil) {
 		return Result{}, fmt.Errorf("the reference must be one of the six dialects (%s), not %q: fix proves each step against the reference's reading", dialectList(), opt.Reference.ID)
 	}
 	orig := core.Parse(data)
@@ -110,39 +127,85 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 	if len(selectors) == 0 {
 		selectors = filePaths(orig)
 	}
-	dialects := opt.Protocol.Dialects()
-	agreedBefore, _ := check(orig, opt.Reference, dialects, agents, selectors)
-	// Each step keeps the reference's meaning, yet one can part the
-	// other dialects on more rows than it joins (a blank line gone can
-	// join a group some dialects then match by substring): a step is
-	// kept only when the rows agree at least as often after it.
-	fx := rewrite(orig, opt, steps, &rowGuard{dialects: dialects, agents: agents, selectors: selectors, best: agreedBefore})
-	agreed, unresolved := check(fx.doc.parse(), fx.ref, dialects, agents, selectors)
-	res := Result{Robots: fx.doc.String(), Reference: fx.ref.ID, Protocol: string(opt.Protocol), Changes: fx.report()}
+	// The held rows: every reader keeps its refusals on these (strict),
+	// or is said to lose them (Opened). The file's own paths are held
+	// even when the caller names the rows' selectors.
+	held := newRowSet(orig, opt.Protocol, heldAgents(orig, agents), heldPaths(orig, selectors))
+	var fx *fixer
+	var res Result
+	if strict {
+		rows := newRowSet(orig, opt.Protocol, agents, selectors)
+		want := rows.strictest(rows.table(orig))
+		fx = rewrite(orig, opt, steps, &fixer{strict: newStrictGuard(held, orig)})
+		res.AgreedBefore = rows.agreeing(rows.table(orig), want)
+		res.AgreedAfter, res.Unresolved = rows.explain(fx.doc.parse(), want)
+		res.Rows, res.Reference = rows.rows(), Strict
+	} else {
+		dialects := opt.Protocol.Dialects()
+		agreedBefore, _ := check(orig, opt.Reference, dialects, agents, selectors)
+		// Each step keeps the reference's meaning, yet one can part the
+		// other dialects on more rows than it joins (a blank line gone can
+		// join a group some dialects then match by substring): a step is
+		// kept only when the rows agree at least as often after it.
+		fx = rewrite(orig, opt, steps, &fixer{guard: &rowGuard{dialects: dialects, agents: agents, selectors: selectors, best: agreedBefore}})
+		res.AgreedBefore = agreedBefore
+		res.AgreedAfter, res.Unresolved = check(fx.doc.parse(), fx.ref, dialects, agents, selectors)
+		res.Rows, res.Reference = len(agents)*len(selectors), fx.ref.ID
+	}
+	res.Robots, res.Protocol, res.Changes = fx.doc.String(), string(opt.Protocol), fx.report()
 	res.before, res.after = linesOf(newDoc(orig)), linesOf(fx.doc)
-	res.Rows = len(agents) * len(selectors)
-	res.AgreedBefore, res.AgreedAfter, res.Unresolved = agreedBefore, agreed, unresolved
+	fixed := fx.doc.parse()
+	res.Opened = held.opened(held.table(orig), held.table(fixed))
+	res.Remaining = remaining(fixed, opt.Protocol)
 	return res, nil
 }
 
-// rewrite runs the steps over orig until none changes anything.
-func rewrite(orig *core.File, opt Options, steps []step, guard *rowGuard) *fixer {
-	fx := &fixer{opt: opt, ref: opt.Reference, doc: newDoc(orig), guard: guard}
-	fx.probes = probes(orig, opt.Agents)
-	fx.meaning = fx.meaningOf(orig)
+// rewrite runs the steps over orig until none changes anything. fx
+// holds the guard (strict, or the rows' guard for a dialect reference).
+func rewrite(orig *core.File, opt Options, steps []step, fx *fixer) *fixer {
+	fx.opt, fx.ref, fx.doc = opt, opt.Reference, newDoc(orig)
+	// A strict rewrite has no reading of its own: each step proposes its
+	// edits as each dialect in scope would, and the guard keeps those
+	// that move no reader away from its refusals.
+	proposers := []core.Dialect{opt.Reference}
+	if fx.strict != nil {
+		proposers = strictProposers(opt.Protocol)
+	} else {
+		fx.probes = probes(orig, opt.Agents)
+		fx.meaning = fx.meaningOf(orig)
+	}
 	fx.fileChanges(orig)
 	// A step can give an earlier one work (a merge leaves a role to
 	// name, a moved group a blank line): go round until nothing changes.
 	for round := 0; round < maxRounds; round++ {
 		n := len(fx.changes)
 		for _, st := range steps {
-			fx.run(st.propose(fx))
+			for i, d := range proposers {
+				if i > 0 && st.firstView {
+					break
+				}
+				fx.ref, fx.mustGain = d, st.mustGain
+				fx.run(st.propose(fx))
+			}
 		}
 		if len(fx.changes) == n {
 			break
 		}
 	}
 	return fx
+}
+
+// strictProposers are the dialects whose view the steps take in turn
+// under the strict reference: RFC 9309's groups first (they span blank
+// lines, so the splits others read are found), then the scope's others.
+func strictProposers(p core.Protocol) []core.Dialect {
+	out := []core.Dialect{core.RFC9309}
+	for _, d := range p.Dialects() {
+		if d.ID != core.RFC9309.ID {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // rowGuard holds a rewrite to the rows: an edit is kept only when as
@@ -166,12 +229,15 @@ func (g *rowGuard) allows(f *core.File, ref core.Dialect) bool {
 // fixer holds the rewrite in progress.
 type fixer struct {
 	opt     Options
-	ref     core.Dialect
+	ref     core.Dialect // the reference, or under strict the step's proposer
 	doc     *doc
 	probes  []core.Agent
 	meaning string // the input's, which every kept edit must leave as it is
 	changes []pending
-	guard   *rowGuard // the rows every kept edit must not part
+	guard   *rowGuard    // the rows every kept edit must not part (a dialect reference)
+	strict  *strictGuard // the readers' refusals every kept edit keeps (strict)
+	// mustGain: the running step's edits must bring rows to agree
+	mustGain bool
 }
 
 // pending is a change whose result lines are known only at the end.
@@ -245,6 +311,9 @@ func (fx *fixer) keeps() bool {
 		return false
 	}
 	f := core.Parse([]byte(text))
+	if fx.strict != nil {
+		return fx.strict.allows(f, fx.mustGain)
+	}
 	return fx.meaningOf(f) == fx.meaning && fx.guard.allows(f, fx.ref)
 }
 
@@ -310,16 +379,28 @@ func commentedAgent(l core.Line) (string, bool) {
 	return "", false
 }
 
-// fileChanges are what reading the input already changed: a dropped
-// BOM, an ignored tail.
+// fileChanges are what reading the input already changed: an ignored
+// tail.
 func (fx *fixer) fileChanges(f *core.File) {
-	if f.BOM {
-		fx.changes = append(fx.changes, pending{Change: Change{Line: 1, Code: "bom", Message: "the byte order mark is dropped: every dialect skips it, and some tools show it as text", Old: Span{1, 1}, olds: []int{1}}})
+	if !f.Truncated {
+		return
 	}
-	if f.Truncated {
-		n := len(f.Lines)
-		fx.changes = append(fx.changes, pending{Change: Change{Line: n, Code: "file-too-large", Message: fmt.Sprintf("the %d bytes after the first %d KiB are dropped: every dialect stops reading there", f.Size-core.MaxBytes, core.MaxBytes/1024), Old: Span{n, n}, olds: []int{n}}})
+	n := len(f.Lines)
+	msg := fmt.Sprintf("the %d bytes after the first %d KiB are dropped: every dialect stops reading there", f.Size-core.MaxBytes, core.MaxBytes/1024)
+	if last := f.Lines[n-1]; last.Terminator == "" && n > 1 {
+		// The cut fell inside line n. A piece no reader takes for a field
+		// ("Disall") goes too, so the file ends at its last whole line; a
+		// piece that still reads as a rule stays, or the rewrite would let
+		// readers into what it refuses.
+		if last.Key == "" && last.Typo == "" {
+			fx.doc.lines = fx.doc.lines[:len(fx.doc.lines)-1]
+			fx.doc.pos, fx.doc.noFinal = nil, false
+			msg += fmt.Sprintf(", and so does the start of line %d that the cut left (%q), which no reader takes for a field", n, last.Text)
+		} else {
+			msg += fmt.Sprintf("; the cut falls inside line %d, which every reader still reads as %q, so it stays", n, last.Text)
+		}
 	}
+	fx.changes = append(fx.changes, pending{Change: Change{Line: n, Code: "file-too-large", Message: msg, Old: Span{n, n}, olds: []int{n}}})
 }
 
 // report gives each change the lines of the result it wrote.

@@ -113,7 +113,7 @@ func render(r Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "reference %s, protocol %s; %d rows, %d agreed before, %d after\n", r.Reference, r.Protocol, r.Rows, r.AgreedBefore, r.AgreedAfter)
 	b.WriteString("-- robots.txt (\\r shown as ␍) --\n")
-	b.WriteString(strings.ReplaceAll(r.Robots, "\r", "␍"))
+	b.WriteString(strings.ReplaceAll(strings.Replace(r.Robots, "\uFEFF", "(BOM)", 1), "\r", "␍"))
 	if r.Robots != "" && !strings.HasSuffix(r.Robots, "\n") {
 		b.WriteString("⏎ (no final line break)\n")
 	}
@@ -124,6 +124,18 @@ func render(r Result) string {
 	b.WriteString("-- unresolved --\n")
 	for _, u := range r.Unresolved {
 		fmt.Fprintf(&b, "%s %s (%s) [%s]: %s\n", u.Agent, u.Selector, strings.Join(u.Dialects, ", "), u.Code, u.Reason)
+	}
+	if len(r.Opened) > 0 {
+		b.WriteString("-- opened --\n")
+		for _, s := range OpenedSentences(r.Opened) {
+			b.WriteString(s + "\n")
+		}
+	}
+	if len(r.Remaining) > 0 {
+		b.WriteString("-- remaining lint --\n")
+		for _, f := range r.Remaining {
+			fmt.Fprintf(&b, "line %d [%s]\n", f.Line, f.Code)
+		}
 	}
 	b.WriteString("-- diff (old, new, * changed, by changes) --\n")
 	for _, row := range r.Diff() {
@@ -138,20 +150,53 @@ func render(r Result) string {
 
 // checkKept: the reference's verdicts on the rows, plus every rule path
 // with a suffix, are the same before and after.
+//
+// Under the strict reference: no reader in scope is let into any of
+// those paths that it refuses before.
 func checkKept(t *testing.T, data []byte, res Result, opt Options) {
 	t.Helper()
-	ref := opt.Reference
-	if ref.ID == "" {
-		ref = opt.Protocol.DefaultReference()
-	}
 	before := core.Parse(data)
 	var sels []string
 	for _, p := range append(filePaths(before), opt.Selectors...) {
 		sels = append(sels, p, p+"x", p+"/a.gmi", strings.TrimSuffix(p, "/"))
 	}
-	if msg := changedVerdict(ref, before, core.Parse([]byte(res.Robots)), probes(before, opt.Agents), sels); msg != "" {
+	after := core.Parse([]byte(res.Robots))
+	if opt.Reference.ID == "" {
+		if msg := openedFor(opt.Protocol, before, after, probes(before, opt.Agents), sels); msg != "" {
+			t.Error(msg)
+		}
+		return
+	}
+	if msg := changedVerdict(opt.Reference, before, after, probes(before, opt.Agents), sels); msg != "" {
 		t.Error(msg)
 	}
+}
+
+// openedFor names the first reader in scope (a dialect, its other
+// reading, or a crawler preset), agent and selector refused in before
+// and allowed in after, "" when there is none. It asks core directly,
+// not the rewrite's own bookkeeping.
+func openedFor(scope core.Protocol, before, after *core.File, agents []core.Agent, sels []string) string {
+	for _, d := range append(scope.Dialects(), scope.Presets()...) {
+		b, a := d.Compile(before), d.Compile(after)
+		for _, ag := range agents {
+			pb, pa := b.Policy(ag), a.Policy(ag)
+			for _, s := range sels {
+				if !pb.Allowed(s) && pa.Allowed(s) {
+					return fmt.Sprintf("the rewrite lets %s (as %s) into %q, which it refused", d.ID, ag, s)
+				}
+				if alt, altA := pb.Alternative(), pa.Alternative(); alt != nil && !alt.Allowed(s) {
+					if altA == nil {
+						altA = pa
+					}
+					if altA.Allowed(s) {
+						return fmt.Sprintf("the rewrite lets %s's other reading (as %s) into %q, which it refused", d.ID, ag, s)
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // changedVerdict names the first (agent, selector) whose verdict under

@@ -146,11 +146,12 @@ type decision struct {
 	line    int // the deciding line, 0 for none
 	rule    string
 	r       *reading
+	sel     string
 }
 
 func (r *reading) decide(s string) decision {
 	ok, line, rule := r.p.DecidingRule(s)
-	return decision{ok, line, rule, r}
+	return decision{ok, line, rule, r, s}
 }
 
 // them stands for the disagreeing dialects in a reason until the row
@@ -189,11 +190,24 @@ func explain(f *core.File, want, got decision, ref, d core.Dialect) (code, reaso
 	if d.Grouping == core.NoGroups && dl != nil {
 		return "no-groups", fmt.Sprintf("%s has no groups: line %d %q applies to every robot, while %s applies it only to its own group", them, dl.Pos.Line, dl.Rule(), ref.ID)
 	}
+	if ref.Grouping == core.NoGroups && rl != nil {
+		return "no-groups", fmt.Sprintf("%s has no groups: line %d %q applies to every robot there, while %s apply it only to its own group", ref.ID, rl.Pos.Line, rl.Rule(), them)
+	}
 	if rl != nil && rl.Key == core.Allow && !d.AllowField {
 		return "allow", fmt.Sprintf("line %d %q is an exception %s honours, but %s has no Allow", rl.Pos.Line, rl.Rule(), ref.ID, them)
 	}
+	if dl != nil && dl.Key == core.Allow && !ref.AllowField {
+		return "allow", fmt.Sprintf("line %d %q is an exception %s honour, but %s reads no Allow lines", dl.Pos.Line, dl.Rule(), them, ref.ID)
+	}
+	if d.Crawler != nil {
+		// A crawler's own reading (TLGS's whole segments, say), which its
+		// note names with the line of its code.
+		if note := got.r.p.Test(got.sel).Note; note != "" {
+			return "crawler", fmt.Sprintf("%s %s it: %s", them, verb(got.allowed), note)
+		}
+	}
 	if !slices.Equal(want.r.starts, got.r.starts) {
-		return "agent-match", fmt.Sprintf("%s reads %s for this crawler, %s reads %s", ref.ID, want.r.groups, them, got.r.groups)
+		return "agent-match", fmt.Sprintf("%s reads %s for this crawler; %s: %s", ref.ID, want.r.groups, them, got.r.groups)
 	}
 	return "decision", fmt.Sprintf("%s %s it by %s, %s %s it by %s", ref.ID, verb(want.allowed), ruleText(want), them, verb(got.allowed), ruleText(got))
 }

@@ -12,27 +12,39 @@ import (
 // the file as it is then and proposes edits; fixer.run keeps those that
 // leave the reference's meaning as it was.
 var steps = []step{
-	{"field-typo", fixTypos},
-	{"blank-line-in-group", joinSplitGroups},
-	{"rule-outside-group", dropOutside},
-	{"group-without-rules", dropRuleless},
-	{"merge-duplicates", mergeDuplicates},
-	{"drop-duplicates", dropDuplicates},
-	{"star-last", starLast},
-	{"drop-after-star", dropAfterStar},
-	{"drop-allows", dropAllows},
-	{"order-rules", orderRules},
-	{"drop-shadowed", dropShadowed},
-	{"name-roles", nameRoles},
-	{"name-crawlers", nameCrawlers},
-	{"line-endings", lineEndings},
+	{"bom", "bom", dropBOM, false, false},
+	{"field-typo", "field-typo", fixTypos, false, false},
+	{"blank-line-in-group", "blank-line-in-group", joinSplitGroups, false, false},
+	{"rule-before-agent", "rule-outside-group", starAboveOrphans, false, false},
+	{"rule-outside-group", "rule-outside-group", dropOutside, false, false},
+	{"group-without-rules", "group-without-rules", dropRuleless, false, false},
+	{"merge-duplicates", "duplicate-group", mergeDuplicates, false, false},
+	{"drop-duplicates", "duplicate-group", dropDuplicates, false, false},
+	{"star-last", "star-not-last", starLast, false, false},
+	{"star-first", "gemplex-first-group", starFirst, false, false},
+	{"drop-after-star", "star-not-last", dropAfterStar, false, false},
+	{"drop-allows", "allow-portability", dropAllows, false, false},
+	{"order-rules", "allow-portability", orderRules, false, false},
+	{"drop-shadowed", "unreachable-rule", dropShadowed, false, false},
+	{"repeat-star", "star-rules-not-repeated", repeatStar, true, true},
+	{"name-roles", "role-user-agent", nameRoles, false, false},
+	{"name-crawlers", "role-user-agent", nameCrawlers, false, false},
+	{"line-endings", "lf-line-endings", lineEndings, false, false},
 }
 
-// step is one transformation: its name (tests run each on its own) and
-// what proposes its edits.
+// step is one transformation: its name (tests run each on its own), the
+// lint code its changes answer, and what proposes its edits.
 type step struct {
 	name    string
+	code    string
 	propose func(*fixer) []edit
+	// firstView: under the strict reference, propose from the first
+	// proposer's groups only (RFC 9309's span blank lines): other views
+	// cut a group in parts, and each part would get its own copy.
+	firstView bool
+	// mustGain: under the strict reference, keep an edit only when more
+	// rows agree after it; lines that change no verdict are not added.
+	mustGain bool
 }
 
 // view is the doc parsed, with what the steps ask of it.
@@ -126,6 +138,27 @@ func commentOut(code string, msg string, ids ...int) edit {
 	}}
 }
 
+// commentLines turns the lines with these ids that hold a field into
+// comments, leaving blank lines and comments as they are: a group set
+// aside keeps its text for the admin to read. Nothing to comment: not ok.
+func commentLines(code, msg string, ids ...int) edit {
+	return edit{apply: func(d *doc) (pending, bool) {
+		var done []int
+		for _, id := range ids {
+			i := d.index(id)
+			if i < 0 || isBlank(d.lines[i].text) || strings.HasPrefix(strings.TrimLeft(d.lines[i].text, " \t"), "#") {
+				continue
+			}
+			d.lines[i].text = "# " + d.lines[i].text
+			done = append(done, id)
+		}
+		if len(done) == 0 {
+			return pending{}, false
+		}
+		return change(d, code, msg, done[0], done, nil), true
+	}}
+}
+
 // removeLines takes lines out and tidies the blank lines around them.
 func removeLines(code, msg string, ids ...int) edit {
 	return edit{apply: func(d *doc) (pending, bool) {
@@ -140,6 +173,22 @@ func removeLines(code, msg string, ids ...int) edit {
 }
 
 var fieldNames = map[core.Field]string{core.UserAgent: "User-agent", core.Disallow: "Disallow", core.Allow: "Allow", core.VirtualAgent: "Virtual-agent"}
+
+// dropBOM drops the byte order mark: every dialect skips it, but some
+// crawlers keep it as part of line 1, and so do not read that line.
+func dropBOM(fx *fixer) []edit {
+	if !fx.doc.bom {
+		return nil
+	}
+	return []edit{{apply: func(d *doc) (pending, bool) {
+		if !d.bom || len(d.lines) == 0 {
+			return pending{}, false
+		}
+		d.bom = false
+		p := change(d, "bom", "the byte order mark is dropped: every dialect skips it, while some crawlers keep it as part of line 1 and so skip that line's field", d.lines[0].id, []int{d.lines[0].id}, nil)
+		return p, true
+	}}}
+}
 
 // fixTypos: a misspelt field name (`Dissallow`) counts only where a
 // dialect accepts Google's typos. Spell it right when the reference
@@ -255,7 +304,15 @@ func dropOutside(fx *fixer) []edit {
 			why = "it comes before any User-agent line"
 		}
 		msg := fmt.Sprintf("%q belongs to no group under %s (%s), so no crawler reads it there; commented out so %s, which read it, agree. If you meant it for a group, move it inside one", l.Rule(), fx.ref.ID, why, words(readers))
-		if inGroup := fx.others(func(d core.Dialect) bool { return read[d.ID][n] && d.Grouping != core.NoGroups }); len(inGroup) > 0 {
+		if fx.strict != nil {
+			// Only a line that refuses nothing (an Allow, a setting) can
+			// go without letting a reader in.
+			what := "it refuses nothing, so it is commented out and no reader is let in"
+			if l.Key == core.Allow {
+				what = "an Allow only lets crawlers in, so it is commented out and every reader refuses what it would have allowed"
+			}
+			msg = fmt.Sprintf("%q belongs to no group under %s (%s), while %s read it; %s", l.Rule(), fx.ref.ID, why, words(readers), what)
+		} else if inGroup := fx.others(func(d core.Dialect) bool { return read[d.ID][n] && d.Grouping != core.NoGroups }); len(inGroup) > 0 {
 			msg = fmt.Sprintf("%q belongs to no group under %s (%s), so no crawler reads it there; commented out so %s, which read it, agree. If you meant it for the group above, fix with -reference %s instead", l.Rule(), fx.ref.ID, why, words(readers), inGroup[len(inGroup)-1])
 		}
 		edits = append(edits, commentOut("rule-outside-group", msg, v.id(n)))
@@ -366,7 +423,8 @@ type merge struct {
 	msg          string
 }
 
-// apply does one merge, finding where the target group ends now.
+// apply does one merge, finding where the target group ends now. The
+// duplicate's agent lines stay where they were, commented out.
 func (m merge) apply(d *doc, ref core.Dialect) (pending, bool) {
 	i, t := d.index(m.agents[0]), d.index(m.to)
 	if i < 0 || t < 0 {
@@ -378,30 +436,36 @@ func (m merge) apply(d *doc, ref core.Dialect) (pending, bool) {
 			last = d.lines[g.LastLine()-1].id
 		}
 	}
-	gone := d.remove(m.agents)
+	m.commentAgents(d)
 	moved := d.remove(m.body)
-	gone = append(gone, d.tidyBlanks(min(i, len(d.lines)-1))...)
+	gone := d.tidyBlanks(min(d.index(m.agents[len(m.agents)-1])+1, len(d.lines)-1))
 	d.insert(d.index(last)+1, moved...)
-	return change(d, "duplicate-group", m.msg, m.agents[0], m.body, gone), true
+	return change(d, "duplicate-group", m.msg, m.agents[0], append(slices.Clone(m.agents), m.body...), gone), true
+}
+
+func (m merge) commentAgents(d *doc) {
+	for _, id := range m.agents {
+		if i := d.index(id); i >= 0 {
+			d.lines[i].text = "# " + d.lines[i].text
+		}
+	}
 }
 
 // mergeAll does every merge in one pass over the file: a file with
 // thousands of duplicate groups takes one copy, not one per group.
 func mergeAll(d *doc, merges []merge) []pending {
-	owner, moved, after := map[int]int{}, map[int]bool{}, map[int][]int{}
+	moved, after := map[int]int{}, map[int][]int{}
 	for mi, m := range merges {
-		for _, id := range m.agents {
-			owner[id] = mi
-		}
+		m.commentAgents(d)
 		for _, id := range m.body {
-			moved[id] = true
+			moved[id] = mi
 		}
 		after[m.toLast] = append(after[m.toLast], m.body...)
 	}
-	gone := d.rebuild(len(merges), owner, moved, after)
+	gone := d.rebuild(len(merges), nil, moved, after)
 	var done []pending
 	for mi, m := range merges {
-		done = append(done, change(d, "duplicate-group", m.msg, m.agents[0], m.body, gone[mi]))
+		done = append(done, change(d, "duplicate-group", m.msg, m.agents[0], append(slices.Clone(m.agents), m.body...), gone[mi]))
 	}
 	return done
 }
@@ -441,16 +505,17 @@ func removeEach(rs []removal) []edit {
 	return edits
 }
 
-// dropDuplicates removes a group naming the same agents as an earlier
-// one where the reference reads only the first: it never applies there.
+// dropDuplicates comments out a group naming the same agents as an
+// earlier one where the reference reads only the first: it never
+// applies there.
 func dropDuplicates(fx *fixer) []edit {
 	v := fx.view()
-	var rs []removal
+	var edits []edit
 	for _, pair := range duplicates(v.rs) {
-		msg := fmt.Sprintf("the group at line %d names the same agents as the group at line %d, so %s never reads it; removed so dialects that merge such groups agree", v.at(pair[1].FirstLine()), v.at(pair[0].FirstLine()), fx.ref.ID)
-		rs = append(rs, removal{"duplicate-group", msg, v.unit(pair[1])})
+		msg := fmt.Sprintf("the group at line %d names the same agents as the group at line %d, so %s never reads it; commented out so dialects that merge such groups agree", v.at(pair[1].FirstLine()), v.at(pair[0].FirstLine()), fx.ref.ID)
+		edits = append(edits, commentLines("duplicate-group", msg, v.unit(pair[1])...))
 	}
-	return removeEach(rs)
+	return edits
 }
 
 // starGroup is the first group naming *, and the groups after it that
@@ -477,6 +542,9 @@ func starGroup(rs *core.Ruleset) (*core.Group, []*core.Group) {
 // starLast moves the * group after the others: dialects that take the
 // first matching group never read what follows it.
 func starLast(fx *fixer) []edit {
+	if !slices.ContainsFunc(fx.opt.Protocol.Dialects(), takesFirstGroup) {
+		return nil // no dialect in scope is the worse for a * group first
+	}
 	v := fx.view()
 	star, after := starGroup(v.rs)
 	if star == nil || len(after) == 0 {
@@ -498,17 +566,17 @@ func starLast(fx *fixer) []edit {
 	}}}
 }
 
-// dropAfterStar removes groups after the * group where the reference
-// never reads them (the modern Gopher draft).
+// dropAfterStar comments out groups after the * group where the
+// reference never reads them (the modern Gopher draft).
 func dropAfterStar(fx *fixer) []edit {
 	v := fx.view()
 	star, after := starGroup(v.rs)
-	var rs []removal
+	var edits []edit
 	for _, g := range after {
-		msg := fmt.Sprintf("the group at line %d comes after the * group at line %d, so %s never reads it; removed so dialects that read every group agree", v.at(g.FirstLine()), v.at(star.FirstLine()), fx.ref.ID)
-		rs = append(rs, removal{"star-not-last", msg, v.unit(g)})
+		msg := fmt.Sprintf("the group at line %d comes after the * group at line %d, so %s never reads it; commented out so dialects that read every group agree", v.at(g.FirstLine()), v.at(star.FirstLine()), fx.ref.ID)
+		edits = append(edits, commentLines("star-not-last", msg, v.unit(g)...))
 	}
-	return removeEach(rs)
+	return edits
 }
 
 // dropAllows: where the reference has no Allow, an Allow line is a
@@ -756,4 +824,183 @@ func lineEndings(fx *fixer) []edit {
 		d.noFinal, d.nl = false, "\r\n"
 		return change(d, "lf-line-endings", "every line now ends in CRLF, as gopherdraft wants; no dialect reads the lines differently", -1, ids, nil), true
 	}}}
+}
+
+// readersOf are the dialects and presets in scope that read line n
+// inside a group (or, having no groups, read it at all).
+func (fx *fixer) readersOf(f *core.File, n int) (read, unread []string) {
+	for _, d := range append(fx.opt.Protocol.Dialects(), fx.opt.Protocol.Presets()...) {
+		if _, ok := groupOfLine(d.Compile(f))[n]; ok {
+			read = append(read, d.ID)
+		} else {
+			unread = append(unread, d.ID)
+		}
+	}
+	return read, unread
+}
+
+// starAboveOrphans gives rules that come before any agent line a group:
+// some readers apply such rules to every crawler, others to none. The
+// rules join the * group where the file has one, else "User-agent: *"
+// is added above them; either way every reader applies them, which is
+// the stricter reading.
+func starAboveOrphans(fx *fixer) []edit {
+	v := fx.view()
+	var orphans []int // line numbers
+	for i, l := range v.f.Lines {
+		if l.Key == core.UserAgent || l.Key == core.VirtualAgent {
+			break
+		}
+		if l.Key == core.Disallow || l.Key == core.Allow {
+			orphans = append(orphans, i+1)
+		}
+	}
+	if len(orphans) == 0 {
+		return nil
+	}
+	read, unread := fx.readersOf(v.f, orphans[0])
+	if len(read) == 0 || len(unread) == 0 {
+		return nil
+	}
+	what := fmt.Sprintf("%q comes before any User-agent line: %s apply it to every crawler, %s to none", v.f.Lines[orphans[0]-1].Rule(), words(read), words(unread))
+	if len(orphans) > 1 {
+		what = fmt.Sprintf("%d rules come before any User-agent line: %s apply them to every crawler, %s to none", len(orphans), words(read), words(unread))
+	}
+	first := v.id(orphans[0])
+	if star, _ := starGroup(v.rs); star != nil {
+		var ids []int
+		for _, n := range orphans {
+			ids = append(ids, v.id(n))
+		}
+		end := v.id(star.LastLine())
+		msg := fmt.Sprintf("%s; moved into the * group at line %d so every reader applies them", what, v.at(star.FirstLine()))
+		return []edit{{apply: func(d *doc) (pending, bool) {
+			if d.index(end) < 0 || d.index(first) < 0 {
+				return pending{}, false
+			}
+			i := d.index(first)
+			moved := d.remove(ids)
+			gone := d.tidyBlanks(min(i, len(d.lines)-1))
+			d.insert(d.index(end)+1, moved...)
+			return change(d, "rule-outside-group", msg, first, ids, gone), true
+		}}}
+	}
+	msg := what + "; \"User-agent: *\" is added above so every reader applies them"
+	return []edit{{apply: func(d *doc) (pending, bool) {
+		i := d.index(first)
+		if i < 0 {
+			return pending{}, false
+		}
+		nl := d.newLine("User-agent: *")
+		d.insert(i, nl)
+		return change(d, "rule-outside-group", msg, first, []int{nl.id}, nil), true
+	}}}
+}
+
+// starFirst moves the * group before the others where Gemplex is in
+// scope: Gemplex applies the file's first group to itself as well as
+// the * group, so with * first it reads what the file gives every
+// crawler. Scopes with a reader that takes the first group naming the
+// bot (gopherdraft) need * last instead.
+func starFirst(fx *fixer) []edit {
+	if !fx.opt.Protocol.Includes(core.Gemplex.ID) || slices.ContainsFunc(fx.opt.Protocol.Dialects(), takesFirstGroup) {
+		return nil
+	}
+	v := fx.view()
+	star, _ := starGroup(v.rs)
+	if star == nil {
+		return nil
+	}
+	var firstGroup *core.Group
+	for _, g := range v.rs.Groups {
+		if len(g.Agents)+len(g.VirtualAgents) > 0 {
+			firstGroup = g
+			break
+		}
+	}
+	if firstGroup == nil || firstGroup == star {
+		return nil
+	}
+	ids, at, before := v.unit(star), v.id(star.FirstLine()), v.unit(firstGroup)[0]
+	msg := fmt.Sprintf("the * group at line %d is moved first: Gemplex applies the first group of the file to itself too, and with * first that is only what the file gives every crawler", v.at(star.FirstLine()))
+	return []edit{{apply: func(d *doc) (pending, bool) {
+		i := d.index(ids[0])
+		if i < 0 || d.index(before) < 0 {
+			return pending{}, false
+		}
+		moved := d.remove(ids)
+		gone := d.tidyBlanks(min(i, len(d.lines)-1))
+		blank := d.newLine("")
+		d.insert(d.index(before), append(moved, blank)...)
+		return change(d, "gemplex-first-group", msg, at, append(ids, blank.id), gone), true
+	}}}
+}
+
+// takesFirstGroup: the dialect reads only the first group naming the bot
+// in file order, so a * group first hides every group after it.
+func takesFirstGroup(d core.Dialect) bool { return d.Selection == core.FirstInFileOrder }
+
+// repeatStar copies the * group's Disallow lines into each group that
+// names robots but lacks them: under gemini such a group replaces the *
+// record, yet the Gemini text also says robots should still respect the
+// * record, and some crawlers apply both. With the lines repeated, every
+// reading refuses the same paths.
+//
+// Only the strict reference asks for it: a dialect reference whose
+// meaning the lines leave alone reads them as dead weight, which a later
+// step would comment out again.
+func repeatStar(fx *fixer) []edit {
+	if fx.strict == nil {
+		return nil
+	}
+	v := fx.view()
+	var star *core.Group
+	for _, g := range v.rs.Groups {
+		if slices.ContainsFunc(g.Agents, func(l *core.Line) bool { return l.Value == "*" }) && len(g.Rules) > 0 {
+			star = g
+			break
+		}
+	}
+	if star == nil {
+		return nil
+	}
+	var edits []edit
+	later := map[*core.Group]bool{} // a later group naming the same agents: it joins the first
+	for _, pair := range duplicates(v.rs) {
+		later[pair[1]] = true
+	}
+	for _, g := range v.rs.Groups {
+		if g == star || later[g] || len(g.Rules) == 0 || slices.ContainsFunc(g.Agents, func(l *core.Line) bool { return l.Value == "*" }) {
+			continue
+		}
+		var add []string
+		for _, r := range star.Rules {
+			if r.Key == core.Disallow && r.Value != "" && !g.CoversDisallow(r.Value) {
+				add = append(add, "Disallow: "+r.Value)
+			}
+		}
+		if len(add) == 0 {
+			continue
+		}
+		after := v.id(g.Rules[len(g.Rules)-1].Pos.Line)
+		msg := fmt.Sprintf("the * group's Disallow lines (line %d) are repeated in the group at line %d: some readers apply both groups to the robots it names and refuse these paths, others apply only this group; now both refuse them", v.at(star.FirstLine()), v.at(g.FirstLine()))
+		if fx.opt.Protocol.Includes(core.Gemini.ID) {
+			msg += " (the Gemini text says robots should still respect the * group)"
+		}
+		edits = append(edits, edit{apply: func(d *doc) (pending, bool) {
+			i := d.index(after)
+			if i < 0 {
+				return pending{}, false
+			}
+			var ls []line
+			var ids []int
+			for _, text := range add {
+				nl := d.newLine(text)
+				ls, ids = append(ls, nl), append(ids, nl.id)
+			}
+			d.insert(i+1, ls...)
+			return change(d, "star-rules-not-repeated", msg, after, ids, nil), true
+		}})
+	}
+	return edits
 }
