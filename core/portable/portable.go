@@ -22,14 +22,15 @@ type View struct {
 	HTML    string
 }
 
-// Rewrite rewrites robots with core/fix so every dialect served over p
-// gives the verdicts of the reference ref (a dialect ID; "" or an
-// unknown one is the protocol's default), and checks the rows of these
-// agents and selectors (pageview.PortableRows gives the grid's). Agents that do not parse are
+// Rewrite rewrites robots with core/fix so every reader served over p
+// agrees with the reference ref: "strict" (also "" or an unknown ID, the
+// default), where a row is refused when any reader refuses it today, or
+// a dialect ID. It checks the rows of these agents and selectors
+// (pageview.PortableRows gives the grid's). Agents that do not parse are
 // left out, as the grid leaves them out.
 func Rewrite(robots string, agents, selectors []string, p core.Protocol, ref string) View {
-	opt := fix.Options{Protocol: p, Reference: p.DefaultReference(), Selectors: selectors}
-	if d, ok := core.DialectByID(ref); ok {
+	opt := fix.Options{Protocol: p, Selectors: selectors}
+	if d, ok := core.DialectByID(ref); ok && d.Crawler == nil {
 		opt.Reference = d
 	}
 	for _, raw := range agents {
@@ -53,8 +54,18 @@ const MaxDiffRows = 1500
 // MaxUnresolvedItems bounds the rows listed as still disagreeing.
 const MaxUnresolvedItems = 100
 
-// scopeWords names a scope for a sentence.
-func scopeWords(p string) string {
+// scopeWords names the readers a rewrite answers to, for a sentence:
+// the dialects for a dialect reference, every reader for strict.
+func scopeWords(p, ref string) string {
+	if ref == fix.Strict {
+		switch core.Protocol(p) {
+		case core.ProtocolGemini:
+			return "every reader of a Gemini file (its dialects, their other readings and the crawlers)"
+		case core.ProtocolGopher:
+			return "every reader of a Gopher file (its dialects and the crawlers)"
+		}
+		return "every reader (the six dialects, their other readings and the crawlers)"
+	}
 	switch core.Protocol(p) {
 	case core.ProtocolGemini:
 		return "every dialect read over Gemini"
@@ -79,8 +90,23 @@ func HTML(res fix.Result) string {
 		}
 	}
 
+	// What the rewrite lets a reader into comes first, before anything
+	// that could read as success.
+	if sentences := fix.OpenedSentences(res.Opened); len(sentences) > 0 {
+		b.WriteString(`<div class="opened" role="alert"><strong>Careful: this rewrite lets crawlers in.</strong><ul>`)
+		for _, s := range sentences {
+			b.WriteString(`<li>`)
+			b.WriteString(esc(core.Visible(s)))
+			b.WriteString(`</li>`)
+		}
+		b.WriteString(`</ul><p>Choose <strong>strict</strong> to keep every refusal.</p></div>`)
+	}
 	b.WriteString(`<p class="portable-summary">`)
-	fmt.Fprintf(&b, `Reference: <strong>%s</strong>, kept for every selector. `, esc(res.Reference))
+	if res.Reference == fix.Strict {
+		b.WriteString(`Reference: <strong>strict</strong>: a path is refused where any reader refuses it today, and no reader is let into a path it refuses now. `)
+	} else {
+		fmt.Fprintf(&b, `Reference: <strong>%s</strong>, kept for every selector. `, esc(res.Reference))
+	}
 	switch {
 	case len(res.Changes) == 0:
 		b.WriteString(`Nothing to change. `)
@@ -90,7 +116,7 @@ func HTML(res fix.Result) string {
 		fmt.Fprintf(&b, `%d changes. `, len(res.Changes))
 	}
 	if res.Rows > 0 {
-		fmt.Fprintf(&b, `Rows on which %s agree with it: %d of %d before, %d after.`, scopeWords(res.Protocol), res.AgreedBefore, res.Rows, res.AgreedAfter)
+		fmt.Fprintf(&b, `Rows on which %s agree with it: %d of %d before, %d after.`, scopeWords(res.Protocol, res.Reference), res.AgreedBefore, res.Rows, res.AgreedAfter)
 	}
 	b.WriteString(`</p>`)
 
@@ -114,9 +140,10 @@ func HTML(res fix.Result) string {
 		b.WriteString(`<p>The lines stay as they are; only what the list above says changes.</p>`)
 	}
 
+	remainingList(&b, res.Remaining)
 	if len(res.Unresolved) == 0 {
-		if res.Rows > 0 {
-			b.WriteString(`<p class="agreed">Every row agrees with the reference in every dialect in scope.</p>`)
+		if res.Rows > 0 && len(res.Opened) == 0 {
+			b.WriteString(`<p class="agreed">Every row agrees with the reference in every reader in scope.</p>`)
 		}
 		return b.String()
 	}
@@ -140,6 +167,28 @@ func HTML(res fix.Result) string {
 	}
 	b.WriteString(`</ul>`)
 	return b.String()
+}
+
+// remainingList lists the lint findings the rewritten file still
+// raises, each with why fix left it.
+func remainingList(b *strings.Builder, rs []fix.Remaining) {
+	if len(rs) == 0 {
+		return
+	}
+	fmt.Fprintf(b, `<h3>Lint findings left (%d)</h3><ul class="remaining">`, len(rs))
+	for _, r := range rs {
+		fmt.Fprintf(b, `<li data-code="%s" data-line="%d">`, esc(r.Code), r.Line)
+		if r.Line > 0 {
+			fmt.Fprintf(b, `line %d: `, r.Line)
+		}
+		b.WriteString(esc(core.Visible(r.Message)))
+		b.WriteString(` <code>`)
+		b.WriteString(esc(r.Code))
+		b.WriteString(`</code> <span class="why">(`)
+		b.WriteString(esc(r.Why))
+		b.WriteString(`)</span></li>`)
+	}
+	b.WriteString(`</ul>`)
 }
 
 // lineEndsCode is the change that rewrites only line terminators, which

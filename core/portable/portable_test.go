@@ -48,7 +48,7 @@ var (
 func TestPortableMessyGemini(t *testing.T) {
 	g := grid.Build(grid.Input{Robots: messy, Selectors: "/pub/x\n/a.cgi\n/private/x", Agents: "GUS(indexer)\n*", Dialects: core.Dialects()})
 	agents, sels := pageview.PortableRows(&g)
-	v := Rewrite(messy, agents, sels, core.ProtocolGemini, "")
+	v := Rewrite(messy, agents, sels, core.ProtocolGemini, "gemini")
 	res, err := fix.Fix([]byte(messy), fix.Options{
 		Protocol: core.ProtocolGemini, Reference: core.Gemini,
 		Agents:    []core.Agent{core.MustAgent("GUS(indexer)"), core.MustAgent("*")},
@@ -80,7 +80,7 @@ func TestPortableMessyGemini(t *testing.T) {
 	}
 	for _, s := range []string{
 		`Reference: <strong>gemini</strong>`,
-		`<span class="vh">removed: </span>User-agent: *`,
+		`<span class="vh">added: </span>Virtual-agent: indexer`,
 		`<span class="vh">added: </span>User-agent: GUS`,
 		`<h3>Rows that still disagree (1)</h3>`,
 		`<li data-code="glob"><code>*</code> <code>/a.cgi</code> <span class="dialects">(rfc9309)</span>: line `,
@@ -90,9 +90,16 @@ func TestPortableMessyGemini(t *testing.T) {
 			t.Errorf("the pane lacks %q:\n%s", s, v.HTML)
 		}
 	}
-	// A small file is drawn whole: every row of fix's layout.
-	if n, want := len(rowRe.FindAllString(v.HTML, -1)), len(res.Diff()); n != want {
-		t.Errorf("%d diff rows drawn, fix lays out %d", n, want)
+	// Rows far from any change fold into one "unchanged lines" row; the
+	// rest of fix's layout is drawn.
+	gap := regexp.MustCompile(`<tr class="gap"><td colspan="4">(\d+) unchanged lines?</td></tr>`)
+	folded := 0
+	for _, m := range gap.FindAllStringSubmatch(v.HTML, -1) {
+		n, _ := strconv.Atoi(m[1])
+		folded += n
+	}
+	if n, want := len(rowRe.FindAllString(v.HTML, -1)), len(res.Diff()); n+folded != want || n == 0 {
+		t.Errorf("%d diff rows drawn and %d folded, fix lays out %d", n, folded, want)
 	}
 }
 
@@ -163,5 +170,25 @@ func TestPortableDiffBounded(t *testing.T) {
 	}
 	if !strings.Contains(v.HTML, "Only the first 1500 rows") {
 		t.Errorf("no note that the diff is cut")
+	}
+}
+
+// The page's default reference is strict: the file of issue 17, with an
+// indexer group beside a * group, lets no crawler in; kept to the gemini
+// reading, the rewrite lets GUS into /cgi-bin/search, and the pane says
+// so above everything else, naming reader and path.
+func TestPortableSaysWhatItOpens(t *testing.T) {
+	file := "User-agent: indexer\nDisallow: /private/\n\nUser-agent: *\nDisallow: /cgi-bin/\n"
+	agents, sels := []string{"GUS(indexer)"}, []string{"/cgi-bin/search", "/private/x"}
+	strict := Rewrite(file, agents, sels, core.ProtocolGemini, "strict")
+	if strings.Contains(strict.HTML, `class="opened"`) || !strings.Contains(strict.HTML, `Reference: <strong>strict</strong>`) {
+		t.Errorf("strict: %s", strict.HTML)
+	}
+	if def := Rewrite(file, agents, sels, core.ProtocolGemini, ""); def.Robots != strict.Robots {
+		t.Errorf("the default reference is not strict:\n%s\nwant\n%s", def.Robots, strict.Robots)
+	}
+	gem := Rewrite(file, agents, sels, core.ProtocolGemini, "gemini")
+	if !strings.HasPrefix(gem.HTML, `<div class="opened" role="alert">`) || !strings.Contains(gem.HTML, "GUS and GUS (2020) into /cgi-bin/search") || strings.Contains(gem.HTML, `class="agreed"`) {
+		t.Errorf("gemini: the warning does not lead:\n%s", gem.HTML)
 	}
 }

@@ -51,7 +51,6 @@ func (p *page) setProtocol(proto core.Protocol, columns bool) {
 	if r := p.el("served-" + string(proto)); !r.IsNull() && !r.Get("checked").Bool() {
 		r.Set("checked", true)
 	}
-	p.el("portable-reference").Set("value", proto.DefaultReference().ID)
 	if !columns {
 		return
 	}
