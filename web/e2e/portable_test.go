@@ -187,6 +187,44 @@ func TestFetchSetsServedOver(t *testing.T) {
 const messy = "User-agent: *\nDisallow: /private\nDisallow: /*.cgi\n\nUser-agent: indexer\nDisallow: /\nAllow: /pub\n"
 
 // makePortable opens the pane, asks for the rewrite and waits for it.
+// chooseReference picks the reading Make it portable keeps, as a user
+// does with the menu.
+func (b *browser) chooseReference(t testing.TB, ref string) {
+	t.Helper()
+	b.do(t, chromedp.Click(chromedp.CSS(`label[for=tab-portable]`)), chromedp.SetValue(chromedp.ID("portable-reference"), ref),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("portable-reference").dispatchEvent(new Event("change"))`))
+}
+
+// TestPortableStrictByDefault: the issue 17 file, an indexer group beside
+// a * group, made portable with the default reference lets no crawler in
+// and says so in its summary; kept to gemini's reading it lets GUS into
+// /cgi-bin/search, and the pane says so above the diff before anything
+// else, naming readers and path.
+func TestPortableStrictByDefault(t *testing.T) {
+	const file = "User-agent: indexer\nDisallow: /private/\n\nUser-agent: *\nDisallow: /cgi-bin/\n"
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, file, "/cgi-bin/search\n/private/x\n", "GUS(indexer)\n")
+	b.clickAndWait(t, "#served-gemini")
+	b.makePortable(t)
+	agents, sels := []string{"GUS(indexer)"}, []string{"/cgi-bin/search", "/private/x"}
+	want := portable.Rewrite(file, agents, sels, core.ProtocolGemini, "strict")
+	html := eval[string](t, b, `document.getElementById("portable").innerHTML`)
+	if strings.Contains(html, `class="opened"`) || !strings.Contains(html, "Reference: <strong>strict</strong>") {
+		t.Errorf("strict by default: the pane shows\n%s", html)
+	}
+	if !eval[bool](t, b, fmt.Sprintf(`(() => { const d = document.createElement("div"); d.innerHTML = %s; return d.innerHTML === document.getElementById("portable").innerHTML; })()`, jsString(want.HTML))) {
+		t.Errorf("the pane differs from core/portable's strict HTML")
+	}
+	b.chooseReference(t, "gemini")
+	b.makePortable(t)
+	first := eval[string](t, b, `document.getElementById("portable").firstElementChild.className + ": " + document.getElementById("portable").firstElementChild.textContent`)
+	if !strings.HasPrefix(first, "opened: ") || !strings.Contains(first, "GUS and GUS (2020) into /cgi-bin/search") {
+		t.Errorf("kept to gemini, the pane opens with %q", first)
+	}
+	b.noErrors(t)
+}
+
 func (b *browser) makePortable(t testing.TB) {
 	t.Helper()
 	b.do(t, chromedp.Click(chromedp.CSS(`label[for=tab-portable]`)), chromedp.Click(chromedp.ID("make-portable")))
@@ -240,13 +278,17 @@ func TestMakePortable(t *testing.T) {
 		t.Fatal("the messy file has no row where the dialects differ")
 	}
 
+	if ref := eval[string](t, b, `document.getElementById("portable-reference").value`); ref != "strict" {
+		t.Errorf("the reference menu starts at %q, want strict", ref)
+	}
+	b.chooseReference(t, "gemini")
 	b.makePortable(t)
 	want := portable.Rewrite(messy, []string{"GUS(indexer)", "*"}, []string{"/pub/x", "/a.cgi", "/private/x"}, core.ProtocolGemini, "gemini")
 	s := b.portable(t)
 	if !s.Apply || s.Revert || s.Robots != messy {
 		t.Fatalf("after Make it portable: %+v", s)
 	}
-	for _, code := range []string{"star-not-last", "allow-portability", "role-user-agent"} {
+	for _, code := range []string{"allow-portability", "role-user-agent"} {
 		if !slices.Contains(s.Why, code) {
 			t.Errorf("the diff does not explain a %s change: %v", code, s.Why)
 		}
@@ -358,7 +400,8 @@ func TestPortableLongFile(t *testing.T) {
 	b.makePortable(t)
 	b.clickAndWait(t, "#apply-portable")
 	s := b.portable(t)
-	if !strings.HasSuffix(strings.TrimRight(s.Robots, "\n"), "User-agent: *\nDisallow: /private") || !s.Revert || !strings.Contains(s.Status, "Revert brings back") || strings.Contains(s.Status, "Ctrl+Z") {
+	want := portable.Rewrite(long.String(), []string{"bot1"}, []string{"/x"}, core.ProtocolGemini, "strict")
+	if s.Robots != want.Robots || s.Robots == long.String() || !s.Revert || !strings.Contains(s.Status, "Revert brings back") || strings.Contains(s.Status, "Ctrl+Z") {
 		t.Errorf("after Apply: %+v", s)
 	}
 	b.clickAndWait(t, "#revert-portable")
