@@ -306,11 +306,10 @@ func (fx *fixer) run(edits []edit) {
 // reference dialect, for every probed crawler, and still fits under the
 // cut: past it even a comment's tail would be dropped by the next run.
 func (fx *fixer) keeps() bool {
-	text := fx.doc.String()
-	if len(text) > core.MaxBytes {
+	f := fx.doc.parse()
+	if len(fx.doc.parsed.text) > core.MaxBytes {
 		return false
 	}
-	f := core.Parse([]byte(text))
 	if fx.strict != nil {
 		return fx.strict.allows(f, fx.mustGain)
 	}

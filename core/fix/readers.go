@@ -223,18 +223,20 @@ func (g *strictGuard) allows(f *core.File, mustGain bool) bool {
 // share a row, so that their readings and the dialects' meet on it.
 func standIn(c *core.Crawler, f *core.File) core.Agent {
 	var named []string // lower-case agent-line values, in file order
+	isNamed := map[string]bool{}
 	for _, l := range f.Lines {
 		v, ok := commentedAgent(l) // a line fix set aside still names it: a second run holds the same rows
 		if l.Key == core.UserAgent || l.Key == core.VirtualAgent {
 			v, ok = l.Value, true
 		}
-		if v = strings.ToLower(strings.TrimSpace(v)); ok && !slices.Contains(named, v) {
+		if v = strings.ToLower(strings.TrimSpace(v)); ok && !isNamed[v] {
+			isNamed[v] = true
 			named = append(named, v)
 		}
 	}
 	var a core.Agent
 	addRole := func(r string) {
-		if slices.Contains(named, r) && !slices.Contains(a.Roles, r) {
+		if isNamed[r] && !slices.Contains(a.Roles, r) {
 			a.Roles = append(a.Roles, r)
 		}
 	}

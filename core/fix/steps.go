@@ -12,16 +12,16 @@ import (
 // the file as it is then and proposes edits; fixer.run keeps those that
 // leave the reference's meaning as it was.
 var steps = []step{
-	{"bom", "bom", dropBOM, false, false},
+	{"bom", "bom", dropBOM, true, false},
 	{"field-typo", "field-typo", fixTypos, false, false},
 	{"blank-line-in-group", "blank-line-in-group", joinSplitGroups, false, false},
-	{"rule-before-agent", "rule-outside-group", starAboveOrphans, false, false},
+	{"rule-before-agent", "rule-outside-group", starAboveOrphans, true, false},
 	{"rule-outside-group", "rule-outside-group", dropOutside, false, false},
 	{"group-without-rules", "group-without-rules", dropRuleless, false, false},
 	{"merge-duplicates", "duplicate-group", mergeDuplicates, false, false},
 	{"drop-duplicates", "duplicate-group", dropDuplicates, false, false},
-	{"star-last", "star-not-last", starLast, false, false},
-	{"star-first", "gemplex-first-group", starFirst, false, false},
+	{"star-last", "star-not-last", starLast, true, false},
+	{"star-first", "gemplex-first-group", starFirst, true, false},
 	{"drop-after-star", "star-not-last", dropAfterStar, false, false},
 	{"drop-allows", "allow-portability", dropAllows, false, false},
 	{"order-rules", "allow-portability", orderRules, false, false},
@@ -29,7 +29,7 @@ var steps = []step{
 	{"repeat-star", "star-rules-not-repeated", repeatStar, true, true},
 	{"name-roles", "role-user-agent", nameRoles, false, false},
 	{"name-crawlers", "role-user-agent", nameCrawlers, false, false},
-	{"line-endings", "lf-line-endings", lineEndings, false, false},
+	{"line-endings", "lf-line-endings", lineEndings, true, false},
 }
 
 // step is one transformation: its name (tests run each on its own), the
@@ -39,8 +39,9 @@ type step struct {
 	code    string
 	propose func(*fixer) []edit
 	// firstView: under the strict reference, propose from the first
-	// proposer's groups only (RFC 9309's span blank lines): other views
-	// cut a group in parts, and each part would get its own copy.
+	// proposer's groups only (RFC 9309's span blank lines): the step
+	// does not depend on a dialect's view, or other views cut a group in
+	// parts and each part would get its own copy.
 	firstView bool
 	// mustGain: under the strict reference, keep an edit only when more
 	// rows agree after it; lines that change no verdict are not added.
@@ -713,17 +714,68 @@ func (v view) agentEnd(g *core.Group) int {
 	return v.id(n)
 }
 
-// addLine inserts text after the line with id after.
-func addLine(code, msg string, after int, text string) edit {
+// addition is lines a step adds after the line with id after.
+type addition struct {
+	code, msg string
+	after     int
+	texts     []string
+}
+
+// add makes the addition's lines.
+func (a addition) lines(d *doc) (ls []line, ids []int) {
+	for _, text := range a.texts {
+		nl := d.newLine(text)
+		ls, ids = append(ls, nl), append(ids, nl.id)
+	}
+	return ls, ids
+}
+
+// addLine inserts an addition's lines after its line.
+func addLine(a addition) edit {
 	return edit{apply: func(d *doc) (pending, bool) {
-		i := d.index(after)
+		i := d.index(a.after)
 		if i < 0 {
 			return pending{}, false
 		}
-		nl := d.newLine(text)
-		d.insert(i+1, nl)
-		return change(d, code, msg, after, []int{nl.id}, nil), true
+		ls, ids := a.lines(d)
+		d.insert(i+1, ls...)
+		return change(d, a.code, a.msg, a.after, ids, nil), true
 	}}
+}
+
+// addEach is a step's additions as edits, plus one that makes them all
+// in one pass over the file: inserting thousands one by one would copy
+// the file each time.
+func addEach(as []addition) []edit {
+	var edits []edit
+	for _, a := range as {
+		edits = append(edits, addLine(a))
+	}
+	if len(as) > 1 {
+		edits = append(edits, edit{whole: func(d *doc) []pending {
+			after := map[int][]line{}
+			made := make([][]int, len(as))
+			for i, a := range as {
+				var ls []line
+				ls, made[i] = a.lines(d)
+				after[a.after] = append(after[a.after], ls...)
+			}
+			out := make([]line, 0, len(d.lines)+len(after))
+			for _, l := range d.lines {
+				out = append(out, l)
+				out = append(out, after[l.id]...)
+			}
+			d.lines, d.pos = out, nil
+			var done []pending
+			for i, a := range as {
+				if d.index(a.after) >= 0 {
+					done = append(done, change(d, a.code, a.msg, a.after, made[i], nil))
+				}
+			}
+			return done
+		}})
+	}
+	return edits
 }
 
 // agentBlock is the agent lines of a group (with rules) up to its first
@@ -747,7 +799,7 @@ func isRole(s string) bool { return slices.Contains(core.Roles, strings.ToLower(
 func nameRoles(fx *fixer) []edit {
 	v := fx.view()
 	conner := fx.opt.Protocol.Includes(core.Conner2020.ID) && fx.ref.ID != core.Conner2020.ID
-	var edits []edit
+	var adds []addition
 	for _, g := range v.rs.Groups {
 		if len(g.Rules) == 0 {
 			continue // it names nobody
@@ -760,18 +812,18 @@ func nameRoles(fx *fixer) []edit {
 			if conner && isRole(l.Value) && !has(core.VirtualAgent, l.Value) {
 				role := strings.ToLower(l.Value)
 				msg := fmt.Sprintf("conner2020 reads %q as a crawler named %s; \"Virtual-agent: %s\" is added so the group names the role there too", l.Rule(), l.Value, role)
-				edits = append(edits, addLine("role-user-agent", msg, v.agentEnd(g), "Virtual-agent: "+role))
+				adds = append(adds, addition{"role-user-agent", msg, v.agentEnd(g), []string{"Virtual-agent: " + role}})
 			}
 		}
 		for _, l := range g.VirtualAgents {
 			if isRole(l.Value) && !has(core.UserAgent, l.Value) {
 				role := strings.ToLower(l.Value)
 				msg := fmt.Sprintf("dialects without Virtual-agent skip %q; \"User-agent: %s\" is added so the group names the role there too", l.Rule(), role)
-				edits = append(edits, addLine("virtual-agent-field-portability", msg, v.agentEnd(g), "User-agent: "+role))
+				adds = append(adds, addition{"virtual-agent-field-portability", msg, v.agentEnd(g), []string{"User-agent: " + role}})
 			}
 		}
 	}
-	return edits
+	return addEach(adds)
 }
 
 // nameCrawlers: a crawler that declares a role (GUS(indexer)) is matched
@@ -783,7 +835,7 @@ func nameCrawlers(fx *fixer) []edit {
 	if len(noRoles) == 0 {
 		return nil
 	}
-	var edits []edit
+	var adds []addition
 	for _, a := range fx.opt.Agents {
 		if a.Name == "" || len(a.Roles) == 0 || slices.ContainsFunc(v.f.Lines, func(l core.Line) bool {
 			return l.Key == core.UserAgent && strings.EqualFold(l.Value, a.Name)
@@ -798,10 +850,10 @@ func nameCrawlers(fx *fixer) []edit {
 				continue
 			}
 			msg := fmt.Sprintf("%s know no roles and match %s by its name only; \"User-agent: %s\" is added to the group at line %d, which names its role", words(noRoles), a, a.Name, v.at(g.FirstLine()))
-			edits = append(edits, addLine("role-user-agent", msg, v.agentEnd(g), "User-agent: "+a.Name))
+			adds = append(adds, addition{"role-user-agent", msg, v.agentEnd(g), []string{"User-agent: " + a.Name}})
 		}
 	}
-	return edits
+	return addEach(adds)
 }
 
 // lineEndings: gopherdraft wants CRLF; every dialect splits lines alike,
@@ -964,7 +1016,7 @@ func repeatStar(fx *fixer) []edit {
 	if star == nil {
 		return nil
 	}
-	var edits []edit
+	var adds []addition
 	later := map[*core.Group]bool{} // a later group naming the same agents: it joins the first
 	for _, pair := range duplicates(v.rs) {
 		later[pair[1]] = true
@@ -987,20 +1039,7 @@ func repeatStar(fx *fixer) []edit {
 		if fx.opt.Protocol.Includes(core.Gemini.ID) {
 			msg += " (the Gemini text says robots should still respect the * group)"
 		}
-		edits = append(edits, edit{apply: func(d *doc) (pending, bool) {
-			i := d.index(after)
-			if i < 0 {
-				return pending{}, false
-			}
-			var ls []line
-			var ids []int
-			for _, text := range add {
-				nl := d.newLine(text)
-				ls, ids = append(ls, nl), append(ids, nl.id)
-			}
-			d.insert(i+1, ls...)
-			return change(d, "star-rules-not-repeated", msg, after, ids, nil), true
-		}})
+		adds = append(adds, addition{"star-rules-not-repeated", msg, after, add})
 	}
-	return edits
+	return addEach(adds)
 }
