@@ -360,14 +360,11 @@ func (rs *rowSet) explain(f *core.File, want []bool) (agreed int, unresolved []U
 			continue
 		}
 		var entries []Unresolved
+		w := rs.readers[witness] // some reader gives want: it did before, and the guard kept it
+		wd := w.d
+		wd.ID = w.name()
 		for _, ri := range parted {
-			code, reason := "decision", fmt.Sprintf("%s refuses it everywhere it is refused today, but %s %s it", "no reader", them, verb(!want[row]))
-			if witness >= 0 {
-				w := rs.readers[witness]
-				wd := w.d
-				wd.ID = w.name()
-				code, reason = explain(f, readingFor(witness, ai).decide(s), readingFor(ri, ai).decide(s), wd, rs.readers[ri].d)
-			}
+			code, reason := explain(f, readingFor(witness, ai).decide(s), readingFor(ri, ai).decide(s), wd, rs.readers[ri].d)
 			k := slices.IndexFunc(entries, func(u Unresolved) bool { return u.Reason == reason })
 			if k < 0 {
 				entries = append(entries, Unresolved{Agent: rs.agents[ai].String(), Selector: s, Code: code, Reason: reason})
@@ -432,6 +429,7 @@ func OpenedSentences(opened []Opened) []string {
 	}
 	var order []string
 	same := map[string][]string{} // who, in words: paths
+	many := map[string]bool{}     // who is more than one reader
 	for _, p := range paths {
 		var names []string
 		for _, n := range forPath[p] {
@@ -444,13 +442,13 @@ func OpenedSentences(opened []Opened) []string {
 		if _, ok := same[who]; !ok {
 			order = append(order, who)
 		}
-		same[who] = append(same[who], p)
+		same[who], many[who] = append(same[who], p), len(names) > 1
 	}
 	var out []string
 	for _, who := range order {
-		they := "they refuse"
-		if !strings.Contains(who, " and ") && !strings.Contains(who, ", ") {
-			they = "it refuses"
+		they := "it refuses"
+		if many[who] {
+			they = "they refuse"
 		}
 		out = append(out, fmt.Sprintf("This rewrite lets %s into %s, which %s today.", who, words(same[who]), they))
 	}
