@@ -97,6 +97,7 @@ var (
 			Sources: []Source{
 				{"lines", "robotsMatch/robots.go:33-40", "trimmed, lower-cased lines starting with disallow: are the only ones read"},
 				{"comments", "robotsMatch/robots.go:39", "comments stay in the rule"},
+				{"empty", "robotsMatch/robots.go:37-40", "a Disallow with an empty value is skipped"},
 				{"agents", "robotsMatch/robots.go:16,26", "User-agent is ignored (a TODO says so)"},
 				{"rules", "robotsMatch/robots.go:45-61", "a gemini:// rule keeps its path; a leading / is added"},
 				{"decision", "robotsMatch/robotsMatch.go:146-161", "case-insensitive prefix of the whole URL"},
