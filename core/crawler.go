@@ -16,6 +16,12 @@ type Crawler struct {
 	// order; none for a crawler that ignores User-agent. The Agent given
 	// to Policy does not apply to a preset.
 	Agents []string
+	// Roles are the virtual agents of the Gemini companion spec the
+	// crawler is, by what it does: the roles among the Agents it tests
+	// (or that its one agent contains, for mozz-archiver's
+	// archiver-mozz), else its kind (a search engine is an indexer, an
+	// archiver an archiver). None for Veronica-2: Gopher has no roles.
+	Roles []string
 	// Verified: read from the crawler's code. False: built from its
 	// maintainer's description only.
 	Verified bool

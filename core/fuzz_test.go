@@ -363,6 +363,16 @@ func FuzzLint(f *testing.F) {
 				}
 			}
 		}
+		// Under a protocol, messages name only dialects in scope.
+		for _, p := range []core.Protocol{core.ProtocolGemini, core.ProtocolGopher} {
+			for _, fd := range p.Scope(findings) {
+				for _, id := range outOfScope(p) {
+					if namesID(fd.Message, id) {
+						t.Fatalf("-protocol %s: %+v names %s", p, fd, id)
+					}
+				}
+			}
+		}
 	})
 }
 

@@ -26,9 +26,10 @@ func InputNote(f *File) string {
 // groups of the file are for roles and how to test one: a crawler that
 // is an indexer and says nothing about it is judged by name alone. The
 // note names the dialects it holds for, since in one without groups
-// (gopher2019) every rule applies to every robot anyway. ""
-// when the agent declares a role, is a role or *, or the file has no
-// role groups.
+// (gopher2019) every rule applies to every robot anyway. An agent that
+// names a crawler preset (GUS, mozz-archiver) is given that crawler's
+// roles to try; any other, the file's first role. "" when the agent
+// declares a role, is a role or *, or the file has no role groups.
 func RoleNote(f *File, a Agent) string {
 	if len(a.Roles) > 0 || a.Name == "" || a.Name == "*" || isRole(strings.ToLower(a.Name)) {
 		return ""
@@ -56,8 +57,57 @@ func RoleNote(f *File, a Agent) string {
 	for i, r := range order {
 		groups[i] = r + " (line " + strconv.Itoa(first[r]) + ")"
 	}
-	return fmt.Sprintf("%s declares no virtual agent, so the groups for %s do not apply to it in any dialect that reads groups; to test it in a role, give the agent as %s(%s).",
-		a.Name, joinWords(groups), a.Name, order[0])
+	head := fmt.Sprintf("%s declares no virtual agent, so the groups for %s do not apply to it in any dialect that reads groups", a.Name, joinWords(groups))
+	if c := crawlerNamed(a.Name); c != nil {
+		// A known crawler: suggest its own roles, not the file's.
+		if len(c.Roles) == 0 {
+			return fmt.Sprintf("%s; %s is the %s preset, which has no role.", head, a.Name, c.id)
+		}
+		kinds := make([]string, len(c.Roles))
+		for i, r := range c.Roles {
+			kinds[i] = article(r) + " " + r
+		}
+		roles := "role"
+		if len(c.Roles) > 1 {
+			roles = "roles"
+		}
+		return fmt.Sprintf("%s; %s is %s (the %s preset), so to test it in its %s, give the agent as %s(%s).",
+			head, a.Name, joinWords(kinds), c.id, roles, a.Name, strings.Join(c.Roles, ","))
+	}
+	return fmt.Sprintf("%s; to test it in a role, give the agent as %s(%s).", head, a.Name, order[0])
+}
+
+// namedCrawler is a preset's Crawler with the preset's ID.
+type namedCrawler struct {
+	*Crawler
+	id string
+}
+
+// crawlerNamed is the preset an agent name stands for, whatever its
+// case: the preset's ID, the crawler's name, or one of the names it
+// sends other than * and the roles (archiver-mozz, tlgs, gus). Nil when
+// the name is no preset's.
+func crawlerNamed(name string) *namedCrawler {
+	for _, d := range Presets() {
+		c := d.Crawler
+		if strings.EqualFold(name, d.ID) || strings.EqualFold(name, c.Name) {
+			return &namedCrawler{c, d.ID}
+		}
+		for _, n := range c.Agents {
+			if n != "*" && !isRole(n) && strings.EqualFold(name, n) {
+				return &namedCrawler{c, d.ID}
+			}
+		}
+	}
+	return nil
+}
+
+// article is "a" or "an" before a role's name.
+func article(role string) string {
+	if strings.IndexByte("aeiou", role[0]) >= 0 {
+		return "an"
+	}
+	return "a"
 }
 
 // NormalizeNote says, for a gemini:// URL given as a selector, what a

@@ -27,6 +27,47 @@ func TestRoleNote(t *testing.T) {
 	}
 }
 
+// An agent that names a crawler preset is told to try that crawler's own
+// roles, whatever role the file's first role group is for.
+func TestRoleNoteKnownCrawler(t *testing.T) {
+	f := Parse([]byte("User-agent: webproxy\nDisallow: /w\n\nUser-agent: archiver\nDisallow: /a\n\nUser-agent: indexer\nDisallow: /\n"))
+	want := map[string]string{
+		"tlgs": "indexer", "gemplex": "indexer,researcher", "gemini-grc": "archiver", "kennedy": "indexer",
+		"gus": "indexer", "gus-legacy": "indexer", "mozz-archiver": "archiver", "veronica2": "",
+	}
+	for _, d := range Presets() {
+		c := d.Crawler
+		names := []string{d.ID, strings.ToUpper(d.ID)}
+		if !strings.Contains(c.Name, " ") { // "GUS (2020)" is no agent name
+			names = append(names, c.Name)
+		}
+		for _, n := range c.Agents {
+			if n != "*" && !isRole(n) && !strings.Contains(n, "/") {
+				names = append(names, n)
+			}
+		}
+		if got := strings.Join(c.Roles, ","); got != want[d.ID] {
+			t.Errorf("%s: roles %q, want %q", d.ID, got, want[d.ID])
+		}
+		for _, name := range names {
+			a := MustAgent(name)
+			note := RoleNote(f, a)
+			if len(c.Roles) == 0 {
+				if !strings.HasSuffix(note, "is the "+d.ID+" preset, which has no role.") || strings.Contains(note, "give the agent as") {
+					t.Errorf("-agent %q: %q", name, note)
+				}
+				continue
+			}
+			if suggest := "give the agent as " + a.Name + "(" + want[d.ID] + ")."; !strings.HasSuffix(note, suggest) {
+				t.Errorf("-agent %q: %q does not end %q", name, note, suggest)
+			}
+		}
+	}
+	if n := RoleNote(f, MustAgent("Lupa")); !strings.HasSuffix(n, "give the agent as Lupa(webproxy).") {
+		t.Errorf("an unknown crawler is not given the file's first role: %q", n)
+	}
+}
+
 func TestNormalizeNote(t *testing.T) {
 	for in, want := range map[string]string{
 		"gemini://h/a/../private/x":  "`/private/x` instead of `/a/../private/x`",

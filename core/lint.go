@@ -26,6 +26,10 @@ type Finding struct {
 	Severity Severity `json:"severity"`
 	Message  string   `json:"message"`
 	Dialects []string `json:"dialects"`
+
+	// words is the message as a template (lintwords.go) when it names
+	// dialects, for ScopeFindings to word it again; "" otherwise.
+	words string
 }
 
 // Lint checks the file against every dialect, and for the quirks of
@@ -97,9 +101,6 @@ var setIDs, setNames = func() (ids [inAll + 1][]string, names [inAll + 1]string)
 	}
 	return
 }()
-
-// String names the dialects for a sentence: "gemini, gopherdraft and norobots".
-func (s dialectSet) String() string { return setNames[s&inAll] }
 
 func joinWords(words []string) string {
 	switch len(words) {
@@ -355,12 +356,16 @@ func (lt *linter) finish() []Finding {
 	// Every finding gets a dialect list of its own, cut from one array.
 	ids := make([]string, 0, names)
 	out := make([]Finding, len(kept))
+	rendered := map[string]string{} // templates repeat on large files
 	for k, i := range kept {
 		fd := &lt.out[i]
 		start := len(ids)
 		ids = append(ids, setIDs[fd.set]...)
 		ids = append(ids, presetIDs[fd.presets]...)
 		out[k] = Finding{Line: int(fd.line), Col: int(fd.col), Code: fd.code, Severity: severities[fd.sev], Message: fd.msg, Dialects: ids[start:len(ids):len(ids)]}
+		if isTemplate(fd.msg) {
+			out[k].Message, out[k].words = renderOnce(rendered, fd.msg, inAll), fd.msg
+		}
 	}
 	return out
 }
@@ -580,13 +585,3 @@ func upperFirst(s string) string {
 func ruleText(l *Line) string { return quote(strings.TrimSpace(l.Rule())) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// says joins the dialect names with a verb agreeing in number.
-func (s dialectSet) says(one, many string) string { return s.String() + " " + s.verb(one, many) }
-
-func (s dialectSet) verb(one, many string) string {
-	if s&(s-1) == 0 {
-		return one
-	}
-	return many
-}

@@ -108,11 +108,11 @@ func (lt *linter) blankLineFinding(blank, state int, rules []int) {
 	}
 	msg.WriteString(".")
 	if keeps != 0 {
-		msg.WriteString(" " + keeps.says("ignores", "ignore") + " blank lines here and " + keeps.verb("keeps", "keep") + " the rules with the group above")
+		clause := " " + keeps.says("ignores", "ignore") + " blank lines here and " + keeps.verb("keeps", "keep") + " the rules with the group above"
 		if keeps&inNorobots != 0 && !emptyInRun {
-			msg.WriteString(" (norobots ends a record only at a truly empty line, and this one holds spaces)")
+			clause += " (norobots ends a record only at a truly empty line, and this one holds spaces)"
 		}
-		msg.WriteString(".")
+		msg.WriteString(keeps.only(clause + "."))
 	}
 	msg.WriteString(" Remove the blank line, or start the rules with their own User-agent line.")
 	lt.add(blankNo, 0, "blank-line-in-group", SevError, drops, "%s", msg.String())
@@ -143,7 +143,7 @@ func (lt *linter) rulesOutsideGroups() {
 		}
 		msg := ruleText(l) + " " + where + ", so it belongs to no group: " + lost.says("ignores", "ignore") + " it."
 		if lt.readers(i)&inGopher2019 != 0 {
-			msg += " gopher2019, which has no groups, applies it to every robot."
+			msg += gopher2019AppliesIt
 		}
 		sev := SevError
 		if k := l.Key; k != Disallow && k != Allow {
@@ -152,6 +152,8 @@ func (lt *linter) rulesOutsideGroups() {
 		lt.add(l.Pos.Line, 0, "rule-outside-group", sev, lost, "%s Put a User-agent line above it.", msg)
 	}
 }
+
+const gopher2019AppliesIt = ifGopher2019 + " gopher2019, which has no groups, applies it to every robot." + endIf
 
 // rulesAhead tells for each line whether a Disallow, Allow or delay line
 // follows it before the next User-agent line. Computed once.
@@ -253,7 +255,7 @@ func (lt *linter) groupsWithoutRules() {
 		}
 		msg := "The group starting here has no rules in " + set.String() + ": there it lets the robots it names fetch everything."
 		if together != 0 {
-			msg += " " + together.says("reads", "read") + " these agent lines together with the rules that follow."
+			msg += together.only(" " + together.says("reads", "read") + " these agent lines together with the rules that follow.")
 		}
 		lt.add(lines[idx].Pos.Line, 0, "group-without-rules", SevWarning, set, "%s", msg)
 	}
@@ -360,16 +362,14 @@ func (lt *linter) duplicateGroups() {
 		name := quote(d.value)
 		var msg strings.Builder
 		msg.WriteString(name + " is already named by the group at line " + itoa(d.first) + ".")
-		if together := groupsTogether[combine&(inRFC9309|inGemini)]; together != "" {
-			msg.WriteString(" " + together)
-			if bite == 0 {
-				msg.WriteString(".")
+		if together := combine & (inRFC9309 | inGemini); together != 0 {
+			end := "."
+			if bite != 0 {
+				end = ", but"
 			}
+			msg.WriteString(together.only(" " + groupsTogether(together) + end))
 		}
 		if bite != 0 {
-			if combine != 0 {
-				msg.WriteString(", but")
-			}
 			msg.WriteString(" " + bite.says("uses", "use") + " only the first, so this group never applies to " + name + " there. Merge the two groups.")
 			lt.add(line, 0, "duplicate-group", SevWarning, bite, "%s", strings.TrimSpace(msg.String()))
 			continue
@@ -381,23 +381,20 @@ func (lt *linter) duplicateGroups() {
 // smallGroup: groups of up to this many rules are checked pair by pair.
 const smallGroup = 12
 
-// groupsTogether says how rfc9309 and gemini treat two groups for one
-// agent, by which of the two are in the set.
-var groupsTogether = func() (out [inAll + 1]string) {
-	for s := range out {
-		var together []string
-		if dialectSet(s)&inRFC9309 != 0 {
-			together = append(together, "in rfc9309 the two groups merge")
-		}
-		if dialectSet(s)&inGemini != 0 {
-			together = append(together, "in gemini they combine (the most restrictive rule wins)")
-		}
-		if len(together) > 0 {
-			out[s] = upperFirst(joinWords(together))
-		}
+// groupsTogether says how rfc9309 and gemini, those of them in s, treat
+// two groups for one agent: a sentence's start, worded for the scope.
+func groupsTogether(s dialectSet) string {
+	const merge, combine = "the two groups merge", "they combine (the most restrictive rule wins)"
+	switch s & (inRFC9309 | inGemini) {
+	case inRFC9309:
+		return "In rfc9309 " + merge
+	case inGemini:
+		return "In gemini " + combine
+	case inRFC9309 | inGemini:
+		return "In rfc9309 " + merge + ifGemini + " and in gemini " + combine + endIf
 	}
-	return out
-}()
+	return ""
+}
 
 // What makes two agent values the same in a dialect; appendAgentKey
 // appends it to b: `*` for the catch-all, else the value

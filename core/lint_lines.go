@@ -112,7 +112,7 @@ func (lt *linter) unknownName(l *Line) {
 			}
 		}
 	}
-	accept &= readers
+	accept &= readers // rfc9309 at most, which every scope keeps
 	ignore := readers &^ accept
 	if accept != 0 {
 		lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore, "%s",
@@ -219,10 +219,8 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 				none |= w.bit
 			}
 		}
-		msg := "This User-agent line has no value. " + none.says("takes", "take") + " it as naming no robot"
-		if every != 0 {
-			msg += ", while " + every.String() + " (Python's substring test) " + every.verb("applies", "apply") + " the group to every robot"
-		}
+		everyClause := every.String() + " (Python's substring test) " + every.verb("applies", "apply") + " the group to every robot"
+		msg := "This User-agent line has no value. " + none.either(none.says("takes", "take")+" it as naming no robot"+every.only(", while "+everyClause), everyClause)
 		lt.add(l.Pos.Line, 0, "empty-user-agent", SevWarning, readers, "%s. Name a robot or write *.", msg)
 		return
 	}
@@ -246,7 +244,9 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 	if isRole(lower) {
 		lt.add(l.Pos.Line, 0, "role-user-agent", SevInfo, readers&^inGemini, "%s",
 			lt.message(msgKey{"role-user-agent", l.Name, l.Value, 0, 0}, func() string {
-				return "Only gemini reads " + ruleText(l) + " as the virtual agent " + lower + ", covering every robot with that role. conner2020 reads it as a robot literally named " + lower + " (the role is " + quote("Virtual-agent: "+lower) + " there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS(" + lower + ")."
+				const others = inGopherDraft | inRFC9309 | inNorobots
+				return inGemini.either("Only gemini reads "+ruleText(l)+" as the virtual agent "+lower+", covering every robot with that role. conner2020 reads it", "conner2020 reads "+ruleText(l)) +
+					" as a robot literally named " + lower + " (the role is " + quote("Virtual-agent: "+lower) + " there), and " + others.says("applies", "apply") + " it only to unnamed robots declaring that role, not to named ones such as GUS(" + lower + ")."
 			}))
 		return
 	}
@@ -267,7 +267,7 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 		}
 		extra := ""
 		if hit != 0 {
-			extra = " " + hit.says("matches", "match") + " it anyway, by substring."
+			extra = hit.only(" " + hit.says("matches", "match") + " it anyway, by substring.")
 		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "virtual-agent-typo", SevWarning, miss,
 			"%s looks like the virtual agent %s misspelt: %s this group to robots with the %s role.%s Write %s.",
@@ -276,10 +276,7 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 }
 
 func versionTolerant(s dialectSet) string {
-	if s == 0 {
-		return "no dialect here ignores the version"
-	}
-	return s.says("compares", "compare") + " only the name before it"
+	return s.either(s.says("compares", "compare")+" only the name before it", "no dialect here ignores the version")
 }
 
 // roleNearMiss finds the virtual agent (role) a value almost names:
@@ -334,7 +331,8 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 	others := inAll &^ inConner2020
 	conner := lt.view(inConner2020)
 	g := conner.groupOf(i)
-	base := "Virtual-agent is read only by conner2020; " + others.String() + " ignore this line"
+	base := "Virtual-agent is read only by conner2020; " + others.says("ignores", "ignore") + " this line"
+	geminiWay := inGemini.only(" gemini names virtual agents in User-agent lines instead (" + quote("User-agent: "+strings.ToLower(l.Value)) + ").")
 	if g == nil {
 		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s.", base)
 		return
@@ -344,7 +342,7 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 			return // the group already has the User-agent line the others read (fix writes this pair)
 		}
 		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s",
-			base+", so there the group applies only to its User-agent lines. gemini names virtual agents in User-agent lines instead ("+quote("User-agent: "+strings.ToLower(l.Value))+").")
+			base+", so there the group applies only to its User-agent lines."+geminiWay)
 		return
 	}
 	first := firstRuleLine(g)
@@ -369,26 +367,28 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 			dropped |= w.bit
 		}
 	}
-	var parts []string
+	var parts []listItem
+	var moved dialectSet
 	for _, gl := range joinOrder {
-		parts = append(parts, "join the group at line "+itoa(gl)+" in "+joined[gl].String())
+		parts = append(parts, listItem{joined[gl], "join the group at line " + itoa(gl) + " in " + joined[gl].String()})
+		moved |= joined[gl]
 	}
 	if dropped != 0 {
-		parts = append(parts, "belong to no group in "+dropped.String())
+		parts = append(parts, listItem{dropped, "belong to no group in " + dropped.String()})
+		moved |= dropped
 	}
 	sev := SevWarning
 	msg := base
 	if len(parts) > 0 {
-		msg += ", so the rules below it (from line " + itoa(first) + ") " + joinWords(parts)
+		msg += moved.only(", so the rules below it (from line " + itoa(first) + ") " + wordList(parts))
 		if len(joinOrder) > 0 {
 			sev = SevError
 		}
 	}
 	if lt.readers(first-1)&inGopher2019 != 0 {
-		msg += "; gopher2019 applies its Disallow lines to every robot"
+		msg += ifGopher2019 + "; gopher2019 applies its Disallow lines to every robot" + endIf
 	}
-	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others, "%s",
-		msg+". gemini names virtual agents in User-agent lines instead ("+quote("User-agent: "+strings.ToLower(l.Value))+").")
+	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others, "%s", msg+"."+geminiWay)
 }
 
 // namesAgent says whether one of g's User-agent lines is name.
@@ -422,7 +422,7 @@ var withoutAllow = func() (s dialectSet) {
 	return s
 }()
 
-var allowPortability = withoutAllow.String() + " do not know Allow and ignore this line, so what it opens stays disallowed there. Where it counts, gopherdraft lets a matching Allow win, rfc9309 takes the longest match, and conner2020 and norobots the first match in file order."
+var allowPortability = withoutAllow.says("does not know", "do not know") + " Allow and " + withoutAllow.verb("ignores", "ignore") + " this line, so what it opens stays disallowed there. Where it counts, " + ifGopherDraft + "gopherdraft lets a matching Allow win, " + endIf + "rfc9309 takes the longest match, and conner2020 and norobots the first match in file order."
 
 func (lt *linter) pattern(i int, l *Line) {
 	v := l.Value
@@ -446,14 +446,14 @@ func (lt *linter) pattern(i int, l *Line) {
 				continue
 			}
 			if w.d.Patterns == GlobDollar {
-				anchor |= w.bit
+				anchor |= w.bit // rfc9309, which every scope keeps
 			} else {
 				literal |= w.bit
 			}
 		}
 		if anchor != 0 && literal != 0 {
 			lt.add(l.Pos.Line, l.ValuePos.Col+len(v)-1, "dollar-portability", SevWarning, literal, "%s",
-				anchor.String()+" reads the trailing $ as the end of the selector, so "+quote(v)+" matches only "+quote(strings.TrimSuffix(v, "$"))+" there; "+literal.says("takes", "take")+" $ literally, so there the rule matches only selectors that begin with "+quote(v)+".")
+				anchor.says("reads", "read")+" the trailing $ as the end of the selector, so "+quote(v)+" matches only "+quote(strings.TrimSuffix(v, "$"))+" there; "+literal.says("takes", "take")+" $ literally, so there the rule matches only selectors that begin with "+quote(v)+".")
 		}
 	}
 }
@@ -476,13 +476,12 @@ func (lt *linter) glob(l *Line, readers dialectSet, star int) {
 	}
 	col := l.ValuePos.Col + star
 	if v == "*" {
-		lt.add(l.Pos.Line, col, "glob-portability", SevWarning, literal,
-			"%s a bare * as every selector, but %s * literally, so there %s matches only selectors that start with *.",
-			wild.says("takes", "take"), literal.says("reads", "read"), ruleText(l))
+		lt.add(l.Pos.Line, col, "glob-portability", SevWarning, literal, "%s",
+			wild.only(wild.says("takes", "take")+" a bare * as every selector, but ")+literal.says("reads", "read")+" * literally, so there "+ruleText(l)+" matches only selectors that start with *.")
 		return
 	}
 	msg := lt.message(msgKey{"glob-portability", v, "", wild, literal}, func() string {
-		msg := "* is a wildcard in " + wild.String() + " but a literal character in " + literal.String() +
+		msg := "* is " + wild.only("a wildcard in "+wild.String()+" but ") + "a literal character in " + literal.String() +
 			", where " + quote(v) + " matches only selectors containing that exact text."
 		if trimmed := strings.TrimRight(v, "*"); !strings.Contains(trimmed, "*") && trimmed != "" {
 			msg += " A trailing * adds nothing for wildcard readers: " + quote(trimmed) + " means the same there and works in every dialect."
@@ -492,16 +491,23 @@ func (lt *linter) glob(l *Line, readers dialectSet, star int) {
 	lt.add(l.Pos.Line, col, "glob-portability", SevWarning, literal, "%s", msg)
 }
 
+const (
+	emptyDisallowMsg    = "An empty Disallow disallows nothing: every dialect here reads it as allowing everything." + ifGopher2019 + " Read literally, the 2019 gopher text would make it match every selector; this tool follows the common reading." + endIf
+	emptyDisallowPython = emptyDisallowMsg + " norobots (Python) turns it into a rule allowing everything, and as the first match wins, the rules after it in this group never apply there."
+	// crawlDelayReaders say what the readers of Crawl-delay want.
+	crawlDelayReaders = ifGopherDraft + "gopherdraft asks for a whole number of seconds with no unit, " + endIf + "norobots (Python) ignores the line, and conner2020 expects seconds. Write a whole number such as `Crawl-delay: 10`."
+)
+
 // emptyDisallow: allows everything in every dialect, read literally the
 // 2019 text would block everything; robotparser turns it into an Allow
 // that shadows the rules after it.
 func (lt *linter) emptyDisallow(i int, l *Line) {
 	set := inGopher2019
-	msg := "An empty Disallow disallows nothing: every dialect here reads it as allowing everything. Read literally, the 2019 gopher text would make it match every selector; this tool follows the common reading."
+	msg := emptyDisallowMsg
 	if py := lt.view(inNorobots); py != nil {
 		if g := py.groupOf(i); g != nil && len(g.Rules) > 0 && g.Rules[len(g.Rules)-1] != l {
 			set |= inNorobots
-			msg += " norobots (Python) turns it into a rule allowing everything, and as the first match wins, the rules after it in this group never apply there."
+			msg = emptyDisallowPython
 		}
 	}
 	lt.add(l.Pos.Line, 0, "empty-disallow", SevInfo, set, "%s", msg)
@@ -523,7 +529,7 @@ func (lt *linter) setting(l *Line) {
 			return
 		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "crawl-delay-invalid", SevWarning, readers, "%s",
-			"Crawl-delay "+quote(v)+" "+delayProblem(v)+": gopherdraft asks for a whole number of seconds with no unit, norobots (Python) ignores the line, and conner2020 expects seconds. Write a whole number such as `Crawl-delay: 10`.")
+			"Crawl-delay "+quote(v)+" "+delayProblem(v)+": "+crawlDelayReaders)
 	case Check:
 		if isDigits(v) {
 			return

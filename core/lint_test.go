@@ -707,9 +707,24 @@ func TestLint_MessageHelpers(t *testing.T) {
 		{quote("a\x00b"), `"a\x00b"`},
 		{quote("caf\xe9"), `"caf\xe9"`},
 		{quote(strings.Repeat("é", 40)), "`" + strings.Repeat("é", 30) + "` (cut short)"},
-		{(inGemini | inNorobots).String(), "gemini and norobots"},
-		{(inGopherDraft | inGemini | inNorobots).says("ignores", "ignore"), "gopherdraft, gemini and norobots ignore"},
-		{inRFC9309.says("accepts", "accept"), "rfc9309 accepts"},
+		{render((inGemini | inNorobots).String(), inAll), "gemini and norobots"},
+		{render((inGopherDraft|inGemini|inNorobots).says("ignores", "ignore"), inAll), "gopherdraft, gemini and norobots ignore"},
+		{render((inGopherDraft|inGemini|inNorobots).says("ignores", "ignore"), inGemini|inRFC9309), "gemini ignores"},
+		{render(inRFC9309.says("accepts", "accept"), inAll), "rfc9309 accepts"},
+		{render("a"+inGemini.either("b "+inGemini.String(), "c")+"d", inAll), "ab gemini" + "d"},
+		{render("a"+inGemini.either("b "+inGemini.String(), "c")+"d", inRFC9309), "acd"},
+		{render("a"+inGemini.only("b")+"d", inRFC9309), "ad"},
+		{ifGopher2019 + "x" + endIf, inGopher2019.only("x")},
+		{ifGopherDraft + "x" + endIf, inGopherDraft.only("x")},
+		{ifGemini + "x" + endIf, inGemini.only("x")},
+		{inRFC9309.either("x", "y"), "x"}, // in every scope: no template
+		{render((inGopher2019|inRFC9309).either("x", "y"), inRFC9309), "x"},
+		{render(inGopher2019.either("x", "y"), inRFC9309), "y"},
+		{render(wordList([]listItem{{inGemini, "x in " + inGemini.String()}, {inRFC9309, "y"}, {inNorobots, "z"}}), inAll), "x in gemini, y and z"},
+		{render(wordList([]listItem{{inGemini, "x in " + inGemini.String()}, {inRFC9309, "y"}, {inNorobots, "z"}}), inNorobots|inRFC9309), "y and z"},
+		{render(wordList([]listItem{{inGemini, "x"}}), inRFC9309), ""},
+		{render(wordList([]listItem{{inGemini, "x"}, {inGopher2019, "y"}, {inGopherDraft, "z"}}), inGemini|inGopherDraft), "x and z"},
+		{render(wordList([]listItem{{inGemini, "x"}, {inGopher2019, "y"}, {inGopherDraft, "z"}}), inGemini|inGopher2019), "x and y"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

@@ -17,7 +17,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "TLGS", Protocol: "gemini", Agents: []string{"*", "tlgs", "indexer"}, Verified: true,
+			Name: "TLGS", Protocol: "gemini", Agents: []string{"*", "tlgs", "indexer"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "marty1885/tlgs", Commit: "3f00f7d6d5727f15cde918ced87be4c150eecc28",
 			Sources: []Source{
 				{"lines", "tlgsutils/robots_txt_parser.cpp:17-30", "a line is field:value split at the last colon; values keep comments and trailing blanks"},
@@ -56,7 +56,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "Gemplex", Protocol: "gemini", Agents: []string{"*", "elektito/gemplex", "crawler", "indexer", "researcher"}, Verified: true,
+			Name: "Gemplex", Protocol: "gemini", Agents: []string{"*", "elektito/gemplex", "crawler", "indexer", "researcher"}, Roles: []string{"indexer", "researcher"}, Verified: true,
 			Repo: "elektito/gemplex", Commit: "70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e",
 			Sources: []Source{
 				{"lines", "cmd/gemplex/crawl.go:589-606", "directives only at the very start of a line and longer than the directive; # only at line start"},
@@ -92,11 +92,12 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "gemini-grc", Protocol: "gemini", Verified: true,
+			Name: "gemini-grc", Protocol: "gemini", Roles: []string{"archiver"}, Verified: true,
 			Repo: "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
 			Sources: []Source{
 				{"lines", "robotsMatch/robots.go:33-40", "trimmed, lower-cased lines starting with disallow: are the only ones read"},
 				{"comments", "robotsMatch/robots.go:39", "comments stay in the rule"},
+				{"empty", "robotsMatch/robots.go:37-40", "a Disallow with an empty value is skipped"},
 				{"agents", "robotsMatch/robots.go:16,26", "User-agent is ignored (a TODO says so)"},
 				{"rules", "robotsMatch/robots.go:45-61", "a gemini:// rule keeps its path; a leading / is added"},
 				{"decision", "robotsMatch/robotsMatch.go:146-161", "case-insensitive prefix of the whole URL"},
@@ -124,7 +125,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &Crawler{
-			Name: "Kennedy", Protocol: "gemini", Agents: []string{"*", "indexer"}, Verified: true,
+			Name: "Kennedy", Protocol: "gemini", Agents: []string{"*", "indexer"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "acidus99/Kennedy", Commit: "29fbacbb6d35c7c8f40409f10615ce9854894054",
 			Sources: []Source{
 				{"lines", "Data/RobotsTxt/RobotsTxtParser.cs:21-41", "split on LF, # and what follows cut, trimmed, field split at the first colon"},
@@ -159,7 +160,7 @@ var (
 			Delays:   "read by robotparser, not used",
 		},
 		Crawler: &Crawler{
-			Name: "GUS", Protocol: "gemini", Agents: []string{"indexer", "gus"}, Verified: true,
+			Name: "GUS", Protocol: "gemini", Agents: []string{"indexer", "gus"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f",
 			Sources: []Source{
 				{"each", "gus/crawl.py:444-458", "can_fetch(\"indexer\") and can_fetch(\"gus\") must both allow (the combining line is inferred from the diff)"},
@@ -192,7 +193,7 @@ var (
 			Delays:   "read by robotparser, not used",
 		},
 		Crawler: &Crawler{
-			Name: "GUS (2020)", Protocol: "gemini", Agents: []string{"gus"}, Verified: true,
+			Name: "GUS (2020)", Protocol: "gemini", Agents: []string{"gus"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f^",
 			Sources: []Source{
 				{"names", "gus/crawl.py:443-454", "can_fetch for *, indexer, then gus, each overwriting the last: only gus (falling back to *) counts"},
@@ -225,7 +226,7 @@ var (
 			Delays:   "read by Protego, not used by the archiver",
 		},
 		Crawler: &Crawler{
-			Name: "mozz-archiver", Protocol: "gemini", Agents: []string{"archiver-mozz"}, Verified: true,
+			Name: "mozz-archiver", Protocol: "gemini", Agents: []string{"archiver-mozz"}, Roles: []string{"archiver"}, Verified: true,
 			Repo: "michael-lazar/mozz-archiver", Commit: "12617d2efca91663699647654bcd3e40f5f388f2",
 			Sources: []Source{
 				{"names", "mozz_archiver/settings/local.py:12", "USER_AGENT = 'archiver-mozz', though README.md:25-33 tells admins mozz-archiver"},

@@ -104,28 +104,55 @@ func (p Protocol) DefaultReference() Dialect {
 }
 
 // Scope keeps the findings that concern at least one dialect in scope,
-// each listing only those dialects. A finding that names no dialect is
-// about the file itself and stays. The input is not changed.
+// each listing only those dialects, its message worded again to name
+// only them (ScopeFindings). The input is not changed.
 func (p Protocol) Scope(findings []Finding) []Finding {
 	if p == ProtocolAny || p == "" {
 		return findings
 	}
+	return ScopeFindings(findings, p.Includes)
+}
+
+// ScopeFindings keeps the findings that concern at least one dialect
+// keep accepts (a preset's ID included), each listing only those. A
+// message that names dialects is worded again to name only those keep
+// accepts: "* is a wildcard in gopher2019 and rfc9309" becomes "* is a
+// wildcard in rfc9309" for a Gemini file. conner2020, rfc9309 and
+// norobots, which every protocol keeps, are named whatever keep says. A
+// finding that names no dialect is about the file itself and stays. The
+// input is not changed.
+func ScopeFindings(findings []Finding, keep func(id string) bool) []Finding {
+	var scope dialectSet
+	for i, d := range lintDialects {
+		if keep(d.ID) {
+			scope |= 1 << i
+		}
+	}
+	rendered := map[string]string{}
 	out := make([]Finding, 0, len(findings))
 	for _, fd := range findings {
-		if len(fd.Dialects) == 0 {
-			out = append(out, fd)
-			continue
-		}
-		var kept []string
+		n := 0
 		for _, id := range fd.Dialects {
-			if p.Includes(id) {
-				kept = append(kept, id)
+			if keep(id) {
+				n++
 			}
 		}
-		if len(kept) == 0 {
+		switch {
+		case len(fd.Dialects) == 0 || n == len(fd.Dialects):
+		case n == 0:
 			continue
+		default:
+			kept := make([]string, 0, n)
+			for _, id := range fd.Dialects {
+				if keep(id) {
+					kept = append(kept, id)
+				}
+			}
+			fd.Dialects = kept
 		}
-		fd.Dialects = kept
+		if fd.words != "" && scope != inAll {
+			fd.Message = renderOnce(rendered, fd.words, scope)
+		}
 		out = append(out, fd)
 	}
 	return out

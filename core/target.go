@@ -143,10 +143,15 @@ func foldedURLCase(s string) string {
 // foldedRule is a gemini-grc rule without its "gemini://host:port": a
 // gemini:// value keeps only its path, a leading "/" is added, and it is
 // lower-cased (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:45-61).
+// An empty value stays empty, a rule that blocks nothing: gemini-grc
+// skips the line (robotsMatch/robots.go:37-40).
 func foldedRule(v string) string { return strings.ToLower(foldedRuleCase(v)) }
 
 // foldedRuleCase is foldedRule before lower-casing, for notes.
 func foldedRuleCase(v string) string {
+	if v == "" {
+		return ""
+	}
 	if rest, ok := splitGeminiURL(v); ok {
 		v = rest
 		if i := strings.IndexAny(v, "?#"); i >= 0 {

@@ -61,9 +61,16 @@ func TestCheckDamagedInput(t *testing.T) {
 func TestCheckRoleNote(t *testing.T) {
 	const file = "testdata/virtual-agents.robots.txt"
 	_, _, notes := checkNotes(t, "", "-dialect", "gemini", "-agent", "GUS", file, "/pub")
-	want := "GUS declares no virtual agent, so the groups for indexer (line 3) do not apply to it in any dialect that reads groups; to test it in a role, give the agent as GUS(indexer)."
+	want := "GUS declares no virtual agent, so the groups for indexer (line 3) do not apply to it in any dialect that reads groups; GUS is an indexer (the gus preset), so to test it in its role, give the agent as GUS(indexer)."
 	if len(notes) != 1 || notes[0] != want {
 		t.Errorf("notes %q, want %q", notes, want)
+	}
+	// A known crawler is given its own role, not the file's first one.
+	const roles = "User-agent: *\nVirtual-agent: indexer\nDisallow: /i\n\nUser-agent: archiver\nDisallow: /a\n"
+	for agent, suggest := range map[string]string{"GUS": "GUS(indexer).", "mozz-archiver": "mozz-archiver(archiver).", "Lupa": "Lupa(indexer)."} {
+		if _, _, notes := checkNotes(t, roles, "-dialect", "gemini", "-agent", agent, "-", "/pub"); !strings.HasSuffix(notes[0], "give the agent as "+suggest) {
+			t.Errorf("-agent %s: note %q, want it to suggest %s", agent, notes[0], suggest)
+		}
 	}
 	for _, agent := range []string{"GUS(indexer)", "indexer", "*"} {
 		if _, _, notes := checkNotes(t, "", "-dialect", "gemini", "-agent", agent, file, "/pub"); strings.Contains(notes[0], "declares no virtual agent") {

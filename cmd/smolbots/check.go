@@ -154,6 +154,16 @@ func runCheck(c *call, o checkOptions) error {
 	if errors.As(err, &missing) {
 		data, err = nil, nil // decided by the verdicts, each with a note
 	}
+	var notRobots *notRobotsError
+	if errors.As(err, &notRobots) && fetched != nil {
+		// Not a robots.txt: the dialects have nothing to read, but some
+		// crawlers read it anyway and others answer from the reply.
+		answer, read, decided, silent := notRobotsPresets(presets, fetched)
+		if len(answer) > 0 {
+			reportNotRobots(c.stderr, notRobots, read, decided, silent, dialects)
+			data, err, presets, dialects = []byte(notRobots.body), nil, answer, nil
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -237,9 +247,15 @@ func presetRows(w verdictWriter, f *core.File, presets []core.Dialect, raw []str
 	for _, sel := range raw {
 		for di, p := range policies {
 			d := presets[di]
-			if c, ok := concl[d.ID]; ok && c.Reading != "read" && c.Reading != "unknown" {
+			c, ok := concl[d.ID]
+			switch {
+			case ok && c.Reading != "read" && c.Reading != "unknown":
 				row[di] = crawlerVerdict(d, c, sel)
-			} else {
+			case ok && c.Reading == "read" && fetched.Outcome == fetch.NotRobots:
+				// The reply is no robots.txt, but this crawler reads it.
+				row[di] = p.Test(sel)
+				row[di].Note = joinSentences(inputNote, c.Note+".", row[di].Note)
+			default:
 				row[di] = p.Test(sel)
 				row[di].Note = joinSentences(inputNote, row[di].Note)
 			}

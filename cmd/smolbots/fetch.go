@@ -139,7 +139,7 @@ func fetchRobotsResult(u string) ([]byte, *fetch.Result, error) {
 	case fetch.NotFound:
 		return nil, r, &noRobotsError{usageErr("%s has no robots.txt, so every dialect allows everything", visible(r.URL)).(*exitError), r.URL}
 	case fetch.NotRobots:
-		return nil, r, usageErr("%s answered %s, which is not a robots.txt", visible(r.URL), visible(last(r).Status))
+		return nil, r, &notRobotsError{usageErr("%s answered %s, which is not a robots.txt", visible(r.URL), visible(last(r).Status)).(*exitError), r.Unread}
 	}
 	why := visible(last(r).Status)
 	if r.Error != "" {
@@ -170,6 +170,16 @@ func (e *noRobotsError) Unwrap() error { return e.exitError }
 func (e *noRobotsError) note() string {
 	return visible(e.url) + " has no robots.txt, so everything is allowed."
 }
+
+// notRobotsError: the host's reply is not a robots.txt (a gemini 1x, 6x
+// or a type that is not text). The dialects have nothing to read; check
+// lets the crawler presets that read it anyway answer.
+type notRobotsError struct {
+	*exitError
+	body string // the reply's body, for a 2x
+}
+
+func (e *notRobotsError) Unwrap() error { return e.exitError }
 
 func last(r *fetch.Result) fetch.Attempt {
 	if len(r.Attempts) == 0 {

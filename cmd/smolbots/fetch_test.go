@@ -219,3 +219,68 @@ func TestServePageAndRelay(t *testing.T) {
 		t.Errorf("serve without a built page: exit %d %q", r.code, r.stderr)
 	}
 }
+
+// A reply that is not a robots.txt (here a 20 of a type that is not
+// text) has nothing for the dialects, so check without crawlers exits 2
+// with its sentence. Kennedy and mozz-archiver read it anyway
+// (Crawler/Protocols/RobotsChecker.cs:125-127;
+// scrapy/downloadermiddlewares/robotstxt.py:95-101), and with
+// -dialect crawlers check shows their verdicts, those of the crawlers
+// the reply alone decides for, and says on stderr who gives none.
+func TestCheckReplyNotRobots(t *testing.T) {
+	url := "gemini://" + realservers.StartCanned(t, []byte("20 application/octet-stream\r\nUser-agent: *\nDisallow: /private\n"), true)
+	r := runCLI(t, "", "check", url, "/private/x")
+	if r.code != 2 || r.stdout != "" || r.stderr != "smolbots check: "+url+" answered 20 application/octet-stream, which is not a robots.txt\n" {
+		t.Errorf("without crawlers: exit %d stdout %q stderr %q, want 2 and the one sentence", r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, "", "check", "-json", "-dialect", "all,crawlers", url, "/private/x", "/public")
+	type verdict struct {
+		Dialect string
+		Allowed bool
+		Line    int
+		Note    string
+	}
+	got := map[string][]verdict{}
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var v verdict
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("not JSON: %q\nstderr %s", l, r.stderr)
+		}
+		got[v.Dialect] = append(got[v.Dialect], v)
+	}
+	// Read: the rule decides. Decided by the reply: TLGS and gemini-grc
+	// allow all, Gemplex skips the host.
+	want := map[string][2]bool{
+		"kennedy": {false, true}, "mozz-archiver": {false, true},
+		"tlgs": {true, true}, "gemini-grc": {true, true}, "gemplex": {false, false},
+	}
+	if r.code != 1 || len(got) != len(want) {
+		t.Fatalf("exit %d, rows for %d readers, want 1 and %d:\n%s%s", r.code, len(got), len(want), r.stdout, r.stderr)
+	}
+	for id, w := range want {
+		vs := got[id]
+		if len(vs) != 2 || vs[0].Allowed != w[0] || vs[1].Allowed != w[1] {
+			t.Errorf("%s: %+v, want allowed %v", id, vs, w)
+		}
+	}
+	if v := got["kennedy"][0]; v.Line != 2 || !strings.Contains(v.Note, "Kennedy reads the reply as its robots.txt") {
+		t.Errorf("kennedy: %+v, want line 2 and a note that it reads the reply", v)
+	}
+	for _, want := range []string{
+		url + " answered 20 application/octet-stream, which is not a robots.txt; kennedy, mozz-archiver read it anyway",
+		"tlgs, gemplex, gemini-grc do not read it",
+		"crawler tlgs: allow-all: TLGS does not count this media type",
+		"no verdict from gus (its code for this reply was not read), gus-legacy (its code for this reply was not read), veronica2 (it reads robots.txt over gopher only)",
+		"no verdict from the dialects gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	// Nobody reads a 1x; the crawlers that answer all allow.
+	input := "gemini://" + realservers.StartCanned(t, []byte("10 Your name?\r\n"), true)
+	r = runCLI(t, "", "check", "-dialect", "crawlers", input, "/private/x")
+	if r.code != 0 || !strings.Contains(r.stdout, "allowed by all 5 crawlers") || strings.Contains(r.stderr, "read it anyway") {
+		t.Errorf("a 1x: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -140,6 +140,10 @@ type Result struct {
 	Error       string       `json:"error,omitempty"`
 
 	Failure Failure `json:"-"`
+	// Unread is the body of a gemini 2x reply whose type is not text: no
+	// robots.txt, so body stays "", though some crawlers parse it anyway
+	// (Kennedy, mozz-archiver: core.Crawler.Conclude). Not in the JSON.
+	Unread string `json:"-"`
 }
 
 // Attempt is one request: one gopher selector or one gemini hop.

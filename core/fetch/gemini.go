@@ -50,6 +50,7 @@ func fetchGemini(ctx context.Context, t Target, o Options, r *Result) {
 			base, _, err := mime.ParseMediaType(mt)
 			if err != nil || !strings.HasPrefix(base, "text/") {
 				r.Outcome = NotRobots
+				r.Unread = string(body)
 				return
 			}
 			r.Outcome = Found

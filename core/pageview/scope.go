@@ -30,13 +30,14 @@ func HiddenFor(p core.Protocol) []string {
 // ScopeFindings keeps the lint findings the page shows for a file
 // served over p with these columns shown: a finding stays if it
 // concerns a dialect in scope or one whose column the user chose to
-// see, and lists only those. A finding about the file itself (no
-// dialects) stays. The input is not changed.
+// see, and lists only those; its message names only those too
+// (core.ScopeFindings). A finding about the file itself (no dialects)
+// stays. The input is not changed.
 func ScopeFindings(findings []core.Finding, p core.Protocol, shown []core.Dialect) []core.Finding {
 	if p == core.ProtocolAny || p == "" {
 		return findings
 	}
-	concerns := func(id string) bool {
+	return core.ScopeFindings(findings, func(id string) bool {
 		if p.Includes(id) {
 			return true
 		}
@@ -46,30 +47,7 @@ func ScopeFindings(findings []core.Finding, p core.Protocol, shown []core.Dialec
 			}
 		}
 		return false
-	}
-	out := make([]core.Finding, 0, len(findings))
-	for _, fd := range findings {
-		n := 0
-		for _, id := range fd.Dialects {
-			if concerns(id) {
-				n++
-			}
-		}
-		switch {
-		case len(fd.Dialects) == 0 || n == len(fd.Dialects):
-			out = append(out, fd)
-		case n > 0:
-			kept := make([]string, 0, n)
-			for _, id := range fd.Dialects {
-				if concerns(id) {
-					kept = append(kept, id)
-				}
-			}
-			fd.Dialects = kept
-			out = append(out, fd)
-		}
-	}
-	return out
+	})
 }
 
 // PortableRows are the rows the grid shows, for the rewrite of "Make it

@@ -2,6 +2,7 @@ package pageview
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
@@ -26,6 +27,25 @@ func TestScopeFindings(t *testing.T) {
 	shown := append(gemini.Dialects(), core.GopherDraft)
 	if got := ScopeFindings(fs, gemini, shown); len(got) != 3 || got[0].Code != "lf-line-endings" {
 		t.Errorf("gemini scope with gopherdraft shown: %+v", got)
+	}
+	// Messages name only the dialects in scope, or shown.
+	lint := core.Lint(core.Parse([]byte("User-agent: *\nAllow: /a\n")), nil)
+	for _, c := range []struct {
+		shown []core.Dialect
+		want  string
+	}{
+		{gemini.Dialects(), "gemini does not know Allow and ignores this line, so what it opens stays disallowed there. Where it counts, rfc9309 takes"},
+		{append(gemini.Dialects(), core.Gopher2019, core.GopherDraft), "gopher2019 and gemini do not know Allow and ignore this line, so what it opens stays disallowed there. Where it counts, gopherdraft lets"},
+	} {
+		var allow []core.Finding
+		for _, fd := range ScopeFindings(lint, gemini, c.shown) {
+			if fd.Code == "allow-portability" {
+				allow = append(allow, fd)
+			}
+		}
+		if len(allow) != 1 || !strings.HasPrefix(allow[0].Message, c.want) {
+			t.Errorf("gemini scope, %d columns: %+v, want a message starting %q", len(c.shown), allow, c.want)
+		}
 	}
 	if got := ScopeFindings(fs, core.ProtocolAny, nil); !reflect.DeepEqual(got, fs) {
 		t.Errorf("any scope filters: %+v", got)

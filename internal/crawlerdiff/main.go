@@ -25,10 +25,13 @@ import (
 	"github.com/smolbots/smolbots/core"
 )
 
-// baseline is the agent rfc9309 is asked about for a preset.
-var baseline = map[string]string{
-	"tlgs": "indexer", "gemplex": "indexer", "kennedy": "indexer", "gus": "indexer", "gus-legacy": "indexer",
-	"gemini-grc": "archiver", "mozz-archiver": "archiver", "veronica2": "*",
+// baseline is the agent rfc9309 is asked about for a preset: its first
+// role (Crawler.Roles), * when it has none.
+func baseline(d core.Dialect) string {
+	if len(d.Crawler.Roles) == 0 {
+		return "*"
+	}
+	return d.Crawler.Roles[0]
 }
 
 // rulePaths are the paths the file's own Allow and Disallow lines name,
@@ -60,7 +63,7 @@ func near(paths []string) []string {
 
 // differ counts the paths d reads differently from rfc9309.
 func differ(f *core.File, d core.Dialect, paths []string) (n, total int) {
-	base := core.RFC9309.Compile(f).Policy(core.MustAgent(baseline[d.ID]))
+	base := core.RFC9309.Compile(f).Policy(core.MustAgent(baseline(d)))
 	p := d.Compile(f).Policy(core.Agent{})
 	for _, s := range paths {
 		if p.Allowed(s) != base.Allowed(s) {
