@@ -135,17 +135,27 @@ func NewLineReader(opt ReaderOptions) (*LineReader, error) {
 	return r, nil
 }
 
-// FormatNames lists what -format takes besides auto: every format, and
-// the families of servers with several.
+// FormatNames lists what -format takes besides auto, server by server:
+// a server with several formats (gmid, gophernicus) by its name first,
+// then each format.
 func FormatNames() []string {
 	var names []string
 	seen := map[string]bool{}
 	for _, f := range Formats() {
-		if f.Family != f.Name && !seen[f.Family] {
-			seen[f.Family] = true
+		if seen[f.Family] {
+			continue
+		}
+		seen[f.Family] = true
+		var styles []string
+		for _, g := range Formats() {
+			if g.Family == f.Family {
+				styles = append(styles, g.Name)
+			}
+		}
+		if len(styles) > 1 && styles[0] != f.Family {
 			names = append(names, f.Family)
 		}
-		names = append(names, f.Name)
+		names = append(names, styles...)
 	}
 	return names
 }

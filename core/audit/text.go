@@ -120,8 +120,8 @@ func Notes(res *Result) []string {
 	}
 	out = append(out, read+fmt.Sprintf(": %d %s, %d other %s.", res.Requests, plural(res.Requests, "request", "requests"), res.Other, plural(res.Other, "line", "lines")))
 	if res.Anonymous > 0 {
-		out = append(out, fmt.Sprintf("%d %s carry no client address (%s): they are counted together as client \"-\", so clients cannot be told apart there; its verdict sums them all.",
-			res.Anonymous, plural(res.Anonymous, "request", "requests"), anonymousWhy(res.AnonymousFormats)))
+		out = append(out, fmt.Sprintf("%d %s no client address (%s): %s counted together as client \"-\", so clients cannot be told apart there; its verdict sums them all.",
+			res.Anonymous, plural(res.Anonymous, "request carries", "requests carry"), anonymousWhy(res.AnonymousFormats), plural(res.Anonymous, "it is", "they are")))
 	}
 	if res.OutOfScope > 0 {
 		out = append(out, fmt.Sprintf("%d %s over another protocol (HTTP or Spartan through PyGopherd, or the one -protocol leaves out) %s left out.", res.OutOfScope, plural(res.OutOfScope, "request", "requests"), plural(res.OutOfScope, "was", "were")))
