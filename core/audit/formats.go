@@ -158,18 +158,24 @@ func readMollyBrown(r *LineReader, b []byte, e *Entry) Kind {
 	if !ok || n >= len(b) || b[n] != '\t' {
 		return NoMatch
 	}
-	f := bytes.SplitN(b[n+1:], []byte{'\t'}, 3)
-	if len(f) != 3 || !noSpace(f[0]) || len(f[1]) == 0 || len(f[1]) > 2 || !allDigits(f[1]) || len(f[2]) == 0 {
+	rest := b[n+1:]
+	i := bytes.IndexByte(rest, '\t')
+	if i < 0 {
 		return NoMatch
 	}
-	if bytes.Equal(f[2], []byte("-")) {
+	addr, rest := rest[:i], rest[i+1:]
+	i = bytes.IndexByte(rest, '\t')
+	if i < 1 || i > 2 || !noSpace(addr) || !allDigits(rest[:i]) || i+1 == len(rest) || bytes.IndexByte(rest[i+1:], '\t') >= 0 {
+		return NoMatch
+	}
+	status, url := int(rest[0]-'0'), rest[i+1:]
+	if i == 2 {
+		status = status*10 + int(rest[1]-'0')
+	}
+	if len(url) == 1 && url[0] == '-' {
 		return Other // no request could be read from the connection
 	}
-	status := int(f[1][0] - '0')
-	if len(f[1]) == 2 {
-		status = status*10 + int(f[1][1]-'0')
-	}
-	e.Client, e.Time, e.HasTime, e.Target, e.Protocol, e.Served = f[0], t, true, f[2], "gemini", geminiServed(status)
+	e.Client, e.Time, e.HasTime, e.Target, e.Protocol, e.Served = addr, t, true, url, "gemini", geminiServed(status)
 	return Request
 }
 
