@@ -1,5 +1,5 @@
 // Command smolbots answers robots.txt questions for Gopher and Gemini
-// crawlers from the command line: check, lint, fetch and serve.
+// crawlers from the command line: check, lint, fix, fetch, audit and serve.
 package main
 
 import (
