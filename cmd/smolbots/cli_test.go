@@ -21,6 +21,9 @@ var (
 	binErr  error
 )
 
+// bigDir holds the big log of the audit's streaming test, when written.
+var bigDir string
+
 const testRevision = "0123456789abcdef0123456789abcdef01234567"
 
 func TestMain(m *testing.M) {
@@ -28,10 +31,13 @@ func TestMain(m *testing.M) {
 	if binPath != "" {
 		os.RemoveAll(filepath.Dir(binPath))
 	}
+	if bigDir != "" {
+		os.RemoveAll(bigDir)
+	}
 	os.Exit(code)
 }
 
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "smolbots-bin")

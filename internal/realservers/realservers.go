@@ -38,6 +38,15 @@ func StartGopherText(t testing.TB, files map[string][]byte) string {
 	return startGopher(t, files)
 }
 
+// StartGopherLogged is StartGopherText with gophernicus's access log on
+// (-l FILE, its combined-style file): it returns the address and the
+// log's path. Gophernicus appends a line per request before it answers.
+func StartGopherLogged(t testing.TB, files map[string][]byte) (addr, accessLog string) {
+	t.Helper()
+	accessLog = filepath.Join(t.TempDir(), "gophernicus.log")
+	return startGopher(t, files, "-l", accessLog), accessLog
+}
+
 func startGopher(t testing.TB, files map[string][]byte, extra ...string) string {
 	t.Helper()
 	need(t, gophernicusBin, "gophernicus")
@@ -66,6 +75,10 @@ type Gemini struct {
 	URL         string // gemini://localhost:port
 	Fingerprint string // SHA-256 of its certificate as openssl prints it
 	CertPath    string
+	// AccessLog is molly-brown's access log (its AccessLog setting). It
+	// writes each line after the request, from a goroutine of its own, so
+	// a reader may have to wait for the last ones.
+	AccessLog string
 }
 
 // GeminiOptions configure molly-brown's redirects: a regular expression
@@ -101,6 +114,7 @@ func StartGemini(t testing.TB, files map[string][]byte, opts GeminiOptions) *Gem
 			return &Gemini{
 				Host: "localhost:" + strconv.Itoa(port), Port: port,
 				URL: "gemini://localhost:" + strconv.Itoa(port), Fingerprint: fp, CertPath: cert,
+				AccessLog: filepath.Join(dir, "access.log"),
 			}
 		}
 	}

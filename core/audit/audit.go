@@ -1,0 +1,544 @@
+package audit
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/netip"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/state"
+)
+
+// Options configure an audit.
+type Options struct {
+	// Format is "auto" (or ""), a format's Name or a server's Family.
+	Format string
+	// Protocol is what ROBOTS is served over: each request is judged by
+	// the dialects of that scope, and requests of the other protocol are
+	// left out. "" judges each request by the dialects of its own
+	// protocol (what the server speaks, or what PyGopherd's line says).
+	Protocol core.Protocol
+	// Since, when not zero, leaves out requests made before it (and lines
+	// with no time). A robots.txt fetch before it still counts as read.
+	Since time.Time
+	// Now and Location place traditional syslog stamps (no year, no zone).
+	Now      time.Time
+	Location *time.Location
+	// Link, when set, makes an example's permalink from the case it
+	// shows (the CLI passes state.Encode; the page its own encoder).
+	Link func(state.State) string
+}
+
+// MaxLineBytes bounds one line: a longer line is counted as unmatched
+// (its start is shown) and never held whole.
+const MaxLineBytes = 64 << 10
+
+// Auditor reads access-log lines and gives each client a verdict. Feed
+// it with Write (any chunking; lines may span calls) or ReadFrom; call
+// Begin before each file so reports name it. Memory grows with the
+// number of clients and of distinct paths (up to a bounded cache), never
+// with the number of lines. Not safe for concurrent use.
+type Auditor struct {
+	opt    Options
+	robots string
+	file   *core.File
+	reader *LineReader
+	e      Entry
+	since  int64
+
+	scopes  [3]*scope // gemini, gopher, any
+	presets map[string]*presetCheck
+
+	raw     map[string]*clientState // as written -> client
+	clients map[string]*clientState // canonical -> client
+	order   int
+
+	partial  []byte
+	overlong bool
+	name     string
+	lineNo   int
+
+	stats Stats
+}
+
+// Stats describe the lines read.
+type Stats struct {
+	Lines     int `json:"lines"`
+	Requests  int `json:"requests"`  // lines that record a request
+	Other     int `json:"other"`     // lines of a known format that record none, and other programs' syslog lines
+	Unmatched int `json:"unmatched"` // lines that match no format
+	// UnmatchedLines are the first three unmatched lines, as read.
+	UnmatchedLines []Line `json:"unmatched_lines"`
+	// Formats counts the lines of each format recognised, in the order
+	// first seen: requests by format, a server's other lines by its
+	// family (gmid), since no style tells them apart.
+	Formats []FormatCount `json:"formats"`
+	// OutOfScope counts requests over a protocol the audit leaves out:
+	// PyGopherd's HTTP or Spartan, or the protocol -protocol excludes.
+	OutOfScope int `json:"out_of_scope"`
+	// BeforeSince and Undated count requests left out by Since: made
+	// before it, or with no time to compare.
+	BeforeSince int `json:"before_since"`
+	Undated     int `json:"undated"`
+	// Anonymous counts requests whose line records no client address
+	// (agate without --log-ip writes "-"; geminid writes none), and
+	// AnonymousFormats names those formats.
+	Anonymous        int      `json:"anonymous"`
+	AnonymousFormats []string `json:"anonymous_formats"`
+	// Untimed counts requests with no time (gmid's legacy lines in a
+	// file, PyGopherd's standard output).
+	Untimed int `json:"untimed"`
+}
+
+// Line is one line as read, for reports.
+type Line struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Text string `json:"text"` // at most 200 bytes of it
+}
+
+// FormatCount is how many lines of a format were read.
+type FormatCount struct {
+	Format string `json:"format"`
+	Lines  int    `json:"lines"`
+}
+
+// New starts an audit of the clients in a log against robots, the
+// robots.txt taken as in force for the whole log.
+func New(robots []byte, opt Options) (*Auditor, error) {
+	switch opt.Protocol {
+	case "", core.ProtocolAny, core.ProtocolGemini, core.ProtocolGopher:
+	default:
+		return nil, errors.New("unknown protocol " + string(opt.Protocol) + "; use gemini, gopher or any")
+	}
+	r, err := NewLineReader(ReaderOptions{Format: opt.Format, Now: opt.Now, Location: opt.Location})
+	if err != nil {
+		return nil, err
+	}
+	a := &Auditor{
+		opt: opt, robots: string(robots), file: core.Parse(robots), reader: r,
+		presets: map[string]*presetCheck{},
+		raw:     map[string]*clientState{}, clients: map[string]*clientState{},
+	}
+	if !opt.Since.IsZero() {
+		a.since = opt.Since.Unix()
+	}
+	return a, nil
+}
+
+// Begin names the source of the lines that follow (a file name, or
+// "standard input") and ends any line the previous source left open.
+func (a *Auditor) Begin(name string) {
+	a.flush()
+	a.name, a.lineNo = name, 0
+}
+
+// Write reads p as part of the log: every line it completes is audited,
+// and the rest is kept for the next call. It never fails.
+func (a *Auditor) Write(p []byte) (int, error) {
+	n := len(p)
+	if len(a.partial) > 0 || a.overlong {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			a.keep(p)
+			return n, nil
+		}
+		a.keep(p[:i])
+		a.flush()
+		p = p[i+1:]
+	}
+	for {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			break
+		}
+		a.line(p[:i], false)
+		p = p[i+1:]
+	}
+	if len(p) > 0 {
+		a.keep(p)
+	}
+	return n, nil
+}
+
+// ReadFrom reads r to its end as part of the log.
+func (a *Auditor) ReadFrom(r io.Reader) (int64, error) {
+	buf := make([]byte, 256<<10)
+	var total int64
+	for {
+		n, err := r.Read(buf)
+		total += int64(n)
+		a.Write(buf[:n])
+		if err == io.EOF {
+			return total, nil
+		}
+		if err != nil {
+			return total, err
+		}
+	}
+}
+
+// keep holds the start of a line until its end arrives, up to
+// MaxLineBytes.
+func (a *Auditor) keep(p []byte) {
+	if room := MaxLineBytes - len(a.partial); len(p) > room {
+		p = p[:max(room, 0)]
+		a.overlong = true
+	}
+	a.partial = append(a.partial, p...)
+}
+
+// flush audits the line held, if any.
+func (a *Auditor) flush() {
+	if len(a.partial) > 0 || a.overlong {
+		a.line(a.partial, a.overlong)
+	}
+	a.partial, a.overlong = a.partial[:0], false
+}
+
+func (a *Auditor) line(b []byte, overlong bool) {
+	a.stats.Lines++
+	a.lineNo++
+	if overlong {
+		a.unmatched(b, true)
+		return
+	}
+	b = bytes.TrimSuffix(b, []byte{'\r'})
+	if len(b) == 0 {
+		a.stats.Lines-- // blank lines are not lines of a log
+		return
+	}
+	e := &a.e
+	switch a.reader.Read(b, e) {
+	case NoMatch:
+		a.unmatched(b, false)
+	case Other:
+		a.stats.Other++
+		if e.Format != nil {
+			a.countFormat(e.Format.Family) // a line about something else says the server, not the style
+		}
+	case Request:
+		a.stats.Requests++
+		a.countFormat(e.Format.Name)
+		a.request(e)
+	}
+}
+
+func (a *Auditor) countFormat(name string) {
+	for i := range a.stats.Formats {
+		if a.stats.Formats[i].Format == name {
+			a.stats.Formats[i].Lines++
+			return
+		}
+	}
+	a.stats.Formats = append(a.stats.Formats, FormatCount{name, 1})
+}
+
+func (a *Auditor) unmatched(b []byte, overlong bool) {
+	a.stats.Unmatched++
+	if len(a.stats.UnmatchedLines) < 3 {
+		text := string(b[:min(len(b), 200)])
+		if overlong || len(b) > 200 {
+			text += "…"
+		}
+		a.stats.UnmatchedLines = append(a.stats.UnmatchedLines, Line{a.name, a.lineNo, text})
+	}
+}
+
+// request audits one request.
+func (a *Auditor) request(e *Entry) {
+	sc := a.scopeOf(e.Protocol)
+	if sc == nil {
+		a.stats.OutOfScope++
+		return
+	}
+	if a.since != 0 && !e.HasTime {
+		a.stats.Undated++
+		return
+	}
+	c := a.client(e)
+	robots := isRobots(e.Target, e.Protocol) && e.Served
+	if a.since != 0 && e.Time < a.since {
+		a.stats.BeforeSince++
+		if robots && !c.robots {
+			c.read(e)
+		}
+		return
+	}
+	if !e.HasTime {
+		a.stats.Untimed++
+	}
+	c.requests++
+	if robots {
+		if !c.robots {
+			c.read(e)
+		}
+		return
+	}
+	if !c.robots {
+		c.before++
+	}
+	if isRobots(e.Target, e.Protocol) {
+		return // an unanswered robots.txt request: never a denied path
+	}
+	var denied, all uint8
+	if c.preset != nil {
+		all = 1
+		if c.preset.denies(e.Target) {
+			denied = 1
+		}
+	} else {
+		denied, all = sc.verdict(e.Target), sc.all
+	}
+	if denied == 0 {
+		return
+	}
+	t := &c.post
+	if !c.robots {
+		t = &c.pre
+	}
+	t.add(e, denied, denied == all, sc)
+}
+
+// scopeOf is the scope a request is judged in, or nil when the audit
+// leaves its protocol out.
+func (a *Auditor) scopeOf(protocol string) *scope {
+	p := core.Protocol(protocol)
+	switch {
+	case protocol == "":
+		return nil
+	case a.opt.Protocol == core.ProtocolAny:
+		p = core.ProtocolAny
+	case a.opt.Protocol != "" && a.opt.Protocol != p:
+		return nil
+	}
+	i := 0
+	switch p {
+	case core.ProtocolGopher:
+		i = 1
+	case core.ProtocolAny:
+		i = 2
+	}
+	if a.scopes[i] == nil {
+		a.scopes[i] = newScope(a.file, p, uint8(i))
+	}
+	return a.scopes[i]
+}
+
+// client is the state of the request's client, made on its first line.
+func (a *Auditor) client(e *Entry) *clientState {
+	if c, ok := a.raw[string(e.Client)]; ok {
+		return c
+	}
+	name, anonymous := canonicalClient(e.Client)
+	c, ok := a.clients[name]
+	if !ok {
+		c = &clientState{name: name, anonymous: anonymous, order: a.order}
+		a.order++
+		if !anonymous {
+			if k := KnownCrawler(name); k != nil {
+				c.known = k
+				c.preset = a.preset(k.Preset)
+			}
+		}
+		a.clients[name] = c
+	}
+	a.raw[string(e.Client)] = c
+	if anonymous && !slices.Contains(a.stats.AnonymousFormats, e.Format.Name) {
+		a.stats.AnonymousFormats = append(a.stats.AnonymousFormats, e.Format.Name)
+	}
+	return c
+}
+
+// canonicalClient writes an address one way: brackets and an
+// IPv4-in-IPv6 prefix dropped, IPv6 compressed. Host names are lowered.
+// "" and "-" (no address recorded) are the anonymous client "-".
+func canonicalClient(raw []byte) (name string, anonymous bool) {
+	s := string(raw)
+	if s == "" || s == "-" {
+		return "-", true
+	}
+	t := strings.TrimSuffix(strings.TrimPrefix(s, "["), "]")
+	if addr, err := netip.ParseAddr(t); err == nil {
+		return addr.Unmap().String(), false
+	}
+	return strings.ToLower(s), false
+}
+
+// isRobots: the target asks for robots.txt. Gemini: the path
+// /robots.txt (a query allowed). Gopher: the selector robots.txt or
+// /robots.txt.
+func isRobots(target []byte, protocol string) bool {
+	p := target
+	if len(p) > 9 && p[6] == ':' && p[7] == '/' && p[8] == '/' {
+		rest := p[9:]
+		slash := bytes.IndexByte(rest, '/')
+		if slash < 0 {
+			return false
+		}
+		p = rest[slash:]
+		if protocol == "gopher" && len(p) >= 2 {
+			p = p[2:] // RFC 4266: "/" then the item type
+		}
+	}
+	if protocol == "gemini" {
+		if q := bytes.IndexByte(p, '?'); q >= 0 {
+			p = p[:q]
+		}
+		return string(p) == "/robots.txt"
+	}
+	return string(p) == "/robots.txt" || string(p) == "robots.txt"
+}
+
+// scope is one protocol scope's dialects, compiled once, with a bounded
+// cache of verdicts by target.
+type scope struct {
+	protocol core.Protocol
+	index    uint8
+	dialects []int // positions in core.Dialects()
+	policies []*core.Policy
+	ref      int   // position in dialects of the scope's reference reading
+	all      uint8 // bit i set: core.Dialects()[i] is in scope
+	cache    map[string]uint8
+}
+
+// cacheSize bounds a verdict cache; when full it starts again.
+const cacheSize = 1 << 15
+
+var starAgent = func() core.Agent {
+	a, _ := core.ParseAgent("*")
+	return a
+}()
+
+func newScope(f *core.File, p core.Protocol, index uint8) *scope {
+	s := &scope{protocol: p, index: index, cache: make(map[string]uint8)}
+	ref := p.DefaultReference().ID
+	for i, d := range core.Dialects() {
+		if !p.Includes(d.ID) {
+			continue
+		}
+		if d.ID == ref {
+			s.ref = len(s.dialects)
+		}
+		s.dialects = append(s.dialects, i)
+		s.policies = append(s.policies, d.Compile(f).Policy(starAgent))
+		s.all |= 1 << i
+	}
+	return s
+}
+
+// verdict is the set of dialects in scope that deny target to *.
+func (s *scope) verdict(target []byte) uint8 {
+	if v, ok := s.cache[string(target)]; ok {
+		return v
+	}
+	var denied uint8
+	t := string(target)
+	for k, p := range s.policies {
+		if !p.Allowed(t) {
+			denied |= 1 << s.dialects[k]
+		}
+	}
+	if len(s.cache) >= cacheSize {
+		clear(s.cache)
+	}
+	s.cache[t] = denied
+	return denied
+}
+
+// presetCheck is a crawler preset's policy with its own cache.
+type presetCheck struct {
+	dialect core.Dialect
+	policy  *core.Policy
+	cache   map[string]bool
+}
+
+func (a *Auditor) preset(id string) *presetCheck {
+	if p, ok := a.presets[id]; ok {
+		return p
+	}
+	d, _ := core.DialectByID(id)
+	p := &presetCheck{dialect: d, policy: d.Compile(a.file).Policy(core.Agent{}), cache: map[string]bool{}}
+	a.presets[id] = p
+	return p
+}
+
+func (p *presetCheck) denies(target []byte) bool {
+	if v, ok := p.cache[string(target)]; ok {
+		return v
+	}
+	t := string(target)
+	v := !p.policy.Allowed(t)
+	if len(p.cache) >= cacheSize {
+		clear(p.cache)
+	}
+	p.cache[t] = v
+	return v
+}
+
+// clientState is what the audit keeps of one client.
+type clientState struct {
+	name      string
+	anonymous bool
+	order     int
+	known     *Published
+	preset    *presetCheck
+
+	requests, before int
+	robots           bool
+	robotsTime       int64
+	robotsHasTime    bool
+
+	// pre: denied requests before any robots.txt fetch (kept while it
+	// has none); post: after the first.
+	pre, post tally
+}
+
+func (c *clientState) read(e *Entry) {
+	c.robots, c.robotsTime, c.robotsHasTime = true, e.Time, e.HasTime
+	c.pre = tally{} // what it did before reading no longer decides
+}
+
+// tally counts denied requests and keeps the first three as examples:
+// violations first, disputed ones only while there is no violation.
+type tally struct {
+	violations, disputed int
+	disputedBy           uint8
+	ex                   [3]example
+	nex                  int
+	exDisputed           bool
+}
+
+type example struct {
+	time    int64
+	hasTime bool
+	target  string
+	denied  uint8
+	full    bool
+	scope   *scope
+}
+
+func (t *tally) add(e *Entry, denied uint8, full bool, sc *scope) {
+	if full {
+		t.violations++
+		if t.exDisputed {
+			t.nex, t.exDisputed = 0, false
+		}
+		if t.nex < len(t.ex) {
+			t.ex[t.nex] = example{e.Time, e.HasTime, string(e.Target), denied, true, sc}
+			t.nex++
+		}
+		return
+	}
+	t.disputed++
+	t.disputedBy |= denied
+	if (t.nex == 0 || t.exDisputed) && t.nex < len(t.ex) {
+		t.ex[t.nex] = example{e.Time, e.HasTime, string(e.Target), denied, false, sc}
+		t.nex++
+		t.exDisputed = true
+	}
+}
