@@ -1,7 +1,9 @@
 // Package report writes a playground case as text people paste into
 // mailing-list posts: plain fixed-width text (Text) or Gemtext
-// (Gemtext). Every line is at most Width columns, except the Gemtext
-// link line, which the format does not let one break.
+// (Gemtext). Every line is at most Width columns, except the permalink,
+// which stands whole on a line of its own so that mail clients and
+// Gemini browsers can link it (RFC 3676 flowed text allows long lines;
+// a Gemtext link line cannot be broken).
 package report
 
 import (
@@ -57,9 +59,8 @@ func Text(g grid.Grid, robots string, permalink string) string {
 		writeLines(&b, s.Pre)
 	}
 	if permalink != "" {
-		b.WriteString("\nPermalink\n---------\n")
-		writeLines(&b, wordWrap("Open this case in the playground (one link: join the lines if they were broken):", Width))
-		writeLines(&b, hardWrap(clean("<"+permalink+">"), Width))
+		b.WriteString("\nPermalink\n---------\nOpen this case in the playground:\n\n")
+		b.WriteString(linkText(permalink) + "\n")
 	}
 	return b.String()
 }
@@ -86,10 +87,15 @@ func Gemtext(g grid.Grid, robots string, permalink string) string {
 	}
 	if permalink != "" {
 		b.WriteString("\n## Permalink\n\n")
-		// A link line cannot be broken; it is the one line past Width.
-		b.WriteString("=> " + clean(strings.ReplaceAll(permalink, " ", "%20")) + " Open this case in the playground\n")
+		b.WriteString("=> " + linkText(permalink) + " Open this case in the playground\n")
 	}
 	return b.String()
+}
+
+// linkText is the permalink as one unbroken word: cleaned, its spaces
+// escaped. It is the report's one line that may pass Width.
+func linkText(permalink string) string {
+	return clean(strings.ReplaceAll(permalink, " ", "%20"))
 }
 
 func writeLines(b *strings.Builder, lines []string) {

@@ -140,7 +140,8 @@ func firstDiff(want, got string) string {
 
 // checkLines asserts what every report promises: no line over Width
 // columns (nor runes), no control characters, no trailing spaces, valid
-// UTF-8. In Gemtext the link line is the one exception to the width.
+// UTF-8. The permalink's line is the one exception to the width: the
+// text report's last line, Gemtext's link line.
 func checkLines(t *testing.T, name, out string, gemtext bool) {
 	t.Helper()
 	if !utf8.ValidString(out) {
@@ -150,14 +151,14 @@ func checkLines(t *testing.T, name, out string, gemtext bool) {
 		t.Errorf("%s: does not end in a newline", name)
 	}
 	pre := false
-	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	link := !gemtext && strings.Contains(out, "\nPermalink\n---------\n")
+	for i, l := range lines {
 		if gemtext && strings.HasPrefix(l, "```") {
 			pre = !pre
 		}
-		if gemtext && !pre && strings.HasPrefix(l, "=>") {
-			continue
-		}
-		if w, n := width(l), utf8.RuneCountInString(l); w > Width || n > Width {
+		long := gemtext && !pre && strings.HasPrefix(l, "=>") || link && i == len(lines)-1
+		if w, n := width(l), utf8.RuneCountInString(l); !long && (w > Width || n > Width) {
 			t.Errorf("%s line %d is %d columns, %d runes: %q", name, i+1, w, n, l)
 		}
 		if strings.TrimRight(l, " \t") != l {
@@ -192,7 +193,7 @@ func TestContent(t *testing.T) {
 		"  5  Disallow: /", // numbered listing
 		"agent GUS(indexer)",
 		"star-not-last",
-		"<https://smolbots.example/#v1.", // the permalink, delimited for wrapping
+		"\n\n" + link + "\n", // the permalink, whole on a line of its own
 	} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("text report lacks %q", want)
@@ -215,6 +216,25 @@ func TestContent(t *testing.T) {
 	}
 	if strings.Contains(txt, "Permalink") {
 		t.Error("an empty permalink still gets a section")
+	}
+}
+
+// TestPermalinkOnOneLine: however long, the permalink stands whole on
+// a line of its own (the text report's last, after a blank line), so a
+// mail client links it; a space in it is escaped, and nothing else of
+// the report passes Width.
+func TestPermalinkOnOneLine(t *testing.T) {
+	c := cases()[4] // two-dialects: a link of 300 bytes
+	long := c.permalink + " and more"
+	g := build(c)
+	want := strings.ReplaceAll(long, " ", "%20")
+	txt := Text(g, c.robots, long)
+	if !strings.HasSuffix(txt, "\n\n"+want+"\n") {
+		t.Errorf("the text report does not end with the whole link on a line of its own:\n%s", txt[max(0, len(txt)-600):])
+	}
+	checkLines(t, "text", txt, false)
+	if gmi := Gemtext(g, c.robots, long); !strings.Contains(gmi, "\n=> "+want+" Open this case in the playground\n") {
+		t.Errorf("the Gemtext report lacks the link line:\n%s", gmi)
 	}
 }
 
