@@ -397,17 +397,21 @@ func blocks(g grid.Grid) []string {
 }
 
 // notes lists each distinct interpretation note once, with the dialect
-// and agents it was given for.
+// and agents it was given for, in column order: every note of the first
+// column, row by row, then the next column's.
 func notes(g grid.Grid) section {
-	type key struct{ dialect, note string }
+	type key struct {
+		col  int
+		note string
+	}
 	var order []key
 	agents := map[key][]string{}
-	for _, r := range g.Rows {
-		for i, c := range r.Cells {
-			if c.Note == "" {
+	for i := range g.Dialects {
+		for _, r := range g.Rows {
+			if i >= len(r.Cells) || r.Cells[i].Note == "" {
 				continue
 			}
-			k := key{g.Dialects[i].ID, c.Note}
+			k := key{i, r.Cells[i].Note}
 			if _, ok := agents[k]; !ok {
 				order = append(order, k)
 			}
@@ -425,7 +429,7 @@ func notes(g grid.Grid) section {
 		if i > 0 {
 			s.Pre = append(s.Pre, "")
 		}
-		s.Pre = append(s.Pre, labelled(clean(k.dialect)+", for ", clean(strings.Join(agents[k], ", ")))...)
+		s.Pre = append(s.Pre, labelled(clean(g.Dialects[k.col].ID)+", for ", clean(strings.Join(agents[k], ", ")))...)
 		s.Pre = append(s.Pre, indented("", 4, k.note)...)
 	}
 	return s

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -235,6 +236,33 @@ func TestPermalinkOnOneLine(t *testing.T) {
 	checkLines(t, "text", txt, false)
 	if gmi := Gemtext(g, c.robots, long); !strings.Contains(gmi, "\n=> "+want+" Open this case in the playground\n") {
 		t.Errorf("the Gemtext report lacks the link line:\n%s", gmi)
+	}
+}
+
+// TestNotesInColumnOrder: the notes follow the table's columns, left to
+// right, not the rows (the capsule case has notes in four columns over
+// several agents).
+func TestNotesInColumnOrder(t *testing.T) {
+	c := cases()[3]
+	g := build(c)
+	col := map[string]int{}
+	for i, d := range g.Dialects {
+		col[d.ID] = i
+	}
+	txt := Text(g, c.robots, "")
+	notes := txt[strings.Index(txt, "\nNotes\n"):strings.Index(txt, "\nLints\n")]
+	var seen []string
+	last := -1
+	for _, m := range regexp.MustCompile(`(?m)^(\S+), for `).FindAllStringSubmatch(notes, -1) {
+		seen = append(seen, m[1])
+		if col[m[1]] < last {
+			t.Errorf("notes out of column order: %v", seen)
+			break
+		}
+		last = col[m[1]]
+	}
+	if len(slices.Compact(slices.Clone(seen))) < 3 {
+		t.Errorf("the capsule case has notes in only %v; the test needs three columns or more", seen)
 	}
 }
 
