@@ -26,6 +26,7 @@ type reportCase struct {
 	agents    string
 	dialects  []core.Dialect
 	permalink string
+	crawlers  []core.Dialect // the Real crawlers shown
 }
 
 // capsule is our own file in the style seen on small-web servers: a
@@ -59,28 +60,40 @@ func cases() []reportCase {
 	sixDigits := strings.Repeat("#\n", 150000) + "User-agent: *\nDisallow: /x\nAllow: /x/y\n"
 	return []reportCase{
 		{name: "clash", robots: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /\nAllow: /public\nCrawl-delay: 10\n",
-			selectors: "/public\n/private/x\ngemini://example.org/public/a", agents: "GUS(indexer)\n*", dialects: core.Dialects(), permalink: link},
-		{name: "empty", dialects: core.Dialects()},
+			selectors: "/public\n/private/x\ngemini://example.org/public/a", agents: "GUS(indexer)\n*", dialects: core.Dialects(), permalink: link,
+			crawlers: grid.DefaultCrawlers()},
+		{name: "empty", dialects: core.Dialects(), crawlers: grid.DefaultCrawlers()},
 		{name: "no-dialects", robots: "User-agent: *\nDisallow: /\n", selectors: "/", dialects: nil, permalink: "https://smolbots.example/#v1.AQAA__8"},
 		{name: "capsule", robots: capsule,
 			selectors: "/\n/search?q=x\n/search/help\n/gemlog/raw\n/private/notes\n/drafts/x\n/cgi-bin/env\nprivate/no-slash",
-			agents:    "GUS(indexer)\nindexer\nLupa(archiver,researcher)\n*", dialects: core.Dialects(), permalink: link},
+			agents:    "GUS(indexer)\nindexer\nLupa(archiver,researcher)\n*", dialects: core.Dialects(), permalink: link,
+			crawlers: core.Presets()},
 		{name: "two-dialects", robots: capsule, selectors: "gemini://example.org/search/some/rather/long/path/that/needs/room?with=query\n/private",
 			agents: "GUS", dialects: []core.Dialect{core.Gemini, core.Conner2020}, permalink: link + strings.Repeat("x", 200)},
 		{name: "nasty", robots: "User-agent:\t*\r\nDisallow: /日本語/パス/" + strings.Repeat("長", 80) + "\rDisallow: /a\x00b\x1b[31m\u202eevil\u200d\n" +
 			"Disallow: /" + strings.Repeat("very-long-segment/", 12) + "\n\xff\xfe bad bytes\n\tDisallow:\t/tab\n🤖🤖🤖: emoji field\n",
 			selectors: "/" + strings.Repeat("日本", 60) + "\n/\u202etxt.exe\n/" + strings.Repeat("z", 300) + "\n/a\tb\n\x00",
 			agents:    "Robot🤖(indexer)\n" + strings.Repeat("VeryLongAgentName", 8) + "\n((\nhttp://bad",
-			dialects:  core.Dialects(), permalink: link + "\u202e#\x00"},
+			dialects:  core.Dialects(), permalink: link + "\u202e#\x00", crawlers: core.Presets()},
 		{name: "problems", robots: "User-agent: *\nDisallow: /x\n", selectors: "/x\nhttp://example.org/x\ngopher://\n/y", agents: "GUS(\n*\nx)",
 			dialects: []core.Dialect{core.RFC9309, core.Norobots}},
-		{name: "long-file", robots: many, selectors: "/x/1\n/y", dialects: core.Dialects()},
-		{name: "six-digit-lines", robots: sixDigits, selectors: "/x/y\n/x/z\n/w", agents: "GUS", dialects: core.Dialects(), permalink: link},
+		{name: "long-file", robots: many, selectors: "/x/1\n/y", dialects: core.Dialects(), crawlers: grid.DefaultCrawlers()},
+		{name: "six-digit-lines", robots: sixDigits, selectors: "/x/y\n/x/z\n/w", agents: "GUS", dialects: core.Dialects(), permalink: link,
+			crawlers: grid.DefaultCrawlers()},
 	}
 }
 
 func build(c reportCase) grid.Grid {
 	return grid.Build(grid.Input{Robots: c.robots, Selectors: c.selectors, Agents: c.agents, Dialects: c.dialects})
+}
+
+// report is the case's report, with its real crawlers.
+func (c reportCase) report(g grid.Grid) Case {
+	r := Case{Grid: g, Robots: c.robots, Permalink: c.permalink, Crawlers: c.crawlers}
+	if len(c.crawlers) > 0 {
+		r.CrawlerRows = grid.Crawlers(core.Parse([]byte(c.robots)), g.Selectors, c.crawlers)
+	}
+	return r
 }
 
 // fixedFindings stand in for the linter's in the golden files, which pin
@@ -98,12 +111,13 @@ func TestGolden(t *testing.T) {
 		if len(g.Findings) > 0 {
 			g.Findings = fixedFindings
 		}
+		r := c.report(g)
 		for _, form := range []struct {
 			ext string
-			fn  func(grid.Grid, string, string) string
-		}{{".txt", Text}, {".gmi", Gemtext}} {
+			fn  func() string
+		}{{".txt", r.Text}, {".gmi", r.Gemtext}} {
 			t.Run(c.name+form.ext, func(t *testing.T) {
-				got := form.fn(g, c.robots, c.permalink)
+				got := form.fn()
 				path := filepath.Join("testdata", c.name+form.ext)
 				if *update {
 					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -179,9 +193,9 @@ func checkLines(t *testing.T, name, out string, gemtext bool) {
 
 func TestLineWidths(t *testing.T) {
 	for _, c := range cases() {
-		g := build(c)
-		checkLines(t, c.name+".txt", Text(g, c.robots, c.permalink), false)
-		checkLines(t, c.name+".gmi", Gemtext(g, c.robots, c.permalink), true)
+		r := c.report(build(c))
+		checkLines(t, c.name+".txt", r.Text(), false)
+		checkLines(t, c.name+".gmi", r.Gemtext(), true)
 	}
 }
 
@@ -266,6 +280,44 @@ func TestNotesInColumnOrder(t *testing.T) {
 	}
 }
 
+// TestCrawlers: the real crawlers' verdicts come after the dialects',
+// in the same compact rows (a "!" where they disagree), each crawler's
+// notes with the selectors they were given on, in column order; a
+// report without crawlers has no such section.
+func TestCrawlers(t *testing.T) {
+	c := cases()[0]
+	r := c.report(build(c))
+	txt, gmi := r.Text(), r.Gemtext()
+	if !regexp.MustCompile(`(?m)^! /public +DENY 5 DENY 5 +DENY 5 +DENY 5 +DENY 5 allow +allow$`).MatchString(txt) {
+		t.Errorf("no crawler row for /public:\n%s", txt)
+	}
+	i, j := strings.Index(txt, "\nReal crawlers\n"), strings.Index(txt, "\nCrawler notes\n")
+	if i < strings.Index(txt, "\nVerdicts\n") || j < i || strings.Index(txt, "\nLints\n") < j {
+		t.Fatalf("sections out of order or missing:\n%s", txt)
+	}
+	col := map[string]int{}
+	for k, d := range c.crawlers {
+		col[d.Crawler.Name] = k
+	}
+	last := -1
+	for _, m := range regexp.MustCompile(`(?m)^(.+), on (.+)$`).FindAllStringSubmatch(txt[j:], -1) {
+		k, ok := col[m[1]]
+		if !ok || k < last {
+			t.Errorf("crawler note %q unknown or out of column order", m[0])
+		}
+		last = k
+	}
+	if !strings.Contains(txt, "TLGS, on /public, gemini://example.org/public/a\n    TLGS reads no Allow lines") {
+		t.Errorf("TLGS's note on its two selectors is missing:\n%s", txt[j:])
+	}
+	if !strings.Contains(gmi, "\n## Real crawlers\n") || !strings.Contains(gmi, "\n```real crawlers\n") || !strings.Contains(gmi, "\n## Crawler notes\n") {
+		t.Errorf("the Gemtext report lacks the crawlers' sections:\n%s", gmi)
+	}
+	if plain := Text(r.Grid, c.robots, ""); strings.Contains(plain, "Real crawlers") || strings.Contains(plain, "Crawler notes") {
+		t.Error("a report without crawlers has their sections")
+	}
+}
+
 func TestLintPending(t *testing.T) {
 	c := cases()[0]
 	g := grid.Build(grid.Input{Robots: c.robots, Selectors: c.selectors, Dialects: c.dialects, LintLater: true})
@@ -310,8 +362,9 @@ func FuzzReport(f *testing.F) {
 		f.Add(c.robots, c.selectors, c.agents, c.permalink)
 	}
 	f.Fuzz(func(t *testing.T, robots, selectors, agents, permalink string) {
-		g := grid.Build(grid.Input{Robots: robots, Selectors: selectors, Agents: agents, Dialects: core.Dialects()})
-		checkLines(t, "text", Text(g, robots, permalink), false)
-		checkLines(t, "gemtext", Gemtext(g, robots, permalink), true)
+		c := reportCase{robots: robots, selectors: selectors, agents: agents, dialects: core.Dialects(), permalink: permalink, crawlers: core.Presets()}
+		r := c.report(build(c))
+		checkLines(t, "text", r.Text(), false)
+		checkLines(t, "gemtext", r.Gemtext(), true)
 	})
 }
