@@ -130,12 +130,27 @@ func TestCopyReport(t *testing.T) {
 	if sel := eval[int](t, b, `(() => { const f = document.getElementById("copy-fallback"); return document.activeElement === f ? f.selectionEnd - f.selectionStart : -1; })()`); sel != len([]rune(text)) && sel != len(text) {
 		t.Errorf("the fallback text is not selected and focused (%d of %d)", sel, len(text))
 	}
+
+	// The report's Real crawlers are those the page shows: with TLGS
+	// unticked, its column and notes are gone.
+	b.do(t, chromedp.Click(chromedp.ID("crawlers-choose")))
+	n := b.updates(t)
+	b.do(t, chromedp.Click(chromedp.ID("show-crawler-tlgs")))
+	b.waitUpdates(t, n+1)
+	b.do(t, chromedp.Click(chromedp.CSS(`#crawler-chooser button[popovertargetaction=hide]`)))
+	text, _ = b.copied(t, "copy-report")
+	crawlers := text[strings.Index(text, "\nReal crawlers\n")+1:]
+	if strings.Contains(crawlers, "TLGS") || !strings.Contains(crawlers, "Kennedy") {
+		t.Errorf("with TLGS unticked the report's crawlers are:\n%s", crawlers)
+	}
 	b.noErrors(t)
 }
 
 func checkReport(t *testing.T, kind, text, link string) {
 	t.Helper()
-	for _, want := range []string{"User-agent: indexer", "Disallow: /private", "/index.gmi", "GUS(indexer)", "DENY", link} {
+	// The page's Real crawlers table is there too, with a crawler's note.
+	for _, want := range []string{"User-agent: indexer", "Disallow: /private", "/index.gmi", "GUS(indexer)", "DENY", link,
+		"Real crawlers", "mozz-archiver", "GUS, on /index.gmi"} {
 		if kind == "gemtext" && want == "DENY" {
 			continue
 		}
