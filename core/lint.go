@@ -35,10 +35,30 @@ type Finding struct {
 // appears at most once. Each finding lists the dialects in which the
 // problem bites. Lint reads the file once per dialect and never fails.
 func Lint(f *File, selectors []string) []Finding {
+	return lint(f, selectors, inAll)
+}
+
+// LintShown is Lint for a reader shown only some of the built-in
+// dialects (by ID; others are ignored), as a report of a page with
+// columns hidden: a finding that bites in none of them is left out, and
+// each finding's message and Dialects name no other dialect. Findings
+// about the file itself and the crawler lints are as Lint gives them.
+func LintShown(f *File, selectors []string, dialects []string) []Finding {
+	var named dialectSet
+	for i, d := range lintDialects {
+		if slices.Contains(dialects, d.ID) {
+			named |= 1 << i
+		}
+	}
+	return lint(f, selectors, named)
+}
+
+func lint(f *File, selectors []string, named dialectSet) []Finding {
 	if f == nil {
 		return nil
 	}
 	lt := newLinter(f, selectors)
+	lt.named = named
 	lt.fileChecks()
 	// Structure first: it records which lost lines are already explained,
 	// so that rule-outside-group and group-without-rules do not repeat it.
@@ -162,10 +182,44 @@ type linter struct {
 	ruleAfter      []bool       // see rulesAhead
 	readBy         []dialectSet // by line index: see readers
 	msgs           map[msgKey]string
+	// named are the dialects findings may name (LintShown): a finding
+	// is kept only when it bites in one of them, and its message words
+	// its sets through names, says and verb.
+	named dialectSet
+}
+
+// all says whether every dialect may be named: the messages are then
+// Lint's own, fixed wording.
+func (lt *linter) all() bool { return lt.named == inAll }
+
+// shown keeps the dialects of s that findings may name.
+func (lt *linter) shown(s dialectSet) dialectSet { return s & lt.named }
+
+// names is s.String() for the dialects of s that may be named; "none of
+// the dialects shown" when there are none but s has some.
+func (lt *linter) names(s dialectSet) string {
+	if s != 0 && s&lt.named == 0 {
+		return "none of the dialects shown"
+	}
+	return (s & lt.named).String()
+}
+
+// says is s.says for the dialects of s that may be named.
+func (lt *linter) says(s dialectSet, one, many string) string {
+	return lt.names(s) + " " + lt.verb(s, one, many)
+}
+
+// verb agrees with the dialects of s that may be named.
+func (lt *linter) verb(s dialectSet, one, many string) string {
+	if s&lt.named == 0 && s != 0 {
+		return one // "none of the dialects shown ignores"
+	}
+	return (s & lt.named).verb(one, many)
 }
 
 func newLinter(f *File, selectors []string) *linter {
 	lt := &linter{
+		named:          inAll,
 		f:              f,
 		explainedRules: make([]dialectSet, len(f.Lines)),
 		out:            make([]rawFinding, 0, len(f.Lines)/2), // busy files have a finding every line or two
@@ -249,13 +303,16 @@ type rawFinding struct {
 var severities = [...]Severity{SevError, SevWarning, SevInfo}
 
 func (lt *linter) add(line, col int, code string, sev Severity, set dialectSet, format string, args ...any) {
+	if set&inAll != 0 && set&lt.named == 0 {
+		return // it bites only in dialects not shown
+	}
 	var msg string
 	if s, ok := onlyString(format, args); ok {
 		msg = s // many checks build their message themselves
 	} else {
 		msg = fmt.Sprintf(format, args...)
 	}
-	lt.out = append(lt.out, rawFinding{line: int32(line), col: int32(col), code: code, sev: uint8(slices.Index(severities[:], sev)), set: set & inAll, msg: msg})
+	lt.out = append(lt.out, rawFinding{line: int32(line), col: int32(col), code: code, sev: uint8(slices.Index(severities[:], sev)), set: set & lt.named, msg: msg})
 }
 
 // byLine orders the findings by line, keeping the order they were found
@@ -486,8 +543,12 @@ func (lt *linter) fileChecks() {
 				}
 			}
 		}
+		why := "Python's robotparser, which norobots follows, cannot decode such a file at all; the other readings compare the raw bytes, which rarely equal what a client sends."
+		if lt.shown(inNorobots) == 0 {
+			why = "The dialects compare the raw bytes, which rarely equal what a client sends."
+		}
 		lt.add(f.InvalidUTF8Line, col, "invalid-utf8", SevWarning, inAll,
-			"This line holds bytes that are not valid UTF-8 (%d %s in all). Python's robotparser, which norobots follows, cannot decode such a file at all; the other readings compare the raw bytes, which rarely equal what a client sends. Save the file as UTF-8.", n, plural(n, "line", "lines"))
+			"This line holds bytes that are not valid UTF-8 (%d %s in all). %s Save the file as UTF-8.", n, plural(n, "line", "lines"), why)
 	}
 	if f.NULLine > 0 {
 		n, col := 0, 0

@@ -85,10 +85,10 @@ func (lt *linter) blankLineFinding(blank, state int, rules []int) {
 			lost = append(lost, lines[r].Pos.Line)
 		}
 	}
-	if drops == 0 {
+	if lt.shown(drops) == 0 {
 		return
 	}
-	keeps &^= drops
+	keeps = lt.shown(keeps &^ drops)
 	// Python reaches a blank-line-separated rule in state 0 only when the
 	// run of blank lines held a truly empty line.
 	emptyInRun := false
@@ -99,10 +99,10 @@ func (lt *linter) blankLineFinding(blank, state int, rules []int) {
 	}
 	var msg strings.Builder
 	n := len(lost)
-	msg.WriteString("This blank line ends the record in " + drops.String() + ", so " + plural(n, "the rule on ", "the rules on ") + lineList(lost) + plural(n, " belongs", " belong") + " to no record there and " + plural(n, "is", "are") + " ignored")
+	msg.WriteString("This blank line ends the record in " + lt.names(drops) + ", so " + plural(n, "the rule on ", "the rules on ") + lineList(lost) + plural(n, " belongs", " belong") + " to no record there and " + plural(n, "is", "are") + " ignored")
 	if state == 1 {
 		msg.WriteString("; the User-agent lines above are left with no rules")
-		if drops&inNorobots != 0 {
+		if lt.shown(drops)&inNorobots != 0 {
 			msg.WriteString(", and norobots (Python) forgets them altogether")
 		}
 	}
@@ -141,8 +141,8 @@ func (lt *linter) rulesOutsideGroups() {
 		if seenAgent {
 			where = "is cut off from the User-agent lines above it"
 		}
-		msg := ruleText(l) + " " + where + ", so it belongs to no group: " + lost.says("ignores", "ignore") + " it."
-		if lt.readers(i)&inGopher2019 != 0 {
+		msg := ruleText(l) + " " + where + ", so it belongs to no group: " + lt.says(lost, "ignores", "ignore") + " it."
+		if lt.shown(lt.readers(i))&inGopher2019 != 0 {
 			msg += " gopher2019, which has no groups, applies it to every robot."
 		}
 		sev := SevError
@@ -251,9 +251,9 @@ func (lt *linter) groupsWithoutRules() {
 				together |= w.bit
 			}
 		}
-		msg := "The group starting here has no rules in " + set.String() + ": there it lets the robots it names fetch everything."
-		if together != 0 {
-			msg += " " + together.says("reads", "read") + " these agent lines together with the rules that follow."
+		msg := "The group starting here has no rules in " + lt.names(set) + ": there it lets the robots it names fetch everything."
+		if lt.shown(together) != 0 {
+			msg += " " + lt.says(together, "reads", "read") + " these agent lines together with the rules that follow."
 		}
 		lt.add(lines[idx].Pos.Line, 0, "group-without-rules", SevWarning, set, "%s", msg)
 	}
@@ -355,6 +355,9 @@ func (lt *linter) duplicateGroups() {
 	}
 	const firstOnly = inGopherDraft | inNorobots | inConner2020
 	for line, d := range dups {
+		if d.set = lt.shown(d.set); d.set == 0 {
+			continue
+		}
 		bite := d.set & firstOnly
 		combine := d.set &^ firstOnly
 		name := quote(d.value)
@@ -519,7 +522,7 @@ func (lt *linter) unreachableRules() {
 		byLine := map[int]dialectSet{}
 		var shadows []shadow
 		for vi, s := range found[fi].by {
-			if s.by == nil {
+			if s.by == nil || lt.shown(lt.views[vi].bit) == 0 {
 				continue
 			}
 			bit := lt.views[vi].bit
@@ -540,6 +543,9 @@ func (lt *linter) unreachableRules() {
 			}
 			byLine[s.by.Pos.Line] |= bit
 		}
+		if set == 0 {
+			continue // shadowed only in dialects not shown
+		}
 		sortStable(shadows, func(a, b *shadow) int { return cmp.Compare(a.by.Pos.Line, b.by.Pos.Line) })
 		rule := ruleText(&lt.f.Lines[line-1])
 		var parts []string
@@ -557,7 +563,7 @@ func (lt *linter) unreachableRules() {
 		sev := SevInfo
 		if differ != 0 {
 			sev = SevWarning
-			if lt.readers(line-1)&inRFC9309 != 0 {
+			if lt.shown(lt.readers(line-1))&inRFC9309 != 0 {
 				msg += " rfc9309 takes the longest match instead, so there this rule does apply."
 			}
 			msg += " Put the more specific rule first."

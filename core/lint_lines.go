@@ -114,14 +114,18 @@ func (lt *linter) unknownName(l *Line) {
 	}
 	accept &= readers
 	ignore := readers &^ accept
-	if accept != 0 {
+	if lt.shown(accept) != 0 {
 		lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore, "%s",
-			quote(l.Name)+" is a misspelling of "+fieldTitle(k)+". "+accept.says("accepts", "accept")+" it, as Google's parser does, but "+ignore.says("ignores", "ignore")+" the line. Write "+quote(fieldTitle(k)+":")+".")
+			quote(l.Name)+" is a misspelling of "+fieldTitle(k)+". "+lt.says(accept, "accepts", "accept")+" it, as Google's parser does, but "+lt.says(ignore, "ignores", "ignore")+" the line. Write "+quote(fieldTitle(k)+":")+".")
 		return
 	}
+	none := "no dialect accepts"
+	if !lt.all() {
+		none = "none of the dialects shown accepts"
+	}
 	lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore,
-		"%s looks like a misspelling of %s; no dialect accepts it, so %s the line. Write %s.",
-		quote(l.Name), fieldTitle(k), ignore.says("ignores", "ignore"), quote(fieldTitle(k)+":"))
+		"%s looks like a misspelling of %s; %s it, so %s the line. Write %s.",
+		quote(l.Name), fieldTitle(k), none, lt.says(ignore, "ignores", "ignore"), quote(fieldTitle(k)+":"))
 }
 
 // nearField finds the known field a name is a near miss of: equal once
@@ -219,9 +223,12 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 				none |= w.bit
 			}
 		}
-		msg := "This User-agent line has no value. " + none.says("takes", "take") + " it as naming no robot"
-		if every != 0 {
-			msg += ", while " + every.String() + " (Python's substring test) " + every.verb("applies", "apply") + " the group to every robot"
+		msg := "This User-agent line has no value. " + lt.says(none, "takes", "take") + " it as naming no robot"
+		switch {
+		case lt.shown(none) == 0 && lt.shown(every) != 0:
+			msg = "This User-agent line has no value. " + lt.names(every) + " (Python's substring test) " + lt.verb(every, "applies", "apply") + " the group to every robot"
+		case lt.shown(every) != 0:
+			msg += ", while " + lt.names(every) + " (Python's substring test) " + lt.verb(every, "applies", "apply") + " the group to every robot"
 		}
 		lt.add(l.Pos.Line, 0, "empty-user-agent", SevWarning, readers, "%s. Name a robot or write *.", msg)
 		return
@@ -239,14 +246,17 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 		}
 		if miss != 0 {
 			lt.add(l.Pos.Line, l.ValuePos.Col+slash, "agent-version", SevWarning, miss, "%s",
-				quote(v)+" carries a version. Robots are matched by their name without the version, so "+miss.says("never matches", "never match")+" "+quote(name)+" with this line; "+versionTolerant(readers&^miss)+". Write "+quote("User-agent: "+name)+".")
+				quote(v)+" carries a version. Robots are matched by their name without the version, so "+lt.says(miss, "never matches", "never match")+" "+quote(name)+" with this line; "+lt.versionTolerant(readers&^miss)+". Write "+quote("User-agent: "+name)+".")
 		}
 	}
 	lower := strings.ToLower(v)
 	if isRole(lower) {
 		lt.add(l.Pos.Line, 0, "role-user-agent", SevInfo, readers&^inGemini, "%s",
 			lt.message(msgKey{"role-user-agent", l.Name, l.Value, 0, 0}, func() string {
-				return "Only gemini reads " + ruleText(l) + " as the virtual agent " + lower + ", covering every robot with that role. conner2020 reads it as a robot literally named " + lower + " (the role is " + quote("Virtual-agent: "+lower) + " there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS(" + lower + ")."
+				if lt.all() {
+					return "Only gemini reads " + ruleText(l) + " as the virtual agent " + lower + ", covering every robot with that role. conner2020 reads it as a robot literally named " + lower + " (the role is " + quote("Virtual-agent: "+lower) + " there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS(" + lower + ")."
+				}
+				return lt.roleUserAgent(l, lower)
 			}))
 		return
 	}
@@ -266,20 +276,44 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 			return
 		}
 		extra := ""
-		if hit != 0 {
-			extra = " " + hit.says("matches", "match") + " it anyway, by substring."
+		if lt.shown(hit) != 0 {
+			extra = " " + lt.says(hit, "matches", "match") + " it anyway, by substring."
 		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "virtual-agent-typo", SevWarning, miss,
 			"%s looks like the virtual agent %s misspelt: %s this group to robots with the %s role.%s Write %s.",
-			quote(v), role, miss.says("does not apply", "do not apply"), role, extra, quote("User-agent: "+role))
+			quote(v), role, lt.says(miss, "does not apply", "do not apply"), role, extra, quote("User-agent: "+role))
 	}
 }
 
-func versionTolerant(s dialectSet) string {
-	if s == 0 {
-		return "no dialect here ignores the version"
+// roleUserAgent is role-user-agent's message naming only the dialects
+// shown.
+func (lt *linter) roleUserAgent(l *Line, lower string) string {
+	var parts []string
+	if lt.shown(inConner2020) != 0 {
+		parts = append(parts, "conner2020 reads it as a robot literally named "+lower+" (the role is "+quote("Virtual-agent: "+lower)+" there)")
 	}
-	return s.says("compares", "compare") + " only the name before it"
+	if unnamed := inGopherDraft | inRFC9309 | inNorobots; lt.shown(unnamed) != 0 {
+		parts = append(parts, lt.says(unnamed, "applies", "apply")+" it only to unnamed robots declaring that role, not to named ones such as GUS("+lower+")")
+	}
+	msg := "Only gemini reads "
+	if lt.shown(inGemini) == 0 {
+		msg = "No dialect shown reads "
+	}
+	msg += ruleText(l) + " as the virtual agent " + lower + ", covering every robot with that role."
+	if len(parts) > 0 {
+		msg += " " + strings.Join(parts, ", and ") + "."
+	}
+	return msg
+}
+
+func (lt *linter) versionTolerant(s dialectSet) string {
+	switch {
+	case s == 0:
+		return "no dialect here ignores the version"
+	case lt.shown(s) == 0:
+		return "none of the dialects shown ignores the version"
+	}
+	return lt.says(s, "compares", "compare") + " only the name before it"
 }
 
 // roleNearMiss finds the virtual agent (role) a value almost names:
@@ -335,6 +369,16 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 	conner := lt.view(inConner2020)
 	g := conner.groupOf(i)
 	base := "Virtual-agent is read only by conner2020; " + others.String() + " ignore this line"
+	if !lt.all() {
+		base = "Virtual-agent is read only by conner2020; " + lt.says(others, "ignores", "ignore") + " this line"
+		if lt.shown(inConner2020) == 0 {
+			base = lt.says(others, "ignores", "ignore") + " this Virtual-agent line"
+		}
+	}
+	geminiWay := ""
+	if lt.shown(inGemini) != 0 {
+		geminiWay = " gemini names virtual agents in User-agent lines instead (" + quote("User-agent: "+strings.ToLower(l.Value)) + ")."
+	}
 	if g == nil {
 		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s.", base)
 		return
@@ -344,7 +388,7 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 			return // the group already has the User-agent line the others read (fix writes this pair)
 		}
 		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s",
-			base+", so there the group applies only to its User-agent lines. gemini names virtual agents in User-agent lines instead ("+quote("User-agent: "+strings.ToLower(l.Value))+").")
+			base+", so there the group applies only to its User-agent lines."+geminiWay)
 		return
 	}
 	first := firstRuleLine(g)
@@ -356,7 +400,7 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 	var joinOrder []int
 	var dropped dialectSet
 	for _, w := range lt.views {
-		if w.bit == inConner2020 || w.bit == inGopher2019 {
+		if w.bit == inConner2020 || w.bit == inGopher2019 || lt.shown(w.bit) == 0 {
 			continue
 		}
 		switch wg := w.groupOf(first - 1); {
@@ -384,11 +428,10 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 			sev = SevError
 		}
 	}
-	if lt.readers(first-1)&inGopher2019 != 0 {
+	if lt.shown(lt.readers(first-1))&inGopher2019 != 0 {
 		msg += "; gopher2019 applies its Disallow lines to every robot"
 	}
-	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others, "%s",
-		msg+". gemini names virtual agents in User-agent lines instead ("+quote("User-agent: "+strings.ToLower(l.Value))+").")
+	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others, "%s", msg+"."+geminiWay)
 }
 
 // namesAgent says whether one of g's User-agent lines is name.
@@ -424,11 +467,34 @@ var withoutAllow = func() (s dialectSet) {
 
 var allowPortability = withoutAllow.String() + " do not know Allow and ignore this line, so what it opens stays disallowed there. Where it counts, gopherdraft lets a matching Allow win, rfc9309 takes the longest match, and conner2020 and norobots the first match in file order."
 
+// allowPortability is allowPortability naming only the dialects shown.
+func (lt *linter) allowPortability() string {
+	msg := lt.says(withoutAllow, "does not know Allow and ignores", "do not know Allow and ignore") + " this line, so what it opens stays disallowed there."
+	var ways []string
+	if lt.shown(inGopherDraft) != 0 {
+		ways = append(ways, "gopherdraft lets a matching Allow win")
+	}
+	if lt.shown(inRFC9309) != 0 {
+		ways = append(ways, "rfc9309 takes the longest match")
+	}
+	if first := inConner2020 | inNorobots; lt.shown(first) != 0 {
+		ways = append(ways, lt.says(first, "takes", "take")+" the first match in file order")
+	}
+	if len(ways) > 0 {
+		msg += " Where it counts, " + joinWords(ways) + "."
+	}
+	return msg
+}
+
 func (lt *linter) pattern(i int, l *Line) {
 	v := l.Value
-	readers := lt.readers(i)
-	if l.Key == Allow {
-		lt.add(l.Pos.Line, 0, "allow-portability", SevWarning, withoutAllow, "%s", allowPortability)
+	readers := lt.shown(lt.readers(i)) // a reading shown against another
+	if l.Key == Allow && lt.shown(withoutAllow) != 0 {
+		msg := allowPortability
+		if !lt.all() {
+			msg = lt.message(msgKey{"allow-portability", "", "", 0, 0}, lt.allowPortability)
+		}
+		lt.add(l.Pos.Line, 0, "allow-portability", SevWarning, withoutAllow, "%s", msg)
 	}
 	if v == "" {
 		if l.Key == Disallow {
@@ -497,8 +563,11 @@ func (lt *linter) glob(l *Line, readers dialectSet, star int) {
 // that shadows the rules after it.
 func (lt *linter) emptyDisallow(i int, l *Line) {
 	set := inGopher2019
-	msg := "An empty Disallow disallows nothing: every dialect here reads it as allowing everything. Read literally, the 2019 gopher text would make it match every selector; this tool follows the common reading."
-	if py := lt.view(inNorobots); py != nil {
+	msg := "An empty Disallow disallows nothing: every dialect here reads it as allowing everything."
+	if lt.shown(inGopher2019) != 0 {
+		msg += " Read literally, the 2019 gopher text would make it match every selector; this tool follows the common reading."
+	}
+	if py := lt.view(inNorobots); py != nil && lt.shown(inNorobots) != 0 {
 		if g := py.groupOf(i); g != nil && len(g.Rules) > 0 && g.Rules[len(g.Rules)-1] != l {
 			set |= inNorobots
 			msg += " norobots (Python) turns it into a rule allowing everything, and as the first match wins, the rules after it in this group never apply there."
@@ -513,7 +582,10 @@ func (lt *linter) setting(l *Line) {
 	if ignoring := inAll &^ readers; ignoring != 0 && readers != 0 {
 		lt.add(l.Pos.Line, 0, "delay-portability", SevInfo, ignoring, "%s",
 			lt.message(msgKey{"delay-portability", string(l.Key), "", 0, 0}, func() string {
-				return fieldTitle(l.Key) + " is read by " + readers.String() + "; " + ignoring.says("ignores", "ignore") + " it, so crawlers following them do not honour it."
+				if lt.shown(readers) == 0 {
+					return upperFirst(lt.says(ignoring, "ignores", "ignore")) + " " + fieldTitle(l.Key) + ", so crawlers following " + lt.verb(ignoring, "it", "them") + " do not honour it."
+				}
+				return fieldTitle(l.Key) + " is read by " + lt.names(readers) + "; " + lt.says(ignoring, "ignores", "ignore") + " it, so crawlers following them do not honour it."
 			}))
 	}
 	v := l.Value
@@ -522,8 +594,21 @@ func (lt *linter) setting(l *Line) {
 		if isDigits(v) {
 			return
 		}
+		why := "gopherdraft asks for a whole number of seconds with no unit, norobots (Python) ignores the line, and conner2020 expects seconds"
+		if !lt.all() {
+			var parts []string
+			for _, p := range []struct {
+				d   dialectSet
+				why string
+			}{{inGopherDraft, "gopherdraft asks for a whole number of seconds with no unit"}, {inNorobots, "norobots (Python) ignores the line"}, {inConner2020, "conner2020 expects seconds"}} {
+				if lt.shown(p.d) != 0 {
+					parts = append(parts, p.why)
+				}
+			}
+			why = joinWords(parts)
+		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "crawl-delay-invalid", SevWarning, readers, "%s",
-			"Crawl-delay "+quote(v)+" "+delayProblem(v)+": gopherdraft asks for a whole number of seconds with no unit, norobots (Python) ignores the line, and conner2020 expects seconds. Write a whole number such as `Crawl-delay: 10`.")
+			"Crawl-delay "+quote(v)+" "+delayProblem(v)+": "+why+". Write a whole number such as `Crawl-delay: 10`.")
 	case Check:
 		if isDigits(v) {
 			return
