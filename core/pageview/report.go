@@ -22,9 +22,11 @@ type ReportCase struct {
 
 // Report is the case as report text with the lints and the real
 // crawlers the page shows: the grid and the crawlers' rows are built as
-// the page builds them, the file linted in full (the page may still be
-// waiting to lint a big file), and the lints scoped to what the file is
-// served over.
+// the page builds them, and the file linted in full (the page may still
+// be waiting to lint a big file), the lints scoped to what the file is
+// served over. Its prose names only the dialects shown: the lints are
+// worded for them (core.LintShown), so a finding about a hidden column
+// alone is left out.
 func Report(c ReportCase) string {
 	var b grid.Builder
 	g := b.Build(grid.Input{
@@ -32,8 +34,20 @@ func Report(c ReportCase) string {
 		Selectors: c.Selectors,
 		Agents:    c.Agents,
 		Dialects:  DialectsShown(CleanHidden(c.Hidden)),
+		LintLater: true, // linted below, for the dialects shown
 	})
-	g.Findings = ScopeFindings(Findings(&g), c.Protocol, g.Dialects)
+	shown := make([]string, len(g.Dialects))
+	for i, d := range g.Dialects {
+		shown[i] = d.ID
+	}
+	queries := make([]string, 0, len(g.Selectors))
+	for _, s := range g.Selectors {
+		if q, err := core.SelectorFrom(s); err == nil { // as the grid tested it
+			queries = append(queries, q)
+		}
+	}
+	g.Findings, g.LintPending = core.LintShown(b.File(), queries, shown), false
+	g.Findings = namingShown(ScopeFindings(Findings(&g), c.Protocol, g.Dialects), shown)
 	presets := CrawlersShown(c.Crawlers)
 	r := report.Case{Grid: g, Robots: c.Robots, Permalink: c.Link, Crawlers: presets,
 		CrawlerRows: grid.Crawlers(b.File(), g.Selectors, presets)}
@@ -41,4 +55,31 @@ func Report(c ReportCase) string {
 		return r.Gemtext()
 	}
 	return r.Text()
+}
+
+// namingShown drops from each finding's dialects the built-in ones not
+// shown (Findings' truncation finding lists them all); crawler presets
+// stay. The input is not changed.
+func namingShown(findings []core.Finding, shown []string) []core.Finding {
+	out := make([]core.Finding, len(findings))
+	for i, fd := range findings {
+		kept := make([]string, 0, len(fd.Dialects))
+		for _, id := range fd.Dialects {
+			if contains(shown, id) || !isDialect(id) {
+				kept = append(kept, id)
+			}
+		}
+		fd.Dialects = kept
+		out[i] = fd
+	}
+	return out
+}
+
+func isDialect(id string) bool {
+	for _, d := range core.Dialects() {
+		if d.ID == id {
+			return true
+		}
+	}
+	return false
 }

@@ -81,3 +81,28 @@ func TestReportHasTheCrawlersShown(t *testing.T) {
 		t.Errorf("the Gemtext report lacks the Real crawlers:\n%s", gem)
 	}
 }
+
+// TestReportNamesOnlyTheDialectsShown: with the Gopher columns hidden,
+// by hand or by serving the file over Gemini, no word of the default
+// example's report names a Gopher dialect: not the lints' dialect lists,
+// not their messages (which name every dialect on the page), and a
+// finding about a hidden column alone is left out.
+func TestReportNamesOnlyTheDialectsShown(t *testing.T) {
+	e := Examples[0]
+	for _, c := range []ReportCase{
+		{Hidden: []string{"gopher2019", "gopherdraft"}},
+		{Hidden: HiddenFor(core.ProtocolGemini), Protocol: core.ProtocolGemini},
+	} {
+		c.Robots, c.Ends, c.Selectors, c.Agents = e.Robots, LF, e.Selectors, e.Agents
+		for _, gem := range []bool{false, true} {
+			c.Gemtext = gem
+			text := Report(c)
+			if i := strings.Index(strings.ToLower(text), "gopher"); i >= 0 {
+				t.Errorf("hidden %v, protocol %q: the report names a Gopher dialect: …%s…", c.Hidden, c.Protocol, text[max(0, i-300):min(len(text), i+100)])
+			}
+			if !strings.Contains(text, "allow-portability") || !strings.Contains(text, "virtual-agent-field-portability") {
+				t.Errorf("hidden %v: the report lost lints that concern the dialects shown:\n%s", c.Hidden, text)
+			}
+		}
+	}
+}
