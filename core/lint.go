@@ -35,30 +35,14 @@ type Finding struct {
 // appears at most once. Each finding lists the dialects in which the
 // problem bites. Lint reads the file once per dialect and never fails.
 func Lint(f *File, selectors []string) []Finding {
-	return lint(f, selectors, inAll)
-}
-
-// LintShown is Lint for a reader shown only some of the built-in
-// dialects (by ID; others are ignored), as a report of a page with
-// columns hidden: a finding that bites in none of them is left out, and
-// each finding's message and Dialects name no other dialect. Findings
-// about the file itself and the crawler lints are as Lint gives them.
-func LintShown(f *File, selectors []string, dialects []string) []Finding {
-	var named dialectSet
-	for i, d := range lintDialects {
-		if slices.Contains(dialects, d.ID) {
-			named |= 1 << i
-		}
-	}
-	return lint(f, selectors, named)
-}
-
-func lint(f *File, selectors []string, named dialectSet) []Finding {
 	if f == nil {
 		return nil
 	}
-	lt := newLinter(f, selectors)
-	lt.named = named
+	return newLinter(f, selectors).run()
+}
+
+// run is the checks, in order, then the findings.
+func (lt *linter) run() []Finding {
 	lt.fileChecks()
 	// Structure first: it records which lost lines are already explained,
 	// so that rule-outside-group and group-without-rules do not repeat it.
@@ -71,7 +55,7 @@ func lint(f *File, selectors []string, named dialectSet) []Finding {
 	lt.starRulesNotRepeated()
 	lt.unreachableRules()
 	lt.agentsIgnoredByGopher2019()
-	for i := range f.Lines {
+	for i := range lt.f.Lines {
 		lt.lineChecks(i)
 	}
 	lt.selectorChecks()
@@ -106,14 +90,14 @@ var lintDialects = Dialects()
 
 // The IDs and the sentence form of every set, built once: findings are
 // many on large files.
-var setIDs, setNames = func() (ids [inAll + 1][]string, names [inAll + 1]string) {
+var setIDs, setNames, setPlural = func() (ids [inAll + 1][]string, names [inAll + 1]string, plural [inAll + 1]bool) {
 	for s := range ids {
 		for i, d := range lintDialects {
 			if s&(1<<i) != 0 {
 				ids[s] = append(ids[s], d.ID)
 			}
 		}
-		names[s] = joinWords(ids[s])
+		names[s], plural[s] = joinWords(ids[s]), len(ids[s]) > 1
 	}
 	return
 }()
@@ -184,42 +168,35 @@ type linter struct {
 	msgs           map[msgKey]string
 	// named are the dialects findings may name (LintShown): a finding
 	// is kept only when it bites in one of them, and its message words
-	// its sets through names, says and verb.
-	named dialectSet
+	// its sets through names and verb (by the tables setNames and
+	// setPlural in Lint), and through word the sentences Lint writes
+	// with every dialect named (nil in Lint).
+	named      dialectSet
+	nameTable  *[inAll + 1]string
+	pluralSets *[inAll + 1]bool
+	word       wordFunc
 }
-
-// all says whether every dialect may be named: the messages are then
-// Lint's own, fixed wording.
-func (lt *linter) all() bool { return lt.named == inAll }
 
 // shown keeps the dialects of s that findings may name.
 func (lt *linter) shown(s dialectSet) dialectSet { return s & lt.named }
 
 // names is s.String() for the dialects of s that may be named; "none of
 // the dialects shown" when there are none but s has some.
-func (lt *linter) names(s dialectSet) string {
-	if s != 0 && s&lt.named == 0 {
-		return "none of the dialects shown"
-	}
-	return (s & lt.named).String()
-}
-
-// says is s.says for the dialects of s that may be named.
-func (lt *linter) says(s dialectSet, one, many string) string {
-	return lt.names(s) + " " + lt.verb(s, one, many)
-}
+func (lt *linter) names(s dialectSet) string { return lt.nameTable[s&inAll] }
 
 // verb agrees with the dialects of s that may be named.
 func (lt *linter) verb(s dialectSet, one, many string) string {
-	if s&lt.named == 0 && s != 0 {
-		return one // "none of the dialects shown ignores"
+	if lt.pluralSets[s&inAll] {
+		return many
 	}
-	return (s & lt.named).verb(one, many)
+	return one
 }
 
 func newLinter(f *File, selectors []string) *linter {
 	lt := &linter{
 		named:          inAll,
+		nameTable:      &setNames,
+		pluralSets:     &setPlural,
 		f:              f,
 		explainedRules: make([]dialectSet, len(f.Lines)),
 		out:            make([]rawFinding, 0, len(f.Lines)/2), // busy files have a finding every line or two
@@ -543,12 +520,11 @@ func (lt *linter) fileChecks() {
 				}
 			}
 		}
-		why := "Python's robotparser, which norobots follows, cannot decode such a file at all; the other readings compare the raw bytes, which rarely equal what a client sends."
-		if lt.shown(inNorobots) == 0 {
-			why = "The dialects compare the raw bytes, which rarely equal what a client sends."
+		format := "This line holds bytes that are not valid UTF-8 (%d %s in all). Python's robotparser, which norobots follows, cannot decode such a file at all; the other readings compare the raw bytes, which rarely equal what a client sends. Save the file as UTF-8."
+		if lt.word != nil {
+			format = lt.word(lt, "invalid-utf8", 0, 0, nil, format)
 		}
-		lt.add(f.InvalidUTF8Line, col, "invalid-utf8", SevWarning, inAll,
-			"This line holds bytes that are not valid UTF-8 (%d %s in all). %s Save the file as UTF-8.", n, plural(n, "line", "lines"), why)
+		lt.add(f.InvalidUTF8Line, col, "invalid-utf8", SevWarning, inAll, format, n, plural(n, "line", "lines"))
 	}
 	if f.NULLine > 0 {
 		n, col := 0, 0

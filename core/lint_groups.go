@@ -141,7 +141,7 @@ func (lt *linter) rulesOutsideGroups() {
 		if seenAgent {
 			where = "is cut off from the User-agent lines above it"
 		}
-		msg := ruleText(l) + " " + where + ", so it belongs to no group: " + lt.says(lost, "ignores", "ignore") + " it."
+		msg := ruleText(l) + " " + where + ", so it belongs to no group: " + lt.names(lost) + " " + lt.verb(lost, "ignores", "ignore") + " it."
 		if lt.shown(lt.readers(i))&inGopher2019 != 0 {
 			msg += " gopher2019, which has no groups, applies it to every robot."
 		}
@@ -253,7 +253,7 @@ func (lt *linter) groupsWithoutRules() {
 		}
 		msg := "The group starting here has no rules in " + lt.names(set) + ": there it lets the robots it names fetch everything."
 		if lt.shown(together) != 0 {
-			msg += " " + lt.says(together, "reads", "read") + " these agent lines together with the rules that follow."
+			msg += " " + lt.names(together) + " " + lt.verb(together, "reads", "read") + " these agent lines together with the rules that follow."
 		}
 		lt.add(lines[idx].Pos.Line, 0, "group-without-rules", SevWarning, set, "%s", msg)
 	}

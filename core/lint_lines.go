@@ -116,16 +116,16 @@ func (lt *linter) unknownName(l *Line) {
 	ignore := readers &^ accept
 	if lt.shown(accept) != 0 {
 		lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore, "%s",
-			quote(l.Name)+" is a misspelling of "+fieldTitle(k)+". "+lt.says(accept, "accepts", "accept")+" it, as Google's parser does, but "+lt.says(ignore, "ignores", "ignore")+" the line. Write "+quote(fieldTitle(k)+":")+".")
+			quote(l.Name)+" is a misspelling of "+fieldTitle(k)+". "+lt.names(accept)+" "+lt.verb(accept, "accepts", "accept")+" it, as Google's parser does, but "+lt.names(ignore)+" "+lt.verb(ignore, "ignores", "ignore")+" the line. Write "+quote(fieldTitle(k)+":")+".")
 		return
 	}
-	none := "no dialect accepts"
-	if !lt.all() {
-		none = "none of the dialects shown accepts"
+	none := "no dialect"
+	if lt.word != nil {
+		none = "none of the dialects shown"
 	}
 	lt.add(l.Pos.Line, 0, "field-typo", SevError, ignore,
-		"%s looks like a misspelling of %s; %s it, so %s the line. Write %s.",
-		quote(l.Name), fieldTitle(k), none, lt.says(ignore, "ignores", "ignore"), quote(fieldTitle(k)+":"))
+		"%s looks like a misspelling of %s; %s accepts it, so %s the line. Write %s.",
+		quote(l.Name), fieldTitle(k), none, lt.names(ignore)+" "+lt.verb(ignore, "ignores", "ignore"), quote(fieldTitle(k)+":"))
 }
 
 // nearField finds the known field a name is a near miss of: equal once
@@ -223,12 +223,12 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 				none |= w.bit
 			}
 		}
-		msg := "This User-agent line has no value. " + lt.says(none, "takes", "take") + " it as naming no robot"
-		switch {
-		case lt.shown(none) == 0 && lt.shown(every) != 0:
-			msg = "This User-agent line has no value. " + lt.names(every) + " (Python's substring test) " + lt.verb(every, "applies", "apply") + " the group to every robot"
-		case lt.shown(every) != 0:
-			msg += ", while " + lt.names(every) + " (Python's substring test) " + lt.verb(every, "applies", "apply") + " the group to every robot"
+		msg := "This User-agent line has no value. " + none.says("takes", "take") + " it as naming no robot"
+		if every != 0 {
+			msg += ", while " + every.String() + " (Python's substring test) " + every.verb("applies", "apply") + " the group to every robot"
+		}
+		if lt.word != nil {
+			msg = lt.word(lt, "empty-user-agent", none, every, nil, "")
 		}
 		lt.add(l.Pos.Line, 0, "empty-user-agent", SevWarning, readers, "%s. Name a robot or write *.", msg)
 		return
@@ -246,17 +246,17 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 		}
 		if miss != 0 {
 			lt.add(l.Pos.Line, l.ValuePos.Col+slash, "agent-version", SevWarning, miss, "%s",
-				quote(v)+" carries a version. Robots are matched by their name without the version, so "+lt.says(miss, "never matches", "never match")+" "+quote(name)+" with this line; "+lt.versionTolerant(readers&^miss)+". Write "+quote("User-agent: "+name)+".")
+				quote(v)+" carries a version. Robots are matched by their name without the version, so "+lt.names(miss)+" "+lt.verb(miss, "never matches", "never match")+" "+quote(name)+" with this line; "+lt.versionTolerant(readers&^miss)+". Write "+quote("User-agent: "+name)+".")
 		}
 	}
 	lower := strings.ToLower(v)
 	if isRole(lower) {
 		lt.add(l.Pos.Line, 0, "role-user-agent", SevInfo, readers&^inGemini, "%s",
 			lt.message(msgKey{"role-user-agent", l.Name, l.Value, 0, 0}, func() string {
-				if lt.all() {
+				if lt.word == nil {
 					return "Only gemini reads " + ruleText(l) + " as the virtual agent " + lower + ", covering every robot with that role. conner2020 reads it as a robot literally named " + lower + " (the role is " + quote("Virtual-agent: "+lower) + " there), and gopherdraft, rfc9309 and norobots apply it only to unnamed robots declaring that role, not to named ones such as GUS(" + lower + ")."
 				}
-				return lt.roleUserAgent(l, lower)
+				return lt.word(lt, "role-user-agent", 0, 0, l, lower)
 			}))
 		return
 	}
@@ -277,43 +277,22 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 		}
 		extra := ""
 		if lt.shown(hit) != 0 {
-			extra = " " + lt.says(hit, "matches", "match") + " it anyway, by substring."
+			extra = " " + lt.names(hit) + " " + lt.verb(hit, "matches", "match") + " it anyway, by substring."
 		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "virtual-agent-typo", SevWarning, miss,
 			"%s looks like the virtual agent %s misspelt: %s this group to robots with the %s role.%s Write %s.",
-			quote(v), role, lt.says(miss, "does not apply", "do not apply"), role, extra, quote("User-agent: "+role))
+			quote(v), role, lt.names(miss)+" "+lt.verb(miss, "does not apply", "do not apply"), role, extra, quote("User-agent: "+role))
 	}
-}
-
-// roleUserAgent is role-user-agent's message naming only the dialects
-// shown.
-func (lt *linter) roleUserAgent(l *Line, lower string) string {
-	var parts []string
-	if lt.shown(inConner2020) != 0 {
-		parts = append(parts, "conner2020 reads it as a robot literally named "+lower+" (the role is "+quote("Virtual-agent: "+lower)+" there)")
-	}
-	if unnamed := inGopherDraft | inRFC9309 | inNorobots; lt.shown(unnamed) != 0 {
-		parts = append(parts, lt.says(unnamed, "applies", "apply")+" it only to unnamed robots declaring that role, not to named ones such as GUS("+lower+")")
-	}
-	msg := "Only gemini reads "
-	if lt.shown(inGemini) == 0 {
-		msg = "No dialect shown reads "
-	}
-	msg += ruleText(l) + " as the virtual agent " + lower + ", covering every robot with that role."
-	if len(parts) > 0 {
-		msg += " " + strings.Join(parts, ", and ") + "."
-	}
-	return msg
 }
 
 func (lt *linter) versionTolerant(s dialectSet) string {
 	switch {
 	case s == 0:
 		return "no dialect here ignores the version"
-	case lt.shown(s) == 0:
-		return "none of the dialects shown ignores the version"
+	case lt.word != nil:
+		return lt.word(lt, "agent-version", s, 0, nil, "")
 	}
-	return lt.says(s, "compares", "compare") + " only the name before it"
+	return s.says("compares", "compare") + " only the name before it"
 }
 
 // roleNearMiss finds the virtual agent (role) a value almost names:
@@ -369,15 +348,8 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 	conner := lt.view(inConner2020)
 	g := conner.groupOf(i)
 	base := "Virtual-agent is read only by conner2020; " + others.String() + " ignore this line"
-	if !lt.all() {
-		base = "Virtual-agent is read only by conner2020; " + lt.says(others, "ignores", "ignore") + " this line"
-		if lt.shown(inConner2020) == 0 {
-			base = lt.says(others, "ignores", "ignore") + " this Virtual-agent line"
-		}
-	}
-	geminiWay := ""
-	if lt.shown(inGemini) != 0 {
-		geminiWay = " gemini names virtual agents in User-agent lines instead (" + quote("User-agent: "+strings.ToLower(l.Value)) + ")."
+	if lt.word != nil {
+		base = lt.word(lt, "virtual-agent-field-portability", others, 0, nil, "")
 	}
 	if g == nil {
 		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s.", base)
@@ -388,7 +360,7 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 			return // the group already has the User-agent line the others read (fix writes this pair)
 		}
 		lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", SevWarning, others, "%s",
-			base+", so there the group applies only to its User-agent lines."+geminiWay)
+			base+", so there the group applies only to its User-agent lines."+lt.geminiWay(l))
 		return
 	}
 	first := firstRuleLine(g)
@@ -431,7 +403,16 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 	if lt.shown(lt.readers(first-1))&inGopher2019 != 0 {
 		msg += "; gopher2019 applies its Disallow lines to every robot"
 	}
-	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others, "%s", msg+"."+geminiWay)
+	lt.add(l.Pos.Line, 0, "virtual-agent-field-portability", sev, others, "%s", msg+"."+lt.geminiWay(l))
+}
+
+// geminiWay is how gemini says what the Virtual-agent line l means, or
+// "" when gemini is not shown.
+func (lt *linter) geminiWay(l *Line) string {
+	if lt.shown(inGemini) == 0 {
+		return ""
+	}
+	return " gemini names virtual agents in User-agent lines instead (" + quote("User-agent: "+strings.ToLower(l.Value)) + ")."
 }
 
 // namesAgent says whether one of g's User-agent lines is name.
@@ -467,32 +448,13 @@ var withoutAllow = func() (s dialectSet) {
 
 var allowPortability = withoutAllow.String() + " do not know Allow and ignore this line, so what it opens stays disallowed there. Where it counts, gopherdraft lets a matching Allow win, rfc9309 takes the longest match, and conner2020 and norobots the first match in file order."
 
-// allowPortability is allowPortability naming only the dialects shown.
-func (lt *linter) allowPortability() string {
-	msg := lt.says(withoutAllow, "does not know Allow and ignores", "do not know Allow and ignore") + " this line, so what it opens stays disallowed there."
-	var ways []string
-	if lt.shown(inGopherDraft) != 0 {
-		ways = append(ways, "gopherdraft lets a matching Allow win")
-	}
-	if lt.shown(inRFC9309) != 0 {
-		ways = append(ways, "rfc9309 takes the longest match")
-	}
-	if first := inConner2020 | inNorobots; lt.shown(first) != 0 {
-		ways = append(ways, lt.says(first, "takes", "take")+" the first match in file order")
-	}
-	if len(ways) > 0 {
-		msg += " Where it counts, " + joinWords(ways) + "."
-	}
-	return msg
-}
-
 func (lt *linter) pattern(i int, l *Line) {
 	v := l.Value
 	readers := lt.shown(lt.readers(i)) // a reading shown against another
 	if l.Key == Allow && lt.shown(withoutAllow) != 0 {
 		msg := allowPortability
-		if !lt.all() {
-			msg = lt.message(msgKey{"allow-portability", "", "", 0, 0}, lt.allowPortability)
+		if lt.word != nil {
+			msg = lt.word(lt, "allow-portability", 0, 0, nil, "")
 		}
 		lt.add(l.Pos.Line, 0, "allow-portability", SevWarning, withoutAllow, "%s", msg)
 	}
@@ -582,10 +544,10 @@ func (lt *linter) setting(l *Line) {
 	if ignoring := inAll &^ readers; ignoring != 0 && readers != 0 {
 		lt.add(l.Pos.Line, 0, "delay-portability", SevInfo, ignoring, "%s",
 			lt.message(msgKey{"delay-portability", string(l.Key), "", 0, 0}, func() string {
-				if lt.shown(readers) == 0 {
-					return upperFirst(lt.says(ignoring, "ignores", "ignore")) + " " + fieldTitle(l.Key) + ", so crawlers following " + lt.verb(ignoring, "it", "them") + " do not honour it."
+				if lt.word != nil && lt.shown(readers) == 0 {
+					return lt.word(lt, "delay-portability", ignoring, 0, nil, string(l.Key))
 				}
-				return fieldTitle(l.Key) + " is read by " + lt.names(readers) + "; " + lt.says(ignoring, "ignores", "ignore") + " it, so crawlers following them do not honour it."
+				return fieldTitle(l.Key) + " is read by " + lt.names(readers) + "; " + lt.names(ignoring) + " " + lt.verb(ignoring, "ignores", "ignore") + " it, so crawlers following them do not honour it."
 			}))
 	}
 	v := l.Value
@@ -595,17 +557,8 @@ func (lt *linter) setting(l *Line) {
 			return
 		}
 		why := "gopherdraft asks for a whole number of seconds with no unit, norobots (Python) ignores the line, and conner2020 expects seconds"
-		if !lt.all() {
-			var parts []string
-			for _, p := range []struct {
-				d   dialectSet
-				why string
-			}{{inGopherDraft, "gopherdraft asks for a whole number of seconds with no unit"}, {inNorobots, "norobots (Python) ignores the line"}, {inConner2020, "conner2020 expects seconds"}} {
-				if lt.shown(p.d) != 0 {
-					parts = append(parts, p.why)
-				}
-			}
-			why = joinWords(parts)
+		if lt.word != nil {
+			why = lt.word(lt, "crawl-delay-invalid", 0, 0, nil, "")
 		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "crawl-delay-invalid", SevWarning, readers, "%s",
 			"Crawl-delay "+quote(v)+" "+delayProblem(v)+": "+why+". Write a whole number such as `Crawl-delay: 10`.")
