@@ -406,7 +406,7 @@ func table(heads []string, rows []tableRow, group string) []string {
 			}
 			out = append(out, labelled(group, clean(current))...)
 		}
-		parts := hardWrap(clean(r.label), selw)
+		parts := pathWrap(clean(r.label), selw)
 		if len(parts) > maxSelectorLines {
 			n, ok := refs[r.label]
 			if !ok {

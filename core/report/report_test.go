@@ -349,6 +349,15 @@ func TestWrap(t *testing.T) {
 	if got := hardWrap("日本語abc", 4); strings.Join(got, "|") != "日本|語ab|c" {
 		t.Errorf("hardWrap by columns = %q", got)
 	}
+	if got := pathWrap("/private/diary.gmi", 12); strings.Join(got, "|") != "/private/|diary.gmi" {
+		t.Errorf("pathWrap = %q", got)
+	}
+	if got := pathWrap("/a/bcdefghijklmnop", 8); strings.Join(got, "|") != "/a/bcdef|ghijklmn|op" {
+		t.Errorf("pathWrap without a slash in the second half = %q", got)
+	}
+	if got := pathWrap("gemini://example.org/public/a", 16); strings.Join(got, "|") != "gemini://example|.org/public/a" {
+		t.Errorf("pathWrap taking a line more than hardWrap = %q", got)
+	}
 	if got := wordWrap("one two three", 7); strings.Join(got, "|") != "one two|three" {
 		t.Errorf("wordWrap = %q", got)
 	}
