@@ -8,31 +8,80 @@ import (
 
 // ReportCase is what Copy report and Copy Gemtext send to the page's
 // on-demand module (wasm/ondemand): the inputs the page builds its grid
-// from, and the permalink to quote.
+// and its Real crawlers table from, and the permalink to quote.
 type ReportCase struct {
 	Robots            string   // the editor's text, LF line ends as a textarea holds it
 	Ends              LineEnds // the file's own line ends
 	Selectors, Agents string   // the boxes' text
 	Hidden            []string // dialect columns turned off
+	Crawlers          []string // the crawler presets chosen (CrawlersShown; nil: the default)
 	Protocol          core.Protocol
 	Link              string
 	Gemtext           bool
 }
 
-// Report is the case as report text with the lints the page shows:
-// the grid is built as the page builds it, the file linted in full (the
-// page may still be waiting to lint a big file), and the lints scoped
-// to what the file is served over.
+// Report is the case as report text with the lints and the real
+// crawlers the page shows: the grid and the crawlers' rows are built as
+// the page builds them, and the file linted in full (the page may still
+// be waiting to lint a big file), the lints scoped to what the file is
+// served over. Its prose names only the dialects shown (core.ScopeFindings
+// words each finding again for them), so a finding about a hidden column
+// alone is left out.
 func Report(c ReportCase) string {
-	g := grid.Build(grid.Input{
+	var b grid.Builder
+	g := b.Build(grid.Input{
 		Robots:    WithEnds(c.Robots, c.Ends),
 		Selectors: c.Selectors,
 		Agents:    c.Agents,
 		Dialects:  DialectsShown(CleanHidden(c.Hidden)),
+		LintLater: true, // linted below, for the dialects shown
 	})
-	g.Findings = ScopeFindings(Findings(&g), c.Protocol, g.Dialects)
-	if c.Gemtext {
-		return report.Gemtext(g, c.Robots, c.Link)
+	shown := make([]string, len(g.Dialects))
+	for i, d := range g.Dialects {
+		shown[i] = d.ID
 	}
-	return report.Text(g, c.Robots, c.Link)
+	queries := make([]string, 0, len(g.Selectors))
+	for _, s := range g.Selectors {
+		if q, err := core.SelectorFrom(s); err == nil { // as the grid tested it
+			queries = append(queries, q)
+		}
+	}
+	g.Findings, g.LintPending = core.Lint(b.File(), queries), false
+	g.Findings = namingShown(core.ScopeFindings(ScopeFindings(Findings(&g), c.Protocol, g.Dialects), func(id string) bool {
+		return contains(shown, id) || !isDialect(id)
+	}), shown)
+	presets := CrawlersShown(c.Crawlers)
+	r := report.Case{Grid: g, Robots: c.Robots, Permalink: c.Link, Crawlers: presets,
+		CrawlerRows: grid.Crawlers(b.File(), g.Selectors, presets)}
+	if c.Gemtext {
+		return r.Gemtext()
+	}
+	return r.Text()
+}
+
+// namingShown drops from each finding's dialects the built-in ones not
+// shown (Findings' truncation finding lists them all); crawler presets
+// stay. The input is not changed.
+func namingShown(findings []core.Finding, shown []string) []core.Finding {
+	out := make([]core.Finding, len(findings))
+	for i, fd := range findings {
+		kept := make([]string, 0, len(fd.Dialects))
+		for _, id := range fd.Dialects {
+			if contains(shown, id) || !isDialect(id) {
+				kept = append(kept, id)
+			}
+		}
+		fd.Dialects = kept
+		out[i] = fd
+	}
+	return out
+}
+
+func isDialect(id string) bool {
+	for _, d := range core.Dialects() {
+		if d.ID == id {
+			return true
+		}
+	}
+	return false
 }

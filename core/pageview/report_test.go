@@ -43,3 +43,66 @@ func TestReportIsTheCaseShown(t *testing.T) {
 		t.Errorf("the Gemtext report has no preformatted block or link line:\n%s", gem)
 	}
 }
+
+// TestReportHasTheCrawlersShown: the report holds the Real crawlers
+// table the page shows: every default preset when nothing was chosen,
+// only those chosen otherwise, none when the choice is empty.
+func TestReportHasTheCrawlersShown(t *testing.T) {
+	c := ReportCase{
+		Robots:    "User-agent: *\nDisallow: /tmp*\n",
+		Ends:      LF,
+		Selectors: "/tmp/x\n",
+		Link:      "https://example.invalid/#v1.abc",
+	}
+	text := Report(c)
+	i := strings.Index(text, "\nReal crawlers\n")
+	if i < 0 {
+		t.Fatalf("the default choice gives no Real crawlers section:\n%s", text)
+	}
+	for _, d := range CrawlersShown(nil) {
+		if !strings.Contains(text[i:], d.Crawler.Name) {
+			t.Errorf("the report lacks the default crawler %s:\n%s", d.Crawler.Name, text[i:])
+		}
+	}
+	if !strings.Contains(text, "TLGS: a rule with one trailing * is a plain prefix") {
+		t.Errorf("the report lacks TLGS's note:\n%s", text[i:])
+	}
+	c.Crawlers = []string{"kennedy", "veronica2"}
+	text = Report(c)
+	if i = strings.Index(text, "\nReal crawlers\n"); i < 0 || !strings.Contains(text[i:], "Veronica-2") || strings.Contains(text[i:], "TLGS") {
+		t.Errorf("the choice of Kennedy and Veronica-2 gives:\n%s", text)
+	}
+	c.Crawlers = []string{}
+	if text = Report(c); strings.Contains(text, "Real crawlers") {
+		t.Errorf("no crawler chosen, yet the report has their section:\n%s", text)
+	}
+	c.Crawlers, c.Gemtext = nil, true
+	if gem := Report(c); !strings.Contains(gem, "\n## Real crawlers\n") {
+		t.Errorf("the Gemtext report lacks the Real crawlers:\n%s", gem)
+	}
+}
+
+// TestReportNamesOnlyTheDialectsShown: with the Gopher columns hidden,
+// by hand or by serving the file over Gemini, no word of the default
+// example's report names a Gopher dialect: not the lints' dialect lists,
+// not their messages (which name every dialect on the page), and a
+// finding about a hidden column alone is left out.
+func TestReportNamesOnlyTheDialectsShown(t *testing.T) {
+	e := Examples[0]
+	for _, c := range []ReportCase{
+		{Hidden: []string{"gopher2019", "gopherdraft"}},
+		{Hidden: HiddenFor(core.ProtocolGemini), Protocol: core.ProtocolGemini},
+	} {
+		c.Robots, c.Ends, c.Selectors, c.Agents = e.Robots, LF, e.Selectors, e.Agents
+		for _, gem := range []bool{false, true} {
+			c.Gemtext = gem
+			text := Report(c)
+			if i := strings.Index(strings.ToLower(text), "gopher"); i >= 0 {
+				t.Errorf("hidden %v, protocol %q: the report names a Gopher dialect: …%s…", c.Hidden, c.Protocol, text[max(0, i-300):min(len(text), i+100)])
+			}
+			if !strings.Contains(text, "allow-portability") || !strings.Contains(text, "virtual-agent-field-portability") {
+				t.Errorf("hidden %v: the report lost lints that concern the dialects shown:\n%s", c.Hidden, text)
+			}
+		}
+	}
+}

@@ -28,3 +28,23 @@ func ExampleText() {
 	//   /private/x DENY 5 DENY 2
 	// ! /public    DENY 5 allow
 }
+
+func ExampleCase_Text() {
+	robots := "User-agent: *\nDisallow: /tmp*\n"
+	g := grid.Build(grid.Input{Robots: robots, Selectors: "/tmp/x\n/index.gmi", Dialects: []core.Dialect{core.RFC9309}})
+	presets := grid.DefaultCrawlers()[:3]
+	out := report.Case{
+		Grid: g, Robots: robots, Crawlers: presets,
+		CrawlerRows: grid.Crawlers(core.Parse([]byte(robots)), g.Selectors, presets),
+	}.Text()
+
+	// Print the crawlers' table: after their section's legend, up to
+	// the next blank line.
+	table := out[strings.Index(out, "Real crawlers"):]
+	table = table[strings.Index(table, "disagree.\n\n")+len("disagree.\n\n"):]
+	fmt.Print(table[:strings.Index(table, "\n\n")+1])
+	// Output:
+	//   selector   TLGS   Gemplex gemini-grc
+	// ! /tmp/x     DENY 2 allow   allow
+	//   /index.gmi allow  allow   allow
+}

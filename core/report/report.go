@@ -1,7 +1,10 @@
 // Package report writes a playground case as text people paste into
-// mailing-list posts: plain fixed-width text (Text) or Gemtext
-// (Gemtext). Every line is at most Width columns, except the Gemtext
-// link line, which the format does not let one break.
+// mailing-list posts: plain fixed-width text (Case.Text) or Gemtext
+// (Case.Gemtext), the dialects' verdicts and the real crawlers' side by
+// side, each table followed by its notes. Every line is at most Width columns, except the permalink,
+// which stands whole on a line of its own so that mail clients and
+// Gemini browsers can link it (RFC 3676 flowed text allows long lines;
+// a Gemtext link line cannot be broken).
 package report
 
 import (
@@ -40,12 +43,37 @@ type section struct {
 	Alt   string // Gemtext alt text of the preformatted block
 }
 
-// Text is the case as plain fixed-width text, no markup.
+// Case is what a report is of: the verdict grid, the robots.txt it was
+// built from, the permalink ("" for none), and the "Real crawlers"
+// table.
+type Case struct {
+	Grid      grid.Grid
+	Robots    string
+	Permalink string
+	// Crawlers are the crawler presets shown, in column order, and
+	// CrawlerRows their verdicts, one row per selector of Grid, as
+	// grid.Crawlers gives them. With no Crawlers the section is left out.
+	Crawlers    []core.Dialect
+	CrawlerRows [][]grid.CrawlerCell
+}
+
+// Text is the case as plain fixed-width text, no markup, without the
+// real crawlers' verdicts (Case.Text has them).
 func Text(g grid.Grid, robots string, permalink string) string {
+	return Case{Grid: g, Robots: robots, Permalink: permalink}.Text()
+}
+
+// Gemtext is Text as Gemtext (Case.Gemtext).
+func Gemtext(g grid.Grid, robots string, permalink string) string {
+	return Case{Grid: g, Robots: robots, Permalink: permalink}.Gemtext()
+}
+
+// Text is the case as plain fixed-width text, no markup.
+func (c Case) Text() string {
 	var b strings.Builder
 	title := "smolbots report"
 	b.WriteString(title + "\n" + strings.Repeat("=", len(title)) + "\n")
-	for _, s := range sections(g, robots) {
+	for _, s := range c.sections() {
 		b.WriteString("\n")
 		if s.Title != "" {
 			b.WriteString(s.Title + "\n" + strings.Repeat("-", width(s.Title)) + "\n")
@@ -56,20 +84,19 @@ func Text(g grid.Grid, robots string, permalink string) string {
 		}
 		writeLines(&b, s.Pre)
 	}
-	if permalink != "" {
-		b.WriteString("\nPermalink\n---------\n")
-		writeLines(&b, wordWrap("Open this case in the playground (one link: join the lines if they were broken):", Width))
-		writeLines(&b, hardWrap(clean("<"+permalink+">"), Width))
+	if c.Permalink != "" {
+		b.WriteString("\nPermalink\n---------\nOpen this case in the playground:\n\n")
+		b.WriteString(linkText(c.Permalink) + "\n")
 	}
 	return b.String()
 }
 
 // Gemtext is the same report as Gemtext: headings, preformatted blocks
 // for everything column-aligned, and a link line for the permalink.
-func Gemtext(g grid.Grid, robots string, permalink string) string {
+func (c Case) Gemtext() string {
 	var b strings.Builder
 	b.WriteString("# smolbots report\n")
-	for _, s := range sections(g, robots) {
+	for _, s := range c.sections() {
 		b.WriteString("\n")
 		if s.Title != "" {
 			b.WriteString("## " + s.Title + "\n\n")
@@ -84,12 +111,17 @@ func Gemtext(g grid.Grid, robots string, permalink string) string {
 			b.WriteString("```\n")
 		}
 	}
-	if permalink != "" {
+	if c.Permalink != "" {
 		b.WriteString("\n## Permalink\n\n")
-		// A link line cannot be broken; it is the one line past Width.
-		b.WriteString("=> " + clean(strings.ReplaceAll(permalink, " ", "%20")) + " Open this case in the playground\n")
+		b.WriteString("=> " + linkText(c.Permalink) + " Open this case in the playground\n")
 	}
 	return b.String()
+}
+
+// linkText is the permalink as one unbroken word: cleaned, its spaces
+// escaped. It is the report's one line that may pass Width.
+func linkText(permalink string) string {
+	return clean(strings.ReplaceAll(permalink, " ", "%20"))
 }
 
 func writeLines(b *strings.Builder, lines []string) {
@@ -99,13 +131,20 @@ func writeLines(b *strings.Builder, lines []string) {
 	}
 }
 
-func sections(g grid.Grid, robots string) []section {
-	f := core.Parse([]byte(robots))
+func (c Case) sections() []section {
+	g := c.Grid
+	f := core.Parse([]byte(c.Robots))
 	out := []section{summary(g, f)}
-	out = append(out, listing(g, f))
+	out = append(out, listing(c, f))
 	out = append(out, verdicts(g))
 	if n := notes(g); len(n.Pre) > 0 {
 		out = append(out, n)
+	}
+	if len(c.Crawlers) > 0 {
+		out = append(out, crawlers(c))
+		if n := crawlerNotes(c); len(n.Pre) > 0 {
+			out = append(out, n)
+		}
 	}
 	out = append(out, lints(g))
 	return out
@@ -144,7 +183,7 @@ func plural(n int, word string) string {
 
 // listing is the robots.txt with line numbers, long lines wrapped behind
 // a "+" in the number column.
-func listing(g grid.Grid, f *core.File) section {
+func listing(c Case, f *core.File) section {
 	s := section{Title: fmt.Sprintf("robots.txt (%s)", plural(len(f.Lines), "line")), Alt: "robots.txt"}
 	if len(f.Lines) == 0 {
 		s.Prose = []string{"The file is empty."}
@@ -152,7 +191,7 @@ func listing(g grid.Grid, f *core.File) section {
 	}
 	nw := max(3, len(strconv.Itoa(len(f.Lines))))
 	text := Width - nw - 2
-	show := shownLines(g, f)
+	show := shownLines(c, f)
 	if show != nil {
 		s.Prose = wordWrap(fmt.Sprintf("The file is long: only the lines the verdicts and lints refer to are listed, with %d lines around each.", context), Width)
 	}
@@ -182,7 +221,8 @@ func listing(g grid.Grid, f *core.File) section {
 }
 
 // shownLines is nil when every line is listed, else the set to list.
-func shownLines(g grid.Grid, f *core.File) map[int]bool {
+func shownLines(c Case, f *core.File) map[int]bool {
+	g := c.Grid
 	if len(f.Lines) <= MaxListedLines {
 		return nil
 	}
@@ -198,6 +238,13 @@ func shownLines(g grid.Grid, f *core.File) map[int]bool {
 		for _, c := range r.Cells {
 			if c.Line > 0 {
 				mark(c.Line)
+			}
+		}
+	}
+	for _, r := range c.CrawlerRows {
+		for _, cell := range r {
+			if cell.Verdict.Line > 0 {
+				mark(cell.Verdict.Line)
 			}
 		}
 	}
@@ -234,18 +281,42 @@ func cell(v core.Verdict) string {
 	return s
 }
 
-// headerParts splits a dialect ID over two header lines where it reads
-// well; the built-in IDs are long but narrow columns are what fit.
+// headerParts splits a column's name over two header lines where it
+// reads well; the built-in dialect IDs are long but narrow columns are
+// what fit, and a crawler's name splits at its last space or hyphen
+// ("GUS (2020)", "mozz-archiver") or stays whole up to 10 columns
+// ("Gemplex"). Parts may be wider than w.
 func headerParts(id string, w int) []string {
 	known := map[string][]string{
 		"gopher2019": {"gopher", "2019"}, "gopherdraft": {"gopher", "draft"},
 		"conner2020": {"conner", "2020"}, "norobots": {"no", "robots"},
 		"rfc9309": {"rfc", "9309"},
 	}
-	if p, ok := known[id]; ok && width(id) > w {
+	if width(id) <= w {
+		return []string{clean(id)}
+	}
+	if p, ok := known[id]; ok {
 		return p
 	}
+	if i := strings.LastIndexAny(id, " -"); i > 0 && i < len(id)-1 {
+		top := id[:i]
+		if id[i] == '-' {
+			top = id[:i+1]
+		}
+		return []string{clean(top), clean(id[i+1:])}
+	}
+	if width(id) <= 10 {
+		return []string{clean(id)}
+	}
 	return hardWrap(clean(id), w)
+}
+
+// tableRow is one row of a verdict table.
+type tableRow struct {
+	group    string // the agent over the row's block; "" in a table without
+	label    string // the selector
+	cells    []core.Verdict
+	disagree bool
 }
 
 func verdicts(g grid.Grid) section {
@@ -255,37 +326,60 @@ func verdicts(g grid.Grid) section {
 		s.Prose = append(s.Prose, "", "There is nothing to test: add a selector, an agent and a dialect.")
 		return s
 	}
-	widths := make([]int, len(g.Dialects))
-	for i := range g.Dialects {
+	heads := make([]string, len(g.Dialects))
+	for i, d := range g.Dialects {
+		heads[i] = d.ID
+	}
+	rows := make([]tableRow, len(g.Rows))
+	for i, r := range g.Rows {
+		rows[i] = tableRow{group: r.Agent, label: r.Selector, cells: r.Cells, disagree: r.Disagree}
+	}
+	s.Pre = table(heads, rows, "agent ")
+	return s
+}
+
+// table lays rows out under columns named by heads, a row a line (its
+// selector wrapped over up to maxSelectorLines), or as blocks when the
+// columns leave the selectors too little room. Rows of one group follow
+// a line naming it: group then the row's group.
+func table(heads []string, rows []tableRow, group string) []string {
+	var out []string
+	widths := make([]int, len(heads))
+	for i := range heads {
 		widths[i] = 6
 	}
 	selw := width("selector")
-	for _, r := range g.Rows {
-		for i, c := range r.Cells {
+	for _, r := range rows {
+		for i, c := range r.cells {
 			widths[i] = max(widths[i], len(cell(c)))
 		}
-		selw = max(selw, width(clean(r.Selector)))
+		selw = max(selw, width(clean(r.label)))
 	}
-	// Whole dialect IDs as headers where that leaves the selectors room;
-	// else narrower columns with the IDs over two lines.
+	// Whole column names as headers where that leaves the selectors
+	// room; else narrower columns with the names over two lines.
 	full := make([]int, len(widths))
-	for i, d := range g.Dialects {
-		full[i] = max(widths[i], width(clean(d.ID)))
+	for i, h := range heads {
+		full[i] = max(widths[i], width(clean(h)))
 	}
 	if spare(full) >= max(12, min(selw, 24)) {
 		widths = full
+	} else {
+		for i, h := range heads {
+			for _, p := range headerParts(h, widths[i]) {
+				widths[i] = max(widths[i], width(p))
+			}
+		}
 	}
 	avail := spare(widths)
 	if avail < 12 {
-		s.Pre = blocks(g)
-		return s
+		return blocks(heads, rows, group)
 	}
 	selw = min(selw, avail)
 
-	// Header: up to two lines of dialect IDs over their columns.
+	// Header: up to two lines of column names over their columns.
 	head := [2]string{"  " + strings.Repeat(" ", selw), "  " + pad("selector", selw)}
-	for i, d := range g.Dialects {
-		parts := headerParts(d.ID, widths[i])
+	for i, h := range heads {
+		parts := headerParts(h, widths[i])
 		if len(parts) > 2 {
 			parts = []string{parts[0], "~" + parts[len(parts)-1]}
 		}
@@ -297,50 +391,50 @@ func verdicts(g grid.Grid) section {
 		head[1] += " " + pad(bottom, widths[i])
 	}
 	if strings.TrimSpace(head[0]) != "" {
-		s.Pre = append(s.Pre, head[0])
+		out = append(out, head[0])
 	}
-	s.Pre = append(s.Pre, head[1])
+	out = append(out, head[1])
 
-	agent := ""
+	current := ""
 	refs := map[string]int{} // abbreviated selectors and their legend numbers
 	var legend []string
-	for ri, r := range g.Rows {
-		if ri == 0 || r.Agent != agent {
-			agent = r.Agent
+	for ri, r := range rows {
+		if group != "" && (ri == 0 || r.group != current) {
+			current = r.group
 			if ri > 0 {
-				s.Pre = append(s.Pre, "")
+				out = append(out, "")
 			}
-			s.Pre = append(s.Pre, labelled("agent ", clean(agent))...)
+			out = append(out, labelled(group, clean(current))...)
 		}
-		parts := hardWrap(clean(r.Selector), selw)
+		parts := pathWrap(clean(r.label), selw)
 		if len(parts) > maxSelectorLines {
-			n, ok := refs[r.Selector]
+			n, ok := refs[r.label]
 			if !ok {
 				n = len(refs) + 1
-				refs[r.Selector] = n
-				legend = append(legend, labelled(fmt.Sprintf("[%d] ", n), clean(r.Selector))...)
+				refs[r.label] = n
+				legend = append(legend, labelled(fmt.Sprintf("[%d] ", n), clean(r.label))...)
 			}
 			ref := fmt.Sprintf("...[%d]", n)
 			parts = []string{hardWrap(parts[0], selw-len(ref))[0] + ref}
 		}
 		mark := "  "
-		if r.Disagree {
+		if r.disagree {
 			mark = "! "
 		}
 		line := mark + pad(parts[0], selw)
-		for i, c := range r.Cells {
+		for i, c := range r.cells {
 			line += " " + pad(cell(c), widths[i])
 		}
-		s.Pre = append(s.Pre, line)
+		out = append(out, line)
 		for _, p := range parts[1:] {
-			s.Pre = append(s.Pre, "  "+p)
+			out = append(out, "  "+p)
 		}
 	}
 	if len(legend) > 0 {
-		s.Pre = append(s.Pre, "", "Long selectors in full:")
-		s.Pre = append(s.Pre, legend...)
+		out = append(out, "", "Long selectors in full:")
+		out = append(out, legend...)
 	}
-	return s
+	return out
 }
 
 // spare is the width left for the selector column.
@@ -365,62 +459,150 @@ func labelled(label, text string) []string {
 	return out
 }
 
-// blocks is the verdict table for when the columns do not fit: each row
-// as a block, one dialect a line.
-func blocks(g grid.Grid) []string {
+// blocks is a verdict table for when the columns do not fit: each row
+// as a block, one column a line.
+func blocks(heads []string, rows []tableRow, group string) []string {
 	idw := 0
-	for _, d := range g.Dialects {
-		idw = max(idw, width(clean(d.ID)))
+	for _, h := range heads {
+		idw = max(idw, width(clean(h)))
 	}
 	var out []string
-	for ri, r := range g.Rows {
+	for ri, r := range rows {
 		if ri > 0 {
 			out = append(out, "")
 		}
 		mark := "  "
-		if r.Disagree {
+		if r.disagree {
 			mark = "! "
 		}
-		out = append(out, labelled(mark+"agent    ", clean(r.Agent))...)
-		out = append(out, labelled("  selector ", clean(r.Selector))...)
-		for i, c := range r.Cells {
-			out = append(out, "    "+pad(clean(g.Dialects[i].ID), idw)+"  "+cell(c))
+		if group != "" {
+			out = append(out, labelled(mark+pad(strings.TrimSpace(group), 8)+" ", clean(r.group))...)
+			mark = "  "
+		}
+		out = append(out, labelled(mark+"selector ", clean(r.label))...)
+		for i, c := range r.cells {
+			out = append(out, "    "+pad(clean(heads[i]), idw)+"  "+cell(c))
 		}
 	}
 	return out
 }
 
-// notes lists each distinct interpretation note once, with the dialect
-// and agents it was given for.
+// notes lists each distinct interpretation note of the verdicts once,
+// with the dialect and agents it was given for.
 func notes(g grid.Grid) section {
-	type key struct{ dialect, note string }
+	heads := make([]string, len(g.Dialects))
+	for i, d := range g.Dialects {
+		heads[i] = d.ID
+	}
+	s := section{Title: "Notes", Alt: "notes"}
+	s.Pre = noteList(heads, len(g.Rows), ", for ", func(col, row int) (string, string) {
+		r := g.Rows[row]
+		if col >= len(r.Cells) {
+			return "", ""
+		}
+		return r.Cells[col].Note, r.Agent
+	})
+	return s
+}
+
+// crawlerNotes lists the real crawlers' notes, each once, with the
+// crawler and the selectors it was given on.
+func crawlerNotes(c Case) section {
+	s := section{Title: "Crawler notes", Alt: "crawler notes"}
+	s.Pre = noteList(crawlerHeads(c.Crawlers), len(c.CrawlerRows), ", on ", func(col, row int) (string, string) {
+		r := c.CrawlerRows[row]
+		if col >= len(r) {
+			return "", ""
+		}
+		return r[col].Verdict.Note, r[col].Selector
+	})
+	return s
+}
+
+// noteList lists each distinct note once, in column order: every note
+// of the first column, row by row, then the next column's. Each is
+// headed by its column, joint and whom the rows it came from were for.
+func noteList(heads []string, rows int, joint string, at func(col, row int) (note, who string)) []string {
+	type key struct {
+		col  int
+		note string
+	}
 	var order []key
-	agents := map[key][]string{}
-	for _, r := range g.Rows {
-		for i, c := range r.Cells {
-			if c.Note == "" {
+	whom := map[key][]string{}
+	for i := range heads {
+		for r := range rows {
+			note, who := at(i, r)
+			if note == "" {
 				continue
 			}
-			k := key{g.Dialects[i].ID, c.Note}
-			if _, ok := agents[k]; !ok {
+			k := key{i, note}
+			if _, ok := whom[k]; !ok {
 				order = append(order, k)
 			}
-			if as := agents[k]; len(as) == 0 || as[len(as)-1] != r.Agent {
-				agents[k] = append(as, r.Agent)
+			if ws := whom[k]; len(ws) == 0 || ws[len(ws)-1] != who {
+				whom[k] = append(ws, who)
 			}
 		}
 	}
-	s := section{Title: "Notes", Alt: "notes"}
+	var out []string
 	for i, k := range order {
 		if i == MaxNotes {
-			s.Pre = append(s.Pre, "", fmt.Sprintf("(%s more; open the permalink to see them)", strconv.Itoa(len(order)-MaxNotes)))
+			out = append(out, "", fmt.Sprintf("(%s more; open the permalink to see them)", strconv.Itoa(len(order)-MaxNotes)))
 			break
 		}
 		if i > 0 {
-			s.Pre = append(s.Pre, "")
+			out = append(out, "")
 		}
-		s.Pre = append(s.Pre, labelled(clean(k.dialect)+", for ", clean(strings.Join(agents[k], ", ")))...)
-		s.Pre = append(s.Pre, indented("", 4, k.note)...)
+		out = append(out, labelled(clean(heads[k.col])+joint, clean(strings.Join(whom[k], ", ")))...)
+		out = append(out, indented("", 4, k.note)...)
+	}
+	return out
+}
+
+// crawlerHeads are the crawler table's column names: the crawlers' own.
+func crawlerHeads(presets []core.Dialect) []string {
+	heads := make([]string, len(presets))
+	for i, d := range presets {
+		heads[i] = d.ID
+		if d.Crawler != nil {
+			heads[i] = d.Crawler.Name
+		}
+	}
+	return heads
+}
+
+// crawlers is the "Real crawlers" table: each preset's verdict on each
+// selector, in the verdicts' compact form, after a legend saying whose
+// code each column follows.
+func crawlers(c Case) section {
+	s := section{Title: "Real crawlers", Alt: "real crawlers"}
+	s.Prose = wordWrap(`What real crawlers do, each as its own code reads the file. Each tests its own names, not the agents above. Cells read as in the verdicts; "!" marks a row where the crawlers disagree.`, Width)
+	if len(c.CrawlerRows) == 0 {
+		s.Prose = append(s.Prose, "", "There is nothing to test: add a selector.")
+	}
+	heads := crawlerHeads(c.Crawlers)
+	if len(c.CrawlerRows) > 0 {
+		rows := make([]tableRow, len(c.CrawlerRows))
+		for i, r := range c.CrawlerRows {
+			rows[i].cells = make([]core.Verdict, len(r))
+			for j, cell := range r {
+				rows[i].label = cell.Selector
+				rows[i].cells[j] = cell.Verdict
+				rows[i].disagree = rows[i].disagree || cell.Verdict.Allowed != r[0].Verdict.Allowed
+			}
+		}
+		s.Pre = append(table(heads, rows, ""), "")
+	}
+	w := 0
+	for _, h := range heads {
+		w = max(w, width(clean(h)))
+	}
+	for i, d := range c.Crawlers {
+		source := d.Source
+		if d.Crawler != nil && !d.Crawler.Verified {
+			source = "unverified: " + source
+		}
+		s.Pre = append(s.Pre, indented(pad(clean(heads[i]), w), w+2, source)...)
 	}
 	return s
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -25,6 +26,7 @@ type reportCase struct {
 	agents    string
 	dialects  []core.Dialect
 	permalink string
+	crawlers  []core.Dialect // the Real crawlers shown
 }
 
 // capsule is our own file in the style seen on small-web servers: a
@@ -58,28 +60,40 @@ func cases() []reportCase {
 	sixDigits := strings.Repeat("#\n", 150000) + "User-agent: *\nDisallow: /x\nAllow: /x/y\n"
 	return []reportCase{
 		{name: "clash", robots: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /\nAllow: /public\nCrawl-delay: 10\n",
-			selectors: "/public\n/private/x\ngemini://example.org/public/a", agents: "GUS(indexer)\n*", dialects: core.Dialects(), permalink: link},
-		{name: "empty", dialects: core.Dialects()},
+			selectors: "/public\n/private/x\ngemini://example.org/public/a", agents: "GUS(indexer)\n*", dialects: core.Dialects(), permalink: link,
+			crawlers: grid.DefaultCrawlers()},
+		{name: "empty", dialects: core.Dialects(), crawlers: grid.DefaultCrawlers()},
 		{name: "no-dialects", robots: "User-agent: *\nDisallow: /\n", selectors: "/", dialects: nil, permalink: "https://smolbots.example/#v1.AQAA__8"},
 		{name: "capsule", robots: capsule,
 			selectors: "/\n/search?q=x\n/search/help\n/gemlog/raw\n/private/notes\n/drafts/x\n/cgi-bin/env\nprivate/no-slash",
-			agents:    "GUS(indexer)\nindexer\nLupa(archiver,researcher)\n*", dialects: core.Dialects(), permalink: link},
+			agents:    "GUS(indexer)\nindexer\nLupa(archiver,researcher)\n*", dialects: core.Dialects(), permalink: link,
+			crawlers: core.Presets()},
 		{name: "two-dialects", robots: capsule, selectors: "gemini://example.org/search/some/rather/long/path/that/needs/room?with=query\n/private",
 			agents: "GUS", dialects: []core.Dialect{core.Gemini, core.Conner2020}, permalink: link + strings.Repeat("x", 200)},
 		{name: "nasty", robots: "User-agent:\t*\r\nDisallow: /日本語/パス/" + strings.Repeat("長", 80) + "\rDisallow: /a\x00b\x1b[31m\u202eevil\u200d\n" +
 			"Disallow: /" + strings.Repeat("very-long-segment/", 12) + "\n\xff\xfe bad bytes\n\tDisallow:\t/tab\n🤖🤖🤖: emoji field\n",
 			selectors: "/" + strings.Repeat("日本", 60) + "\n/\u202etxt.exe\n/" + strings.Repeat("z", 300) + "\n/a\tb\n\x00",
 			agents:    "Robot🤖(indexer)\n" + strings.Repeat("VeryLongAgentName", 8) + "\n((\nhttp://bad",
-			dialects:  core.Dialects(), permalink: link + "\u202e#\x00"},
+			dialects:  core.Dialects(), permalink: link + "\u202e#\x00", crawlers: core.Presets()},
 		{name: "problems", robots: "User-agent: *\nDisallow: /x\n", selectors: "/x\nhttp://example.org/x\ngopher://\n/y", agents: "GUS(\n*\nx)",
 			dialects: []core.Dialect{core.RFC9309, core.Norobots}},
-		{name: "long-file", robots: many, selectors: "/x/1\n/y", dialects: core.Dialects()},
-		{name: "six-digit-lines", robots: sixDigits, selectors: "/x/y\n/x/z\n/w", agents: "GUS", dialects: core.Dialects(), permalink: link},
+		{name: "long-file", robots: many, selectors: "/x/1\n/y", dialects: core.Dialects(), crawlers: grid.DefaultCrawlers()},
+		{name: "six-digit-lines", robots: sixDigits, selectors: "/x/y\n/x/z\n/w", agents: "GUS", dialects: core.Dialects(), permalink: link,
+			crawlers: grid.DefaultCrawlers()},
 	}
 }
 
 func build(c reportCase) grid.Grid {
 	return grid.Build(grid.Input{Robots: c.robots, Selectors: c.selectors, Agents: c.agents, Dialects: c.dialects})
+}
+
+// report is the case's report, with its real crawlers.
+func (c reportCase) report(g grid.Grid) Case {
+	r := Case{Grid: g, Robots: c.robots, Permalink: c.permalink, Crawlers: c.crawlers}
+	if len(c.crawlers) > 0 {
+		r.CrawlerRows = grid.Crawlers(core.Parse([]byte(c.robots)), g.Selectors, c.crawlers)
+	}
+	return r
 }
 
 // fixedFindings stand in for the linter's in the golden files, which pin
@@ -97,12 +111,13 @@ func TestGolden(t *testing.T) {
 		if len(g.Findings) > 0 {
 			g.Findings = fixedFindings
 		}
+		r := c.report(g)
 		for _, form := range []struct {
 			ext string
-			fn  func(grid.Grid, string, string) string
-		}{{".txt", Text}, {".gmi", Gemtext}} {
+			fn  func() string
+		}{{".txt", r.Text}, {".gmi", r.Gemtext}} {
 			t.Run(c.name+form.ext, func(t *testing.T) {
-				got := form.fn(g, c.robots, c.permalink)
+				got := form.fn()
 				path := filepath.Join("testdata", c.name+form.ext)
 				if *update {
 					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -140,7 +155,8 @@ func firstDiff(want, got string) string {
 
 // checkLines asserts what every report promises: no line over Width
 // columns (nor runes), no control characters, no trailing spaces, valid
-// UTF-8. In Gemtext the link line is the one exception to the width.
+// UTF-8. The permalink's line is the one exception to the width: the
+// text report's last line, Gemtext's link line.
 func checkLines(t *testing.T, name, out string, gemtext bool) {
 	t.Helper()
 	if !utf8.ValidString(out) {
@@ -150,14 +166,14 @@ func checkLines(t *testing.T, name, out string, gemtext bool) {
 		t.Errorf("%s: does not end in a newline", name)
 	}
 	pre := false
-	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	link := !gemtext && strings.Contains(out, "\nPermalink\n---------\n")
+	for i, l := range lines {
 		if gemtext && strings.HasPrefix(l, "```") {
 			pre = !pre
 		}
-		if gemtext && !pre && strings.HasPrefix(l, "=>") {
-			continue
-		}
-		if w, n := width(l), utf8.RuneCountInString(l); w > Width || n > Width {
+		long := gemtext && !pre && strings.HasPrefix(l, "=>") || link && i == len(lines)-1
+		if w, n := width(l), utf8.RuneCountInString(l); !long && (w > Width || n > Width) {
 			t.Errorf("%s line %d is %d columns, %d runes: %q", name, i+1, w, n, l)
 		}
 		if strings.TrimRight(l, " \t") != l {
@@ -177,9 +193,9 @@ func checkLines(t *testing.T, name, out string, gemtext bool) {
 
 func TestLineWidths(t *testing.T) {
 	for _, c := range cases() {
-		g := build(c)
-		checkLines(t, c.name+".txt", Text(g, c.robots, c.permalink), false)
-		checkLines(t, c.name+".gmi", Gemtext(g, c.robots, c.permalink), true)
+		r := c.report(build(c))
+		checkLines(t, c.name+".txt", r.Text(), false)
+		checkLines(t, c.name+".gmi", r.Gemtext(), true)
 	}
 }
 
@@ -192,7 +208,7 @@ func TestContent(t *testing.T) {
 		"  5  Disallow: /", // numbered listing
 		"agent GUS(indexer)",
 		"star-not-last",
-		"<https://smolbots.example/#v1.", // the permalink, delimited for wrapping
+		"\n\n" + link + "\n", // the permalink, whole on a line of its own
 	} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("text report lacks %q", want)
@@ -215,6 +231,90 @@ func TestContent(t *testing.T) {
 	}
 	if strings.Contains(txt, "Permalink") {
 		t.Error("an empty permalink still gets a section")
+	}
+}
+
+// TestPermalinkOnOneLine: however long, the permalink stands whole on
+// a line of its own (the text report's last, after a blank line), so a
+// mail client links it; a space in it is escaped, and nothing else of
+// the report passes Width.
+func TestPermalinkOnOneLine(t *testing.T) {
+	c := cases()[4] // two-dialects: a link of 300 bytes
+	long := c.permalink + " and more"
+	g := build(c)
+	want := strings.ReplaceAll(long, " ", "%20")
+	txt := Text(g, c.robots, long)
+	if !strings.HasSuffix(txt, "\n\n"+want+"\n") {
+		t.Errorf("the text report does not end with the whole link on a line of its own:\n%s", txt[max(0, len(txt)-600):])
+	}
+	checkLines(t, "text", txt, false)
+	if gmi := Gemtext(g, c.robots, long); !strings.Contains(gmi, "\n=> "+want+" Open this case in the playground\n") {
+		t.Errorf("the Gemtext report lacks the link line:\n%s", gmi)
+	}
+}
+
+// TestNotesInColumnOrder: the notes follow the table's columns, left to
+// right, not the rows (the capsule case has notes in four columns over
+// several agents).
+func TestNotesInColumnOrder(t *testing.T) {
+	c := cases()[3]
+	g := build(c)
+	col := map[string]int{}
+	for i, d := range g.Dialects {
+		col[d.ID] = i
+	}
+	txt := Text(g, c.robots, "")
+	notes := txt[strings.Index(txt, "\nNotes\n"):strings.Index(txt, "\nLints\n")]
+	var seen []string
+	last := -1
+	for _, m := range regexp.MustCompile(`(?m)^(\S+), for `).FindAllStringSubmatch(notes, -1) {
+		seen = append(seen, m[1])
+		if col[m[1]] < last {
+			t.Errorf("notes out of column order: %v", seen)
+			break
+		}
+		last = col[m[1]]
+	}
+	if len(slices.Compact(slices.Clone(seen))) < 3 {
+		t.Errorf("the capsule case has notes in only %v; the test needs three columns or more", seen)
+	}
+}
+
+// TestCrawlers: the real crawlers' verdicts come after the dialects',
+// in the same compact rows (a "!" where they disagree), each crawler's
+// notes with the selectors they were given on, in column order; a
+// report without crawlers has no such section.
+func TestCrawlers(t *testing.T) {
+	c := cases()[0]
+	r := c.report(build(c))
+	txt, gmi := r.Text(), r.Gemtext()
+	if !regexp.MustCompile(`(?m)^! /public +DENY 5 DENY 5 +DENY 5 +DENY 5 +DENY 5 allow +allow$`).MatchString(txt) {
+		t.Errorf("no crawler row for /public:\n%s", txt)
+	}
+	i, j := strings.Index(txt, "\nReal crawlers\n"), strings.Index(txt, "\nCrawler notes\n")
+	if i < strings.Index(txt, "\nVerdicts\n") || j < i || strings.Index(txt, "\nLints\n") < j {
+		t.Fatalf("sections out of order or missing:\n%s", txt)
+	}
+	col := map[string]int{}
+	for k, d := range c.crawlers {
+		col[d.Crawler.Name] = k
+	}
+	last := -1
+	for _, m := range regexp.MustCompile(`(?m)^(.+), on (.+)$`).FindAllStringSubmatch(txt[j:], -1) {
+		k, ok := col[m[1]]
+		if !ok || k < last {
+			t.Errorf("crawler note %q unknown or out of column order", m[0])
+		}
+		last = k
+	}
+	if !strings.Contains(txt, "TLGS, on /public, gemini://example.org/public/a\n    TLGS reads no Allow lines") {
+		t.Errorf("TLGS's note on its two selectors is missing:\n%s", txt[j:])
+	}
+	if !strings.Contains(gmi, "\n## Real crawlers\n") || !strings.Contains(gmi, "\n```real crawlers\n") || !strings.Contains(gmi, "\n## Crawler notes\n") {
+		t.Errorf("the Gemtext report lacks the crawlers' sections:\n%s", gmi)
+	}
+	if plain := Text(r.Grid, c.robots, ""); strings.Contains(plain, "Real crawlers") || strings.Contains(plain, "Crawler notes") {
+		t.Error("a report without crawlers has their sections")
 	}
 }
 
@@ -249,6 +349,15 @@ func TestWrap(t *testing.T) {
 	if got := hardWrap("日本語abc", 4); strings.Join(got, "|") != "日本|語ab|c" {
 		t.Errorf("hardWrap by columns = %q", got)
 	}
+	if got := pathWrap("/private/diary.gmi", 12); strings.Join(got, "|") != "/private/|diary.gmi" {
+		t.Errorf("pathWrap = %q", got)
+	}
+	if got := pathWrap("/a/bcdefghijklmnop", 8); strings.Join(got, "|") != "/a/bcdef|ghijklmn|op" {
+		t.Errorf("pathWrap without a slash in the second half = %q", got)
+	}
+	if got := pathWrap("gemini://example.org/public/a", 16); strings.Join(got, "|") != "gemini://example|.org/public/a" {
+		t.Errorf("pathWrap taking a line more than hardWrap = %q", got)
+	}
 	if got := wordWrap("one two three", 7); strings.Join(got, "|") != "one two|three" {
 		t.Errorf("wordWrap = %q", got)
 	}
@@ -262,8 +371,9 @@ func FuzzReport(f *testing.F) {
 		f.Add(c.robots, c.selectors, c.agents, c.permalink)
 	}
 	f.Fuzz(func(t *testing.T, robots, selectors, agents, permalink string) {
-		g := grid.Build(grid.Input{Robots: robots, Selectors: selectors, Agents: agents, Dialects: core.Dialects()})
-		checkLines(t, "text", Text(g, robots, permalink), false)
-		checkLines(t, "gemtext", Gemtext(g, robots, permalink), true)
+		c := reportCase{robots: robots, selectors: selectors, agents: agents, dialects: core.Dialects(), permalink: permalink, crawlers: core.Presets()}
+		r := c.report(build(c))
+		checkLines(t, "text", r.Text(), false)
+		checkLines(t, "gemtext", r.Gemtext(), true)
 	})
 }

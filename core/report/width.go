@@ -105,6 +105,27 @@ func hardWrap(s string, w int) []string {
 	return append(out, s[start:])
 }
 
+// pathWrap is hardWrap for a selector: a piece ends after a "/" where
+// one falls in the second half of its width, so that "/private/diary"
+// reads "/private/" over "diary", unless that takes more lines. Every
+// character is kept.
+func pathWrap(s string, w int) []string {
+	hard := hardWrap(s, w)
+	var out []string
+	for width(s) > w {
+		cut := len(hardWrap(s, w)[0])
+		if i := strings.LastIndexByte(s[:cut], '/'); i >= 0 && width(s[:i+1]) > w/2 && i+1 < cut {
+			cut = i + 1
+		}
+		out = append(out, s[:cut])
+		s = s[cut:]
+	}
+	if out = append(out, s); len(out) > len(hard) {
+		return hard
+	}
+	return out
+}
+
 // wordWrap breaks clean prose at spaces into lines of at most w
 // columns; a word longer than w is cut.
 func wordWrap(s string, w int) []string {

@@ -10,8 +10,9 @@
 // It sets three functions:
 //   - smolbotsPortable({robots, agents, selectors, protocol, reference})
 //     answers {robots, changed, html};
-//   - smolbotsReport({robots, ends, selectors, agents, hidden, protocol,
-//     link, gemtext}) answers the report's text;
+//   - smolbotsReport({robots, ends, selectors, agents, hidden, crawlers,
+//     protocol, link, gemtext}) answers the report's text (crawlers:
+//     the Real crawlers chosen, null for the default);
 //   - smolbotsFetchView({url, status, text}) answers {ok, load, body,
 //     status, html}.
 package main
@@ -71,6 +72,7 @@ func writeReport(_ js.Value, args []js.Value) (out any) {
 		Selectors: in.Get("selectors").String(),
 		Agents:    in.Get("agents").String(),
 		Hidden:    list(in.Get("hidden")),
+		Crawlers:  list(in.Get("crawlers")), // null: nil, the default
 		Protocol:  protocol(in),
 		Link:      in.Get("link").String(),
 		Gemtext:   in.Get("gemtext").Bool(),
@@ -99,6 +101,7 @@ func protocol(in js.Value) core.Protocol {
 	return p
 }
 
+// list reads an array of strings; anything else (null) is nil.
 func list(a js.Value) []string {
 	if a.Type() != js.TypeObject {
 		return nil

@@ -29,6 +29,10 @@ func (p *page) copy(gemtext bool) {
 	in.Set("selectors", p.selectors.Value())
 	in.Set("agents", p.agents.Value())
 	in.Set("hidden", jsList(p.hidden))
+	in.Set("crawlers", js.Null()) // the default Real crawlers
+	if p.crawlers.choice != nil {
+		in.Set("crawlers", jsList(p.crawlers.choice))
+	}
 	in.Set("protocol", string(p.protocol))
 	in.Set("link", p.permalinkURL())
 	in.Set("gemtext", gemtext)

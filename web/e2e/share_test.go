@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,31 +130,43 @@ func TestCopyReport(t *testing.T) {
 	if sel := eval[int](t, b, `(() => { const f = document.getElementById("copy-fallback"); return document.activeElement === f ? f.selectionEnd - f.selectionStart : -1; })()`); sel != len([]rune(text)) && sel != len(text) {
 		t.Errorf("the fallback text is not selected and focused (%d of %d)", sel, len(text))
 	}
+
+	// The report's Real crawlers are those the page shows: with TLGS
+	// unticked, its column and notes are gone.
+	b.do(t, chromedp.Click(chromedp.ID("crawlers-choose")))
+	n := b.updates(t)
+	b.do(t, chromedp.Click(chromedp.ID("show-crawler-tlgs")))
+	b.waitUpdates(t, n+1)
+	b.do(t, chromedp.Click(chromedp.CSS(`#crawler-chooser button[popovertargetaction=hide]`)))
+	text, _ = b.copied(t, "copy-report")
+	crawlers := text[strings.Index(text, "\nReal crawlers\n")+1:]
+	if strings.Contains(crawlers, "TLGS") || !strings.Contains(crawlers, "Kennedy") {
+		t.Errorf("with TLGS unticked the report's crawlers are:\n%s", crawlers)
+	}
 	b.noErrors(t)
 }
 
 func checkReport(t *testing.T, kind, text, link string) {
 	t.Helper()
-	joined := text
-	if kind == "plain" {
-		// The plain report wraps a long link inside <...> at 72 columns.
-		if i := strings.Index(text, "<http"); i >= 0 {
-			if j := strings.Index(text[i:], ">"); j >= 0 {
-				joined = text[:i] + strings.Join(strings.Fields(text[i+1:i+j]), "") + text[i+j+1:]
-			}
-		}
-	}
-	for _, want := range []string{"User-agent: indexer", "Disallow: /private", "/index.gmi", "GUS(indexer)", "DENY", link} {
+	// The page's Real crawlers table is there too, with a crawler's note.
+	for _, want := range []string{"User-agent: indexer", "Disallow: /private", "/index.gmi", "GUS(indexer)", "DENY", link,
+		"Real crawlers", "mozz-archiver", "GUS, on /index.gmi"} {
 		if kind == "gemtext" && want == "DENY" {
 			continue
 		}
-		if !strings.Contains(joined, want) {
+		if !strings.Contains(text, want) {
 			t.Errorf("%s report lacks %q:\n%s", kind, want, text)
 		}
 	}
 	if kind == "plain" {
-		for i, l := range strings.Split(text, "\n") {
-			if len([]rune(l)) > 72 {
+		// The permalink stands whole on a line of its own, so mail
+		// clients link it; every other line is at most 72 columns.
+		lines := strings.Split(text, "\n")
+		if !slices.Contains(lines, link) {
+			t.Errorf("the plain report has no line that is the link %q:\n%s", link, text)
+		}
+		for i, l := range lines {
+			if len([]rune(l)) > 72 && l != link {
 				t.Errorf("plain report line %d is %d columns: %q", i+1, len([]rune(l)), l)
 			}
 		}
