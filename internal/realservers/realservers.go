@@ -32,6 +32,14 @@ func StartGopher(t testing.TB, files map[string][]byte) string {
 	return startGopher(t, files, "-e", "txt=9")
 }
 
+// StartGopherLogged is StartGopher that also writes gophernicus's
+// access log (Apache's combined format, one line per request), and
+// returns its path.
+func StartGopherLogged(t testing.TB, files map[string][]byte) (addr, accessLog string) {
+	log := filepath.Join(t.TempDir(), "access.log")
+	return startGopher(t, files, "-e", "txt=9", "-l", log), log
+}
+
 // StartGopherText is StartGopher with gophernicus's own handling of text
 // files: it rewrites their line endings to CRLF.
 func StartGopherText(t testing.TB, files map[string][]byte) string {
@@ -66,6 +74,7 @@ type Gemini struct {
 	URL         string // gemini://localhost:port
 	Fingerprint string // SHA-256 of its certificate as openssl prints it
 	CertPath    string
+	AccessLog   string // molly-brown's access log: one line per request
 }
 
 // GeminiOptions configure molly-brown's redirects: a regular expression
@@ -101,6 +110,7 @@ func StartGemini(t testing.TB, files map[string][]byte, opts GeminiOptions) *Gem
 			return &Gemini{
 				Host: "localhost:" + strconv.Itoa(port), Port: port,
 				URL: "gemini://localhost:" + strconv.Itoa(port), Fingerprint: fp, CertPath: cert,
+				AccessLog: filepath.Join(dir, "access.log"),
 			}
 		}
 	}
