@@ -232,12 +232,7 @@ func runCheck(c *call, o checkOptions) error {
 // fetched, a crawler that does not read the reply as its robots.txt
 // answers from the fetch alone.
 func presetRows(w verdictWriter, f *core.File, presets []core.Dialect, raw []string, inputNote string, fetched *fetch.Result) (denied bool, err error) {
-	concl := map[string]core.CrawlerConclusion{}
-	if fetched != nil {
-		for _, c := range concludeCrawlers(fetched) {
-			concl[c.Crawler] = c
-		}
-	}
+	concl := presetConclusions(fetched)
 	policies := make([]*core.Policy, len(presets))
 	for i, d := range presets {
 		policies[i] = d.Compile(f).Policy(core.Agent{})
@@ -246,19 +241,7 @@ func presetRows(w verdictWriter, f *core.File, presets []core.Dialect, raw []str
 	row := make([]core.Verdict, len(presets))
 	for _, sel := range raw {
 		for di, p := range policies {
-			d := presets[di]
-			c, ok := concl[d.ID]
-			switch {
-			case ok && c.Reading != "read" && c.Reading != "unknown":
-				row[di] = crawlerVerdict(d, c, sel)
-			case ok && c.Reading == "read" && fetched.Outcome == fetch.NotRobots:
-				// The reply is no robots.txt, but this crawler reads it.
-				row[di] = p.Test(sel)
-				row[di].Note = joinSentences(inputNote, c.Note+".", row[di].Note)
-			default:
-				row[di] = p.Test(sel)
-				row[di].Note = joinSentences(inputNote, row[di].Note)
-			}
+			row[di] = presetVerdict(presets[di], p, concl, fetched, sel, inputNote)
 			denied = denied || !row[di].Allowed
 		}
 		if err := w.row(row, inputNote); err != nil {
@@ -266,6 +249,37 @@ func presetRows(w verdictWriter, f *core.File, presets []core.Dialect, raw []str
 		}
 	}
 	return denied, nil
+}
+
+// presetConclusions is what each preset makes of the fetch, by ID;
+// empty when the file was not fetched.
+func presetConclusions(fetched *fetch.Result) map[string]core.CrawlerConclusion {
+	concl := map[string]core.CrawlerConclusion{}
+	if fetched != nil {
+		for _, c := range concludeCrawlers(fetched) {
+			concl[c.Crawler] = c
+		}
+	}
+	return concl
+}
+
+// presetVerdict is one preset's verdict on sel: from the fetch alone
+// when the crawler does not read the reply as its robots.txt, else from
+// its policy p.
+func presetVerdict(d core.Dialect, p *core.Policy, concl map[string]core.CrawlerConclusion, fetched *fetch.Result, sel, inputNote string) core.Verdict {
+	c, ok := concl[d.ID]
+	switch {
+	case ok && c.Reading != "read" && c.Reading != "unknown":
+		return crawlerVerdict(d, c, sel)
+	case ok && c.Reading == "read" && fetched.Outcome == fetch.NotRobots:
+		// The reply is no robots.txt, but this crawler reads it.
+		v := p.Test(sel)
+		v.Note = joinSentences(inputNote, c.Note+".", v.Note)
+		return v
+	}
+	v := p.Test(sel)
+	v.Note = joinSentences(inputNote, v.Note)
+	return v
 }
 
 func joinSentences(parts ...string) string {

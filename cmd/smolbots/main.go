@@ -1,5 +1,5 @@
 // Command smolbots answers robots.txt questions for Gopher and Gemini
-// crawlers from the command line: check, lint, fix, fetch, audit and serve.
+// crawlers from the command line: check, lint, fix, fetch, site, audit and serve.
 package main
 
 import (
@@ -12,7 +12,7 @@ import (
 )
 
 // commands in the order the usage lists them.
-var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, auditCmd, serveCmd}
+var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, serveCmd}
 
 func lookup(name string) *command {
 	for _, c := range commands {
@@ -46,10 +46,13 @@ Flags may come before or after the arguments; -- ends them.
 agree with the reference dialect: the new file on stdout, each change and
 each row it could not make agree on stderr.
 
+site walks a capsule or Gopher hole from a URL, politely, and tests every
+page it finds under every reader.
+
 Exit status: 0 nothing to report (check: all allowed; lint: no finding at
 or above -severity), 1 something to report (check: something denied; lint:
-a finding at or above -severity; fix: a row left unresolved; audit: a client
-ignored the file), 2 usage or input error.
+a finding at or above -severity; fix: a row left unresolved; site: a page
+some reader refuses; audit: a client ignored the file), 2 usage or input error.
 Run smolbots help COMMAND (or smolbots COMMAND -h) for one command's flags.
 `)
 	return b.String()

@@ -140,7 +140,7 @@ func checkJSONLines(t *testing.T, kind, out string) {
 		}
 		m := v.(map[string]any)
 		switch kind {
-		case "check":
+		case "check", "site":
 			if msg := groupsAgree(m["group"].(string), m["group_lines"].([]any)); msg != "" {
 				t.Errorf("line %d: %s\n%s", i+1, msg, line)
 			}

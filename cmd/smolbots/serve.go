@@ -21,7 +21,8 @@ var serveCmd = &command{
 	name: "serve",
 	summary: `Serves the playground and the relay together, on loopback by default,
 until interrupted. The relay answers GET /api/robots?url=... as fetch -json
-does, for public gopher:// and gemini:// hosts only.`,
+does, and GET /api/links?url=... with a page's same-host links, for public
+gopher:// and gemini:// hosts only.`,
 	examples: []string{
 		"./build.sh build && smolbots serve               # then open http://127.0.0.1:8080/",
 		"smolbots serve -addr 127.0.0.1:9000 -dir build/web",

@@ -230,3 +230,22 @@ func TestServeCapsUpstreamFetches(t *testing.T) {
 		t.Errorf("%d refused with 503, at most %d upstream connections at once; want 4 and at most 4", refused, most)
 	}
 }
+
+// serve answers GET /api/links as the worker does.
+func TestServeAnswersLinks(t *testing.T) {
+	g := realservers.StartGemini(t, realservers.Capsule(), realservers.GeminiOptions{})
+	addr := startServe(t)
+	resp, err := http.Get("http://" + addr + relay.LinksPath + "?url=" + g.URL + "/dir/page.gmi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var l relay.Links
+	if err := json.NewDecoder(resp.Body).Decode(&l); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%d %v", resp.StatusCode, err)
+	}
+	want := []string{g.URL + "/index.gmi", g.URL + "/dir/sub/deep.gmi", g.URL + "/missing.gmi"}
+	if len(l.Links) != 3 || l.Links[0] != want[0] || l.Links[1] != want[1] || l.Links[2] != want[2] || l.Truncated {
+		t.Errorf("links %+v, want %q", l, want)
+	}
+}

@@ -24,7 +24,7 @@ func fetchGemini(ctx context.Context, t Target, o Options, r *Result) {
 	for hop := 0; ; hop++ {
 		r.Attempts = append(r.Attempts, Attempt{URL: reqURL, Sent: reqURL + "\r\n"})
 		a := &r.Attempts[len(r.Attempts)-1]
-		status, meta, body, truncated, err := geminiRequest(ctx, t, o, reqURL, a)
+		status, meta, body, truncated, err := geminiRequest(ctx, t, o, reqURL, a, nil)
 		if a.Fingerprint != "" {
 			r.Fingerprint = a.Fingerprint
 		}
@@ -130,8 +130,10 @@ func isRobotsURL(u string) bool {
 
 // geminiRequest makes one request over TLS (done here, not by the
 // runtime: capsules use self-signed certificates, accepted and reported
-// by fingerprint) and reads the status line and, for 2x, the body.
-func geminiRequest(ctx context.Context, t Target, o Options, reqURL string, a *Attempt) (status int, meta string, body []byte, truncated bool, err error) {
+// by fingerprint) and reads the status line and, for 2x, the body;
+// when wantBody is given, only if it accepts the reply's meta (the body
+// of an image is never read).
+func geminiRequest(ctx context.Context, t Target, o Options, reqURL string, a *Attempt, wantBody func(meta string) bool) (status int, meta string, body []byte, truncated bool, err error) {
 	raw, err := connect(ctx, t, o)
 	if err != nil {
 		return 0, "", nil, false, err
@@ -172,7 +174,7 @@ func geminiRequest(ctx context.Context, t Target, o Options, reqURL string, a *A
 	if err != nil {
 		return 0, "", nil, false, err
 	}
-	if status/10 != 2 {
+	if status/10 != 2 || wantBody != nil && !wantBody(meta) {
 		return status, meta, nil, false, nil
 	}
 	body, err = io.ReadAll(io.LimitReader(br, int64(o.MaxBody)+1))

@@ -1,21 +1,33 @@
 // Package relay is the HTTP face of package fetch: GET /api/robots?url=
-// answers a host's robots.txt as JSON (CONTRACTS.md, "Relay"). It is a
-// plain http.Handler: `smolbots serve` runs it under net/http and the
-// worker under the Workers runtime, each with its own dial function.
+// answers a host's robots.txt as JSON, and GET /api/links?url= the
+// same-host links of one page (CONTRACTS.md, "Relay"). It is a plain
+// http.Handler: `smolbots serve` runs it under net/http and the worker
+// under the Workers runtime, each with its own dial function.
 package relay
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/core/site"
 )
 
-// Path is where the relay answers.
+// Path is where the relay answers with a robots.txt.
 const Path = "/api/robots"
+
+// LinksPath is where it answers with a page's links.
+const LinksPath = "/api/links"
+
+// MaxLinks bounds the links one /api/links answer lists.
+const MaxLinks = 1000
 
 // maxURL bounds the url parameter; a host name is at most 253 bytes.
 const maxURL = 2048
@@ -95,8 +107,8 @@ func (h *handler) freeSlot() {
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.cors(w, r)
-	if r.URL.Path != Path {
-		writeError(w, http.StatusNotFound, "nothing here; the relay answers GET "+Path+"?url=gemini://host")
+	if r.URL.Path != Path && r.URL.Path != LinksPath {
+		writeError(w, http.StatusNotFound, "nothing here; the relay answers GET "+Path+"?url=gemini://host and GET "+LinksPath+"?url=gemini://host/page")
 		return
 	}
 	if r.Method != http.MethodGet {
@@ -106,6 +118,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	raw := r.URL.Query().Get("url")
 	switch {
+	case raw == "" && r.URL.Path == LinksPath:
+		writeError(w, http.StatusBadRequest, "give the page as ?url=gemini://host[:port]/path or ?url=gopher://host[:port]/1selector")
+		return
 	case raw == "":
 		writeError(w, http.StatusBadRequest, "give the host as ?url=gopher://host[:port] or ?url=gemini://host[:port]")
 		return
@@ -123,6 +138,14 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if r.URL.Path == LinksPath {
+		// The page request is checked before the destination: a selector
+		// no request may carry is a bad URL wherever it points.
+		if _, _, _, err := fetch.PageRequest(raw); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	}
 	if err := g.CheckTarget(t); err != nil {
 		writeError(w, http.StatusForbidden, "refused: "+err.Error())
 		return
@@ -133,23 +156,166 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.freeSlot()
-	res := fetch.FetchTarget(r.Context(), t, fetch.Options{
+	o := fetch.Options{
 		Dial:       h.c.Dial,
 		Vet:        g.Vet,
 		RobotsOnly: true,
 		Timeout:    h.c.Timeout,
 		MaxBody:    h.c.MaxBody,
-	})
-	status := http.StatusOK
-	switch res.Failure {
-	case fetch.FailUpstream:
-		status = http.StatusBadGateway
-	case fetch.FailTimeout:
-		status = http.StatusGatewayTimeout
-	case fetch.FailRefused:
-		status = http.StatusForbidden
 	}
-	writeJSON(w, status, res)
+	if r.URL.Path == LinksPath {
+		h.links(w, r, raw, o)
+		return
+	}
+	res := fetch.FetchTarget(r.Context(), t, o)
+	writeJSON(w, failureStatus(res.Failure), res)
+}
+
+// failureStatus is the HTTP status of a fetch that failed so, 200 when
+// the server answered.
+func failureStatus(f fetch.Failure) int {
+	switch f {
+	case fetch.FailUpstream:
+		return http.StatusBadGateway
+	case fetch.FailTimeout:
+		return http.StatusGatewayTimeout
+	case fetch.FailRefused:
+		return http.StatusForbidden
+	}
+	return http.StatusOK
+}
+
+// Links is GET /api/links's answer: the same-host links of one page,
+// never its content.
+//
+//   - url: the page asked for, as requested (without its fragment).
+//   - links: its links on the same host and port, in order, each once,
+//     at most MaxLinks; for a Gemini redirect to the same host, its
+//     target. Always an array.
+//   - truncated: the page had more same-host links than MaxLinks.
+//   - note: why the list is empty or what else is known, in plain words
+//     ("20 image/png: not text/gemini, so its body was not read", "the
+//     server answered 51 Not found, not a page", "4 links to other
+//     hosts, ports or schemes left out"); "" when there is nothing to say.
+//   - error: plain words, when the page could not be read.
+type Links struct {
+	URL       string   `json:"url"`
+	Links     []string `json:"links"`
+	Truncated bool     `json:"truncated"`
+	Note      string   `json:"note"`
+	Error     string   `json:"error,omitempty"`
+}
+
+// links makes the one page request and answers its same-host links.
+func (h *handler) links(w http.ResponseWriter, r *http.Request, raw string, o fetch.Options) {
+	t, _, itemType, err := fetch.PageRequest(raw)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if itemType != 0 && itemType != '1' {
+		// Nothing will be sent, but a refused destination is refused
+		// all the same.
+		if _, err := o.Vet(r.Context(), t); err != nil {
+			var ref *fetch.RefusedError
+			if errors.As(err, &ref) {
+				writeError(w, http.StatusForbidden, "refused: "+err.Error())
+			} else {
+				writeError(w, http.StatusBadGateway, err.Error())
+			}
+			return
+		}
+	}
+	res, err := fetch.Page(r.Context(), raw, o)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	ans := Links{URL: res.URL, Links: []string{}}
+	var found []string
+	switch res.Kind {
+	case fetch.KindFailed:
+		ans.Error = res.Error
+		writeJSON(w, failureStatus(res.Failure), ans)
+		return
+	case fetch.KindLinks:
+		found = site.Links(res)
+	case fetch.KindStatus:
+		if res.Status/10 == 3 {
+			if to, ok := site.Canonical(resolve(res.URL, res.Meta)); ok {
+				found = []string{to}
+			}
+		}
+	}
+	origin := site.Origin(res.URL)
+	seen := map[string]bool{}
+	other := 0
+	for _, l := range found {
+		if site.Origin(l) != origin {
+			other++
+			continue
+		}
+		if seen[l] {
+			continue
+		}
+		seen[l] = true
+		if len(ans.Links) == MaxLinks {
+			ans.Truncated = true
+			continue
+		}
+		ans.Links = append(ans.Links, l)
+	}
+	ans.Note = linksNote(res, len(found), other, ans.Truncated)
+	writeJSON(w, http.StatusOK, ans)
+}
+
+// linksNote says in words what the page gave.
+func linksNote(res *fetch.PageResult, found, other int, truncated bool) string {
+	var parts []string
+	switch res.Kind {
+	case fetch.KindLinks:
+		if found == 0 {
+			parts = append(parts, "the page has no links")
+		}
+	case fetch.KindStatus:
+		if res.Status/10 == 3 {
+			parts = append(parts, "the server redirects: "+res.Note)
+		} else {
+			parts = append(parts, "the server answered "+res.Note+", not a page")
+		}
+	default:
+		parts = append(parts, res.Note)
+	}
+	if other > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s to other hosts, ports or schemes left out", other, plural(other, "link", "links")))
+	}
+	if truncated {
+		parts = append(parts, fmt.Sprintf("only the first %d same-host links are listed", MaxLinks))
+	}
+	if res.Truncated {
+		parts = append(parts, fmt.Sprintf("the page is longer than %d KiB; links past that were not read", len(res.Body)>>10))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// resolve is meta read against the page's URL, "" when it is no URL.
+func resolve(page, meta string) string {
+	base, err := url.Parse(page)
+	if err != nil {
+		return ""
+	}
+	ref, err := url.Parse(meta)
+	if err != nil || meta == "" {
+		return ""
+	}
+	return base.ResolveReference(ref).String()
 }
 
 func (h *handler) cors(w http.ResponseWriter, r *http.Request) {

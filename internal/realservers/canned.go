@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/tls"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -59,5 +60,29 @@ func StartCanned(t testing.TB, reply []byte, useTLS bool) string {
 		if _, err := bufio.NewReader(c).ReadString('\n'); err == nil {
 			c.Write(reply)
 		}
+	})
+}
+
+// ListenGemini is Listen behind TLS, with a fresh self-signed
+// certificate, as a Gemini server: handle gets each connection after
+// the handshake, with its request line (without CRLF).
+func ListenGemini(t testing.TB, handle func(c net.Conn, request string)) string {
+	t.Helper()
+	certFile, keyFile, _ := makeCert(t, t.TempDir())
+	cert, err := tls.LoadX509KeyPair(certFile, keyFile)
+	if err != nil {
+		t.Fatalf("realservers: %v", err)
+	}
+	cfg := &tls.Config{Certificates: []tls.Certificate{cert}}
+	return Listen(t, func(raw net.Conn) {
+		c := tls.Server(raw, cfg)
+		if c.Handshake() != nil {
+			return
+		}
+		req, err := bufio.NewReader(c).ReadString('\n')
+		if err != nil {
+			return
+		}
+		handle(c, strings.TrimRight(req, "\r\n"))
 	})
 }

@@ -32,19 +32,18 @@ func StartGopher(t testing.TB, files map[string][]byte) string {
 	return startGopher(t, files, "-e", "txt=9")
 }
 
+// StartGopherLogged is StartGopher that also writes gophernicus's
+// access log (Apache's combined format, one line per request), and
+// returns its path.
+func StartGopherLogged(t testing.TB, files map[string][]byte) (addr, accessLog string) {
+	log := filepath.Join(t.TempDir(), "access.log")
+	return startGopher(t, files, "-e", "txt=9", "-l", log), log
+}
+
 // StartGopherText is StartGopher with gophernicus's own handling of text
 // files: it rewrites their line endings to CRLF.
 func StartGopherText(t testing.TB, files map[string][]byte) string {
 	return startGopher(t, files)
-}
-
-// StartGopherLogged is StartGopherText with gophernicus's access log on
-// (-l FILE, its combined-style file): it returns the address and the
-// log's path. Gophernicus appends a line per request before it answers.
-func StartGopherLogged(t testing.TB, files map[string][]byte) (addr, accessLog string) {
-	t.Helper()
-	accessLog = filepath.Join(t.TempDir(), "gophernicus.log")
-	return startGopher(t, files, "-l", accessLog), accessLog
 }
 
 func startGopher(t testing.TB, files map[string][]byte, extra ...string) string {

@@ -231,9 +231,15 @@ func startPeers(tb testing.TB) peers {
 		umnFile:    string(realservers.File(tb, "umn-robots.txt")),
 		geminiFile: string(realservers.File(tb, "gemini-robots.txt")),
 	}
-	p.gopher = "gopher://" + realservers.StartGopher(tb, map[string][]byte{"robots.txt": []byte(p.gopherFile)})
+	// The Gopher hole and the capsule of the site tests are served too,
+	// for /api/links, with these robots.txt files.
+	hole := realservers.Hole()
+	hole["robots.txt"] = []byte(p.gopherFile)
+	p.gopher = "gopher://" + realservers.StartGopher(tb, hole)
 	p.umn = "gopher://" + realservers.StartGopher(tb, map[string][]byte{"0/robots.txt": []byte(p.umnFile)})
-	p.gemini = realservers.StartGemini(tb, map[string][]byte{"new/robots.txt": []byte(p.geminiFile), "robots.txt": []byte(p.geminiFile)},
+	capsule := realservers.Capsule()
+	capsule["robots.txt"], capsule["new/robots.txt"] = []byte(p.geminiFile), []byte(p.geminiFile)
+	p.gemini = realservers.StartGemini(tb, capsule,
 		realservers.GeminiOptions{TempRedirects: map[string]string{"^/moved/robots.txt$": "/new/robots.txt"}})
 	p.missing = realservers.StartGemini(tb, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
 	return p
@@ -297,6 +303,7 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 			t.Errorf("%s through workerd: %d %+v, want 403", target, code, r)
 		}
 	}
+	checkLinksUnderWorkerd(t, base, p)
 	resp, err := http.Post(base+relay.Path+"?url=gemini://localhost", "text/plain", strings.NewReader("x"))
 	if err != nil || resp.StatusCode != 405 {
 		t.Errorf("POST through workerd: %v %v", resp.Status, err)
@@ -325,6 +332,51 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 	wg.Wait()
 	if bad > 0 {
 		t.Errorf("%d of 100 concurrent requests through workerd failed", bad)
+	}
+}
+
+func getLinks(tb testing.TB, base, target string) (int, relay.Links) {
+	tb.Helper()
+	resp, err := http.Get(base + relay.LinksPath + "?url=" + url.QueryEscape(target))
+	if err != nil {
+		tb.Fatalf("%s: %v", target, err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var l relay.Links
+	if err := json.Unmarshal(raw, &l); err != nil {
+		tb.Fatalf("%s: answer is not JSON: %.300q", target, raw)
+	}
+	return resp.StatusCode, l
+}
+
+// GET /api/links through workerd: the links of the capsule's front page
+// and of the hole's root menu, the guards, and a request no page may
+// carry.
+func checkLinksUnderWorkerd(t *testing.T, base string, p peers) {
+	code, l := getLinks(t, base, p.gemini.URL+"/")
+	g := p.gemini.URL
+	want := []string{g + "/about.gmi", g + "/dir/page.gmi", g + "/private/secret.gmi", g + "/archive/old.gmi", g + "/image.png", g + "/files/data.bin"}
+	if code != 200 || strings.Join(l.Links, " ") != strings.Join(want, " ") || l.Truncated || !strings.Contains(l.Note, "4 links to other hosts") {
+		t.Errorf("capsule links through workerd: %d %+v", code, l)
+	}
+	code, l = getLinks(t, base, p.gemini.URL+"/image.png")
+	if code != 200 || l.Links == nil || len(l.Links) != 0 || !strings.Contains(l.Note, "not text/gemini") {
+		t.Errorf("an image's links through workerd: %d %+v", code, l)
+	}
+	hole := strings.Replace(p.gopher, "127.0.0.1", "localhost", 1) // gophernicus names itself localhost
+	code, l = getLinks(t, base, hole)
+	if code != 200 || len(l.Links) != 6 || l.Links[0] != hole+"/1/dir" {
+		t.Errorf("hole links through workerd: %d %+v", code, l)
+	}
+	for target, want := range map[string]int{
+		"gopher://localhost:7070/0a%0D%0Ab": 400,
+		"gemini://10.0.0.1/page.gmi":        403,
+		"gemini://rebind.test/page.gmi":     403,
+	} {
+		if code, l := getLinks(t, base, target); code != want || l.Error == "" {
+			t.Errorf("%s through workerd: %d %+v, want %d", target, code, l, want)
+		}
 	}
 }
 

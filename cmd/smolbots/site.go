@@ -1,0 +1,512 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/core/site"
+)
+
+// siteTimeLimit bounds a whole walk; tests shorten it.
+var siteTimeLimit = site.DefaultTimeLimit
+
+// siteAgent is who smolbots is when it reads robots.txt for itself: a
+// tool that reads pages to study them is a researcher in the Gemini
+// companion text's words, so a record for researchers keeps it out too.
+const siteAgent = "smolbots(researcher)"
+
+var siteCmd = &command{
+	name: "site",
+	args: "URL",
+	summary: `Walks a capsule or a Gopher hole from URL (gemini://host[:port]/[path] or
+gopher://host[:port]/[selector]) and tests every page it finds, under
+every reader: the dialects for each -agent and the protocol's real
+crawlers. It fetches the host's robots.txt as fetch does, then follows
+the links of text/gemini pages (=> lines) and Gopher menus breadth-first,
+on the same host and port only; other hosts are counted, never asked.
+
+It behaves as a polite bot: one request at a time, -delay between
+requests, a Gemini 44 (slow down) waited out, bodies read up to 512 KiB
+and 10 s each, at most -max-pages pages and 15 minutes in all. It fetches
+only the pages robots.txt lets smolbots (as smolbots(researcher)) fetch
+under every dialect of the protocol, other readings included; pages it
+may not fetch are still tested, but what they link to stays unseen. A
+Gopher item that is not a menu, and a Gemini page that is not
+text/gemini, are tested but never read for links.
+
+Text output: one line per reader (pages allowed, the first refused with
+their lines), the pages on which the readers disagree with the deciding
+lines, the pages robots.txt keeps smolbots out of, and a summary (pages
+found and fetched, other hosts, limits reached, problems). -json prints
+check's line for each page and reader instead, with url, found_on,
+fetched and status (docs/json.md); the summary goes to stderr.`,
+	examples: []string{
+		"smolbots site gemini://example.org/",
+		"smolbots site -dialect crawlers -max-pages 50 gemini://example.org/",
+		"smolbots site -json gopher://example.org | jq 'select(.allowed == false) | .url'",
+	},
+	exits: []string{
+		"0  every reader allows every page found",
+		"1  some reader refuses some page",
+		"2  usage or input error (a bad URL, a robots.txt that could not be read), with one sentence on stderr",
+	},
+	define: func(fs *flag.FlagSet) func(*call) error {
+		o := siteOptions{}
+		fs.IntVar(&o.maxPages, "max-pages", site.DefaultMaxPages, "the most pages to list and test, as `N`, the start included")
+		fs.DurationVar(&o.delay, "delay", site.DefaultDelay, "the pause between two requests, as a `D` such as 1s or 500ms (0: none)")
+		fs.StringVar(&o.dialects, "dialect", "", "which readers answer, as `all|crawlers|ID[,ID]` (default: the dialects and crawler presets of the URL's protocol)")
+		fs.Var(&o.agents, "agent", "the crawler under test for the dialects, as `AGENT`; repeatable (default *); presets test their own names")
+		fs.BoolVar(&o.json, "json", false, "one JSON object per page and reader, each on its own line")
+		return func(c *call) error { return runSite(c, o) }
+	},
+}
+
+type siteOptions struct {
+	maxPages int
+	delay    time.Duration
+	dialects string
+	agents   stringList
+	json     bool
+}
+
+// reader is one column of the answer: a dialect for one agent, or a
+// crawler preset.
+type reader struct {
+	name   string // as the text shows it: "gemini", "gemini (GUS)", "TLGS"
+	d      core.Dialect
+	policy *core.Policy
+	hints  string // notes every verdict of this reader carries
+	url    bool   // tests the page's URL (a Gemini crawler builds its own target)
+}
+
+func runSite(c *call, o siteOptions) error {
+	if len(c.args) != 1 {
+		return usageErr("give one URL: smolbots site [flags] gemini://host[:port]/[path] | gopher://host[:port]/[selector]")
+	}
+	start := c.args[0]
+	scope, ok := core.ProtocolOfURL(start)
+	if !ok {
+		return usageErr("%q is not a gemini:// or gopher:// URL", visible(start))
+	}
+	if _, _, _, err := fetch.PageRequest(start); err != nil {
+		return usageErr("%s", visible(err.Error()))
+	}
+	if o.maxPages < 1 {
+		return usageErr("-max-pages must be at least 1")
+	}
+	if o.delay < 0 {
+		return usageErr("-delay cannot be negative")
+	}
+	var dialects, presets []core.Dialect
+	if o.dialects == "" {
+		dialects, presets = scope.Dialects(), scope.Presets()
+	} else {
+		ds, err := parseDialects(o.dialects)
+		if err != nil {
+			return err
+		}
+		dialects, presets = splitPresets(ds)
+	}
+	if len(o.agents) == 0 {
+		o.agents = stringList{"*"}
+	}
+	agents := make([]core.Agent, len(o.agents))
+	for i, s := range o.agents {
+		var err error
+		if agents[i], err = core.ParseAgent(s); err != nil {
+			return usageErr("%s", visible(err.Error()))
+		}
+	}
+
+	data, fetched, err := fetchRobotsResult(start)
+	var missing *noRobotsError
+	if errors.As(err, &missing) {
+		data, err = nil, nil // every dialect allows everything; each verdict says why
+	}
+	if err != nil {
+		return err
+	}
+	robotsDone := time.Now()
+	f := core.Parse(data)
+	inputNote := core.InputNote(f)
+	if missing != nil {
+		inputNote = joinSentences(inputNote, missing.note())
+	}
+
+	delay := o.delay
+	if delay == 0 {
+		delay = site.NoDelay
+	}
+	cfg := site.Config{
+		Start: start,
+		Fetch: func(ctx context.Context, u string) *fetch.PageResult {
+			r, err := fetch.Page(ctx, u, fetch.Options{Timeout: fetchTimeout})
+			if err != nil { // the walk lists only URLs a request can carry
+				return &fetch.PageResult{URL: u, Kind: fetch.KindFailed, Error: err.Error(), Note: err.Error(), Failure: fetch.FailUpstream}
+			}
+			return r
+		},
+		MayFetch:    politeness(f, scope),
+		MaxPages:    o.maxPages,
+		Delay:       delay,
+		TimeLimit:   siteTimeLimit,
+		LastRequest: robotsDone,
+	}
+	if isTerminal(c.stderr) {
+		n := 0
+		cfg.Visit = func(p *site.Page) {
+			n++
+			fmt.Fprintf(c.stderr, "smolbots site: %d: %s: %s\n", n, visible(p.URL), visible(p.Status))
+		}
+	}
+	res, err := site.Walk(context.Background(), cfg)
+	if err != nil {
+		return usageErr("%s", visible(err.Error()))
+	}
+
+	readers := siteReaders(f, dialects, presets, agents, o.agents, inputNote)
+	concl := presetConclusions(fetched)
+	verdicts := make([][]core.Verdict, len(res.Pages)) // page x reader
+	refused := false
+	for i := range res.Pages {
+		p := &res.Pages[i]
+		row := make([]core.Verdict, len(readers))
+		for j, r := range readers {
+			sel := p.Selector
+			if r.url {
+				sel = p.URL
+			}
+			if r.d.Crawler != nil {
+				row[j] = presetVerdict(r.d, r.policy, concl, fetched, sel, inputNote)
+			} else {
+				row[j] = r.policy.Test(sel)
+				row[j].Note = joinSentences(r.hints, row[j].Note)
+			}
+			row[j].Selector = p.Selector
+			refused = refused || !row[j].Allowed
+		}
+		verdicts[i] = row
+	}
+
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	if o.json {
+		if err := siteJSON(out, res, verdicts); err != nil {
+			return err
+		}
+		siteSummary(c.stderr, res, fetched, missing != nil, o.maxPages)
+	} else {
+		siteText(out, res, readers, verdicts)
+		siteSummary(out, res, fetched, missing != nil, o.maxPages)
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if refused {
+		return &exitError{code: 1}
+	}
+	return nil
+}
+
+// siteReaders are the columns: each dialect for each agent, then each
+// preset.
+func siteReaders(f *core.File, dialects, presets []core.Dialect, agents []core.Agent, raw stringList, inputNote string) []reader {
+	var rs []reader
+	named := len(raw) != 1 || raw[0] != "*"
+	for i, a := range agents {
+		hints := joinSentences(inputNote, core.RoleNote(f, a))
+		for _, d := range dialects {
+			name := d.ID
+			if named {
+				name += " (" + visible(raw[i]) + ")"
+			}
+			rs = append(rs, reader{name: name, d: d, policy: d.Compile(f).Policy(a), hints: hints})
+		}
+	}
+	for _, d := range presets {
+		rs = append(rs, reader{name: d.Crawler.Name, d: d, policy: d.Compile(f).Policy(core.Agent{}),
+			url: d.Crawler.Protocol == "gemini"})
+	}
+	return rs
+}
+
+// politeness reads robots.txt as smolbots does for itself, strictly: a
+// page may be fetched only when every dialect of the protocol, under
+// its other reading too, lets smolbots(researcher) fetch it.
+func politeness(f *core.File, scope core.Protocol) func(p *site.Page) (bool, string) {
+	agent := core.MustAgent(siteAgent)
+	var ps []*core.Policy
+	for _, d := range scope.Dialects() {
+		ps = append(ps, d.Compile(f).Policy(agent))
+	}
+	return func(p *site.Page) (bool, string) {
+		var why []string
+		add := func(line int, rule, who string) {
+			s := fmt.Sprintf("line %d: %s", line, visible(rule))
+			for k, w := range why {
+				if strings.HasPrefix(w, s+" (") {
+					why[k] = strings.TrimSuffix(w, ")") + ", " + who + ")"
+					return
+				}
+			}
+			why = append(why, s+" ("+who+")")
+		}
+		for _, pol := range ps {
+			v := pol.Test(p.Selector)
+			switch {
+			case !v.Allowed:
+				add(v.Line, v.Rule, v.Dialect)
+			case v.Alternative != nil && !v.Alternative.Allowed:
+				add(v.Alternative.Line, v.Alternative.Rule, v.Dialect+"'s other reading")
+			}
+		}
+		return len(why) == 0, strings.Join(why, "; ")
+	}
+}
+
+// shown is how the text names a page: its selector, which robots.txt
+// rules match ("the root menu" for a Gopher root's empty selector).
+func shown(p *site.Page) string {
+	if p.Selector == "" {
+		return "the root menu"
+	}
+	return visible(p.Selector)
+}
+
+func siteText(w io.Writer, res *site.Result, readers []reader, verdicts [][]core.Verdict) {
+	n := len(res.Pages)
+	for j, r := range readers {
+		var refused []string
+		for i := range res.Pages {
+			if v := verdicts[i][j]; !v.Allowed {
+				s := shown(&res.Pages[i])
+				if v.Line > 0 {
+					s += fmt.Sprintf(" (line %d)", v.Line)
+				}
+				refused = append(refused, s)
+			}
+		}
+		switch {
+		case len(refused) == 0 && n == 1:
+			fmt.Fprintf(w, "%s: the 1 page allowed\n", r.name)
+		case len(refused) == 0:
+			fmt.Fprintf(w, "%s: all %d pages allowed\n", r.name, n)
+		default:
+			fmt.Fprintf(w, "%s: %d of %s allowed; refused: %s\n", r.name, n-len(refused), pluralWord(n, "page"), listSome(refused, 3))
+		}
+	}
+
+	var split []int
+	for i, row := range verdicts {
+		if disagree(row) {
+			split = append(split, i)
+		}
+	}
+	if len(split) > 0 {
+		fmt.Fprintf(w, "\nThe readers disagree on %s:\n", pluralWord(len(split), "page"))
+		for _, i := range split {
+			p := &res.Pages[i]
+			fmt.Fprintf(w, "  %s%s\n", shown(p), linkedFrom(res, p))
+			for _, g := range deciders(verdicts[i], readers) {
+				fmt.Fprintf(w, "    %s\n", g)
+			}
+		}
+	}
+
+	var out []int
+	for i := range res.Pages {
+		if res.Pages[i].Refused {
+			out = append(out, i)
+		}
+	}
+	if len(out) > 0 {
+		fmt.Fprintf(w, "\nNot fetched: robots.txt keeps smolbots out of %s, so what %s to stays unseen:\n",
+			pluralWord(len(out), "page"), verb(len(out), "it links", "they link"))
+		for _, i := range out {
+			p := &res.Pages[i]
+			fmt.Fprintf(w, "  %s%s: %s\n", shown(p), linkedFrom(res, p), p.Why)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// linkedFrom is " (linked from /x)", or "" for the start page.
+func linkedFrom(res *site.Result, p *site.Page) string {
+	if p.FoundOn == "" {
+		return ""
+	}
+	for i := range res.Pages {
+		if res.Pages[i].URL == p.FoundOn {
+			return " (linked from " + shown(&res.Pages[i]) + ")"
+		}
+	}
+	return " (linked from " + visible(p.FoundOn) + ")"
+}
+
+// deciders groups a page's verdicts by answer and deciding line:
+// "refused by gemini, conner2020: line 2: Disallow: /private".
+func deciders(row []core.Verdict, readers []reader) []string {
+	type group struct {
+		allowed bool
+		line    int
+		rule    string
+		who     []string
+	}
+	var gs []*group
+	for j, v := range row {
+		var g *group
+		for _, h := range gs {
+			if h.allowed == v.Allowed && h.line == v.Line && h.rule == v.Rule {
+				g = h
+			}
+		}
+		if g == nil {
+			g = &group{allowed: v.Allowed, line: v.Line, rule: v.Rule}
+			gs = append(gs, g)
+		}
+		g.who = append(g.who, readers[j].name)
+	}
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		word := "allowed"
+		if !g.allowed {
+			word = "refused"
+		}
+		why := "no rule matched"
+		switch {
+		case g.line > 0:
+			why = fmt.Sprintf("line %d: %s", g.line, visible(g.rule))
+		case !g.allowed:
+			why = "the fetch of robots.txt decided, before any rule"
+		}
+		out[i] = fmt.Sprintf("%s by %s: %s", word, strings.Join(g.who, ", "), why)
+	}
+	return out
+}
+
+// siteSummary says what the walk did, one sentence a line.
+func siteSummary(w io.Writer, res *site.Result, robots *fetch.Result, noRobots bool, maxPages int) {
+	kept, notMenus := 0, 0
+	for i := range res.Pages {
+		p := &res.Pages[i]
+		switch {
+		case p.Refused:
+			kept++
+		case !p.Fetched && strings.HasPrefix(p.Status, "not fetched: item type"):
+			notMenus++
+		}
+	}
+	fmt.Fprintf(w, "Pages: %s found from %s, %d fetched", pluralWord(len(res.Pages), "page"), visible(res.Start), res.Fetched())
+	if kept > 0 {
+		fmt.Fprintf(w, ", %d kept out by robots.txt", kept)
+	}
+	if notMenus > 0 {
+		fmt.Fprintf(w, ", %d Gopher %s not a menu (tested, not fetched)", notMenus, verb(notMenus, "item", "items"))
+	}
+	fmt.Fprintf(w, "; %s (robots.txt included) in %.1f s.\n", pluralWord(res.Requests+len(robots.Attempts), "request"), res.Elapsed.Seconds())
+	if noRobots {
+		fmt.Fprintf(w, "robots.txt: %s has none, so every dialect allows everything.\n", visible(robots.URL))
+	} else {
+		fmt.Fprintf(w, "robots.txt: read from %s (%d bytes).\n", visible(last(robots).URL), robots.Bytes)
+	}
+	if len(res.Elsewhere) > 0 {
+		var hs []string
+		for _, h := range res.Elsewhere {
+			hs = append(hs, fmt.Sprintf("%s (%s)", visible(h.Origin), pluralWord(h.Links, "link")))
+		}
+		fmt.Fprintf(w, "Other hosts, linked but never requested: %s", listSome(hs, 10))
+		if res.ElsewhereMore > 0 {
+			fmt.Fprintf(w, "; and %d links to further hosts", res.ElsewhereMore)
+		}
+		fmt.Fprintln(w, ".")
+	}
+	if res.Unfollowed > 0 {
+		more := ""
+		if res.UnfollowedMore {
+			more = " or more"
+		}
+		fmt.Fprintf(w, "Limit: -max-pages %d was reached; %d%s other %s on this host %s not followed.\n",
+			maxPages, res.Unfollowed, more, verb(res.Unfollowed, "page", "pages"), verb(res.Unfollowed, "was", "were"))
+	}
+	if res.Stopped != "" {
+		fmt.Fprintf(w, "Stopped early: %s.\n", visible(res.Stopped))
+	}
+	first := true
+	for i := range res.Pages {
+		p := &res.Pages[i]
+		if p.Problem == "" {
+			continue
+		}
+		if first {
+			fmt.Fprintln(w, "Problems:")
+			first = false
+		}
+		fmt.Fprintf(w, "  %s%s: %s\n", shown(p), linkedFrom(res, p), sentenceEnd(visible(p.Problem)))
+	}
+}
+
+// siteJSON writes check's line for each page and reader, with the
+// page's url, found_on, fetched and status.
+func siteJSON(w *bufio.Writer, res *site.Result, verdicts [][]core.Verdict) error {
+	var b []byte
+	for i, row := range verdicts {
+		p := &res.Pages[i]
+		for j := range row {
+			b = appendVerdict(b[:0], &row[j], nil)
+			b = b[:len(b)-2] // "}\n"
+			b = append(b, ',')
+			b = appendKey(b, "url", p.URL)
+			b = append(b, ',')
+			b = appendKey(b, "found_on", p.FoundOn)
+			b = append(b, `,"fetched":`...)
+			b = appendBool(b, p.Fetched)
+			b = append(b, ',')
+			b = appendKey(b, "status", p.Status)
+			b = append(b, "}\n"...)
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// listSome joins at most n items, then says how many more.
+func listSome(items []string, n int) string {
+	if len(items) <= n {
+		return joinAnd(items)
+	}
+	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
+}
+
+func joinAnd(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+func pluralWord(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// sentenceEnd ends s with a full stop unless it ends a sentence already.
+func sentenceEnd(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {
+		return s
+	}
+	return s + "."
+}

@@ -1,0 +1,128 @@
+package site_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/core/site"
+)
+
+func TestGeminiLinks(t *testing.T) {
+	const page = "gemini://Example.ORG:1965/dir/page.gmi"
+	for _, c := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"relative", "=> a.gmi\n", []string{"gemini://example.org/dir/a.gmi"}},
+		{"no space after =>", "=>a.gmi label\n", []string{"gemini://example.org/dir/a.gmi"}},
+		{"tab before the label", "=>\ta.gmi\tlabel\r\n", []string{"gemini://example.org/dir/a.gmi"}},
+		{"dot segments", "=> ../x/./y/../z.gmi\n=> ../../../../up.gmi\n", []string{"gemini://example.org/x/z.gmi", "gemini://example.org/up.gmi"}},
+		{"absolute path", "=> /\n=> /a?q=1#frag\n", []string{"gemini://example.org/", "gemini://example.org/a?q=1"}},
+		{"fragment only is the page", "=> #top\n", []string{"gemini://example.org/dir/page.gmi"}},
+		{"host without path", "=> gemini://other.example\n", []string{"gemini://other.example/"}},
+		{"default port dropped, case folded", "=> GEMINI://Other.Example:1965/A\n", []string{"gemini://other.example/A"}},
+		{"other port kept", "=> gemini://example.org:1966/\n", []string{"gemini://example.org:1966/"}},
+		{"network-path reference", "=> //third.example/p\n", []string{"gemini://third.example/p"}},
+		{"other schemes kept", "=> https://web.example/x#f\n=> mailto:a@b\n=> gopher://hole.example:70/1/m\n",
+			[]string{"https://web.example/x", "mailto:a@b", "gopher://hole.example/1/m"}},
+		{"preformatted text is not links", "```\n=> no.gmi\n```alt\n=> yes.gmi\n", []string{"gemini://example.org/dir/yes.gmi"}},
+		{"an unclosed block runs to the end", "```\n=> no.gmi\n", nil},
+		{"not at the line start", " => no.gmi\n* => no.gmi\n", nil},
+		{"empty links", "=>\n=>   \n", nil},
+		{"not URLs", "=> http://[::1\n=> gemini://a..b/\n=> %zz\n=> gemini://u@h:99999/\n", nil},
+		{"duplicates kept", "=> a\n=> a#x\n", []string{"gemini://example.org/dir/a", "gemini://example.org/dir/a"}},
+		{"no final newline", "=> last.gmi", []string{"gemini://example.org/dir/last.gmi"}},
+		{"escapes kept as written", "=> a%20b.gmi\n=> c d.gmi\n", []string{"gemini://example.org/dir/a%20b.gmi", "gemini://example.org/dir/c"}},
+	} {
+		got := site.GeminiLinks(page, []byte(c.body))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: GeminiLinks(%q) = %q, want %q", c.name, c.body, got, c.want)
+		}
+	}
+}
+
+func TestGopherLinks(t *testing.T) {
+	menu := "iWelcome\tfake\t(NULL)\t0\r\n" +
+		"1Dir\t/dir\texample.org\t70\r\n" +
+		"0Text\t/a b%.txt\texample.org\t70\r\n" +
+		"9Bin\tbin\texample.org\t7070\r\n" +
+		"1Root\t\texample.org\t70\t+\r\n" +
+		"hWeb\tURL:https://example.com/x#y\texample.org\t70\r\n" +
+		"hPage\t/page.html\texample.org\t70\r\n" +
+		"3Error\t\terror.host\t1\r\n" +
+		"8Telnet\t\tbbs.example\t23\r\n" +
+		"1Short\t/only-two-fields\r\n" +
+		"1Bad port\t/x\texample.org\t0\r\n" +
+		"1Bad port\t/x\texample.org\tabc\r\n" +
+		"1Bad host\t/x\texa mple.org\t70\r\n" +
+		"1IPv6\t/v6\t::1\t70\r\n" +
+		"\r\n" +
+		".\r\n"
+	want := []string{
+		"gopher://example.org/1/dir",
+		"gopher://example.org/0/a%20b%25.txt",
+		"gopher://example.org:7070/9bin",
+		"gopher://example.org/",
+		"https://example.com/x",
+		"gopher://example.org/h/page.html",
+		"gopher://[::1]/1/v6",
+	}
+	if got := site.GopherLinks([]byte(menu)); !slices.Equal(got, want) {
+		t.Errorf("GopherLinks =\n%q\nwant\n%q", got, want)
+	}
+}
+
+// A selector goes into a URL and comes back byte for byte.
+func TestGopherSelectorRoundTrip(t *testing.T) {
+	target, _ := fetch.ParseTarget("gopher://example.org")
+	for _, sel := range []string{"", "/", "/a b", "100%", "?q#f", "é/ü", "URL:x", "a+b;c=d", "\x7f"} {
+		u := fetch.GopherURL(target, '0', sel)
+		got, err := site.Selector(u)
+		if sel == "\x7f" {
+			if err == nil {
+				t.Errorf("%q: a control byte in a selector was accepted as %q", u, got)
+			}
+			continue
+		}
+		if err != nil || got != sel {
+			t.Errorf("selector %q -> %s -> %q, %v", sel, u, got, err)
+		}
+		if c, ok := site.Canonical(u); !ok || c != u {
+			t.Errorf("Canonical(%s) = %q %v, want it unchanged", u, c, ok)
+		}
+	}
+}
+
+func TestOriginAndSelector(t *testing.T) {
+	for u, want := range map[string][2]string{
+		"gemini://Example.org:1965/a?b":   {"gemini://example.org", "/a?b"},
+		"gemini://example.org":            {"gemini://example.org", "/"},
+		"gemini://[::1]:1966/x":           {"gemini://[::1]:1966", "/x"},
+		"gopher://example.org:70/1/dir":   {"gopher://example.org", "/dir"},
+		"gopher://example.org/":           {"gopher://example.org", ""},
+		"gopher://example.org/0a%09query": {"gopher://example.org", "a"},
+	} {
+		if o := site.Origin(u); o != want[0] {
+			t.Errorf("Origin(%s) = %q, want %q", u, o, want[0])
+		}
+		if s, err := site.Selector(u); err != nil || s != want[1] {
+			t.Errorf("Selector(%s) = %q %v, want %q", u, s, err, want[1])
+		}
+	}
+	for _, u := range []string{"mailto:a@b", "/relative", "x"} {
+		if o := site.Origin(u); o != "" {
+			t.Errorf("Origin(%s) = %q, want none", u, o)
+		}
+	}
+	if o := site.Origin("HTTPS://Web.Example:8443/x"); o != "https://web.example:8443" {
+		t.Errorf("Origin of a web URL = %q", o)
+	}
+	// A request line may never carry a line break or a tab.
+	for _, u := range []string{"gopher://example.org/0a%0D%0Ab", "gopher://example.org/0a%0Ab", "gopher://example.org/0a%0d"} {
+		if s, err := site.Selector(u); err == nil || !strings.Contains(err.Error(), "no page request may carry") {
+			t.Errorf("Selector(%s) = %q, %v; want it refused", u, s, err)
+		}
+	}
+}
