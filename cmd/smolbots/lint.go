@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/refsite"
 )
 
 var lintCmd = &command{
@@ -123,16 +124,10 @@ func runLint(c *call, o lintOptions) error {
 }
 
 // writeMoreInfo ends lint's text output, as ShellCheck's does: each code
-// printed, once, with the address of its page (smolbots explain CODE
-// prints the same page here).
+// printed, once, with the address of its page and its summary
+// (smolbots explain CODE prints the same page here).
 func writeMoreInfo(w io.Writer, codes []string) {
-	if len(codes) == 0 {
-		return
-	}
-	fmt.Fprintln(w, "\nFor more information:")
-	for _, c := range codes {
-		fmt.Fprintf(w, "  %s -- %s\n", core.LintURL(c), c)
-	}
+	io.WriteString(w, refsite.MoreInformation(codes))
 }
 
 // appendFinding writes one lint line, every key present (docs/json.md).

@@ -1,5 +1,6 @@
 // Command smolbots answers robots.txt questions for Gopher and Gemini
-// crawlers from the command line: check, lint, fetch and serve.
+// crawlers from the command line: check, lint, fix, fetch, explain and
+// serve.
 package main
 
 import (
@@ -12,7 +13,7 @@ import (
 )
 
 // commands in the order the usage lists them.
-var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, serveCmd}
+var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, explainCmd, serveCmd}
 
 func lookup(name string) *command {
 	for _, c := range commands {

@@ -16,8 +16,9 @@ import (
 )
 
 // A validator for the part of JSON Schema that docs/json/*.schema.json
-// use: type, enum, required, properties, additionalProperties: false,
-// items, minimum, minLength, pattern. A keyword it does not know fails
+// use: type, enum, required, properties, additionalProperties (false, or
+// the schema of every other key's value), items, minimum, minLength,
+// pattern. A keyword it does not know fails
 // the test, so the schemas cannot quietly say more than is checked.
 
 type schema map[string]any
@@ -99,7 +100,8 @@ func validate(s schema, v any, at string) string {
 		}
 	case map[string]any:
 		props, _ := s["properties"].(map[string]any)
-		for _, r := range s["required"].([]any) {
+		required, _ := s["required"].([]any)
+		for _, r := range required {
 			if _, ok := v[r.(string)]; !ok {
 				return fmt.Sprintf("%s: missing key %q", at, r)
 			}
@@ -110,7 +112,9 @@ func validate(s schema, v any, at string) string {
 				if s["additionalProperties"] == false {
 					return fmt.Sprintf("%s: key %q is not in the schema", at, k)
 				}
-				continue
+				if ps, ok = s["additionalProperties"].(map[string]any); !ok {
+					continue
+				}
 			}
 			if msg := validate(ps, e, at+"."+k); msg != "" {
 				return msg
