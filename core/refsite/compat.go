@@ -349,12 +349,11 @@ A cell says yes when the reader's verdict is the one in the row's "yes when", no
 		pt.WriteString("\n")
 		tb.Rows = append(tb.Rows, tr)
 	}
-	pt.WriteString("\nY yes, - no, ? unknown. Columns: ")
 	var legend []string
 	for _, r := range readers {
 		legend = append(legend, shortNames[r.ID]+" "+r.ID)
 	}
-	pt.WriteString(wrap(strings.Join(legend, ", "), 72, "") + "\n")
+	pt.WriteString("\n" + wrap("Y yes, - no, ? unknown. Columns: "+strings.Join(legend, ", ")+".", 72, "") + "\n")
 	tb.PreText = pt.String()
 	p.Body = append(p.Body, tb)
 

@@ -70,7 +70,7 @@ func lintCodeList(id string) []block {
 
 func dialectPage(d core.Dialect) *page {
 	r := readerByID(d.ID)
-	p := &page{Path: "dialects/" + d.ID, Title: d.ID + ": " + d.Title, Lead: "The robots.txt reading of " + d.Source + "."}
+	p := &page{Path: "dialects/" + d.ID, Title: d.ID + ": " + d.Title, Lead: "One of smolbots's six readings of a robots.txt, from " + d.Source + "."}
 	p.Body = append(p.Body, facts{ID: "summary", Items: []fact{
 		{"Source", []span{t(d.Source)}},
 		{"Served over", []span{t(map[string]string{"both": "Gemini and Gopher", "gemini": "Gemini", "gopher": "Gopher"}[r.Protocol])}},
