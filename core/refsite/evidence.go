@@ -2,6 +2,7 @@ package refsite
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/smolbots/smolbots/core"
 )
@@ -42,8 +43,10 @@ func spec(id, section string) evidence {
 	}
 	e := evidence{Text: src.Title + ", " + section, Href: src.Href}
 	if id == "rfc9309" {
+		// "2.2.2" or "2.2.2 (what it says)": the number is the anchor.
+		num, _, _ := strings.Cut(section, " ")
 		e.Text = "RFC 9309 section " + section
-		e.Href = src.Href + "#section-" + section
+		e.Href = src.Href + "#section-" + num
 	}
 	return e
 }
