@@ -70,12 +70,16 @@ func (c *Crawler) Identity() string {
 }
 
 // Cite is "repo@commit:path:line" for one source key, or the repository
-// alone when the key is not listed.
+// alone when the key is not listed (at its commit, when there is one:
+// Veronica-2's source is a mailing list, with none).
 func (c *Crawler) Cite(key string) string {
 	for _, s := range c.Sources {
 		if s.Key == key {
 			return s.Ref
 		}
+	}
+	if c.Commit == "" {
+		return c.Repo
 	}
 	return c.Repo + "@" + short(c.Commit)
 }

@@ -146,3 +146,14 @@ func TestConcurrentUse(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// A key a preset does not list cites its repository at the commit read,
+// or, for Veronica-2, which has no code, its source alone.
+func TestCiteUnlistedKey(t *testing.T) {
+	if got := core.TLGS.Crawler.Cite("no-such-key"); got != "marty1885/tlgs@3f00f7d6d5" {
+		t.Errorf("TLGS: %q", got)
+	}
+	if got := core.Veronica2.Crawler.Cite("lines"); got != core.Veronica2.Crawler.Repo {
+		t.Errorf("Veronica-2: %q, want %q", got, core.Veronica2.Crawler.Repo)
+	}
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes the deployable static site into OUTDIR: index.html plus
 # content-hashed assets under assets/, every reference rewritten, so the
-# assets can be cached for ever and index.html never.
+# assets can be cached for ever and index.html never; the reference
+# pages beside it, and their Gemtext edition in OUTDIR/gemini.
 set -euo pipefail
 if [ $# -ne 1 ]; then
   echo "usage: web/dist.sh OUTDIR" >&2
@@ -47,6 +48,23 @@ for f in main.js wasm_exec.js style.css chroma.css favicon.svg; do
     *"\"$f\""*) html=${html//\"$f\"/\"$h\"} ;;
     *) echo "dist: index.html does not reference $f" >&2; exit 1 ;;
   esac
+  case $f in
+    style.css) style=$h ;;
+    favicon.svg) icon=$h ;;
+  esac
 done
 printf '%s\n' "$html" > "$out/index.html"
+
+# The reference pages (web/genref): served without .html (Netlify's
+# pretty URLs), each naming the style sheet and icon by their absolute
+# paths, rewritten here to the hashed copies. gemini/ is the Gemtext
+# edition, ready to be a capsule's root.
+for d in lint dialects crawlers gemini; do
+  cp -R "$tmp/$d" "$out/$d"
+done
+cp "$tmp/reference.html" "$tmp/compat.html" "$tmp/compat.json" "$out/"
+find "$out" -name '*.html' ! -path "$out/index.html" -print0 | while IFS= read -r -d '' page; do
+  sed -i -e "s|href=\"/style.css\"|href=\"/$style\"|" -e "s|href=\"/favicon.svg\"|href=\"/$icon\"|" "$page"
+  grep -q "href=\"/$style\"" "$page" || { echo "dist: $page does not link the style sheet" >&2; exit 1; }
+done
 echo "dist: wrote $out" >&2

@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/refsite"
 )
 
 var lintCmd = &command{
@@ -91,6 +94,7 @@ func runLint(c *call, o lintOptions) error {
 	out := bufio.NewWriter(c.stdout)
 	name := visible(c.args[0])
 	var buf []byte
+	var shown []string // the codes printed, in order of first appearance
 	for i, fd := range findings {
 		if o.json {
 			buf = appendFinding(buf[:0], &fd)
@@ -102,10 +106,14 @@ func runLint(c *call, o lintOptions) error {
 			break
 		}
 		fmt.Fprintf(out, "%s:%d: %s: %s [%s] (%s)\n", name, fd.Line, fd.Severity, visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
+		if !slices.Contains(shown, fd.Code) {
+			shown = append(shown, fd.Code)
+		}
 	}
 	if !o.json && len(findings) == 0 {
 		fmt.Fprintf(out, "%s: no findings at or above %s\n", name, sev)
 	}
+	writeMoreInfo(out, shown)
 	if err := out.Flush(); err != nil {
 		return err
 	}
@@ -113,6 +121,13 @@ func runLint(c *call, o lintOptions) error {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// writeMoreInfo ends lint's text output, as ShellCheck's does: each code
+// printed, once, with the address of its page and its summary
+// (smolbots explain CODE prints the same page here).
+func writeMoreInfo(w io.Writer, codes []string) {
+	io.WriteString(w, refsite.MoreInformation(codes))
 }
 
 // appendFinding writes one lint line, every key present (docs/json.md).
@@ -134,7 +149,9 @@ func appendFinding(b []byte, fd *core.Finding) []byte {
 		}
 		b = appendString(b, d)
 	}
-	return append(b, "]}\n"...)
+	b = append(b, `],`...)
+	b = appendKey(b, "url", core.LintURL(fd.Code))
+	return append(b, "}\n"...)
 }
 
 func plural(n int, one, many string) string {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 func writeTemp(t *testing.T, name string, data []byte) string {
@@ -102,7 +104,7 @@ func TestLintBinaryFileAndMax(t *testing.T) {
 		t.Fatalf("exit %d, %d findings, first %v; want 1 and one leading binary-file error", code, len(all), all[:min(2, len(all))])
 	}
 	r := runBin(t, "", "lint", file)
-	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(findingText(t, r.stdout), "\n"), "\n")
 	if r.code != 1 || len(lines) != 101 || !strings.Contains(lines[0], "looks binary") {
 		t.Fatalf("text: exit %d, %d lines, first %.80q", r.code, len(lines), lines[0])
 	}
@@ -112,11 +114,31 @@ func TestLintBinaryFileAndMax(t *testing.T) {
 	}
 	for _, args := range [][]string{{"-max", "0"}, {"-max", itoa(len(all))}} {
 		r := runBin(t, "", append([]string{"lint", file}, args...)...)
-		if n := strings.Count(r.stdout, "\n"); n != len(all) {
+		if n := strings.Count(findingText(t, r.stdout), "\n"); n != len(all) {
 			t.Errorf("%q: %d lines, want all %d findings", args, n, len(all))
 		}
 	}
-	if r := runBin(t, "", "lint", "-max", "3", file); strings.Count(r.stdout, "\n") != 4 {
-		t.Errorf("-max 3: %d lines, want 3 findings and the line saying how many more", strings.Count(r.stdout, "\n"))
+	if r := runBin(t, "", "lint", "-max", "3", file); strings.Count(findingText(t, r.stdout), "\n") != 4 {
+		t.Errorf("-max 3: %d lines, want 3 findings and the line saying how many more", strings.Count(findingText(t, r.stdout), "\n"))
 	}
+}
+
+// findingText is lint's text output without its closing "For more
+// information:" list, which must be there, naming each code printed once.
+func findingText(t *testing.T, out string) string {
+	t.Helper()
+	findings, more, ok := strings.Cut(out, "\nFor more information:\n")
+	if !ok {
+		t.Fatalf("no For more information list in:\n%.300s", out)
+	}
+	seen := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSuffix(more, "\n"), "\n") {
+		url, _, ok := strings.Cut(strings.TrimSpace(l), " -- ")
+		code := url[strings.LastIndexByte(url, '/')+1:]
+		if !ok || seen[code] || url != core.LintURL(code) || !strings.Contains(findings, "["+code+"]") {
+			t.Errorf("For more information: line %q", l)
+		}
+		seen[code] = true
+	}
+	return findings
 }

@@ -1,5 +1,6 @@
 // Command smolbots answers robots.txt questions for Gopher and Gemini
-// crawlers from the command line: check, lint, fix, fetch, site, audit and serve.
+// crawlers from the command line: check, lint, fix, fetch, site, audit,
+// explain and serve.
 package main
 
 import (
@@ -12,7 +13,7 @@ import (
 )
 
 // commands in the order the usage lists them.
-var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, serveCmd}
+var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, explainCmd, serveCmd}
 
 func lookup(name string) *command {
 	for _, c := range commands {

@@ -16,8 +16,9 @@ import (
 )
 
 // A validator for the part of JSON Schema that docs/json/*.schema.json
-// use: type, enum, required, properties, additionalProperties: false,
-// items, minimum, minLength, pattern. A keyword it does not know fails
+// use: type, enum, required, properties, additionalProperties (false, or
+// the schema of every other key's value), items, minimum, minLength,
+// pattern. A keyword it does not know fails
 // the test, so the schemas cannot quietly say more than is checked.
 
 type schema map[string]any
@@ -99,7 +100,8 @@ func validate(s schema, v any, at string) string {
 		}
 	case map[string]any:
 		props, _ := s["properties"].(map[string]any)
-		for _, r := range s["required"].([]any) {
+		required, _ := s["required"].([]any)
+		for _, r := range required {
 			if _, ok := v[r.(string)]; !ok {
 				return fmt.Sprintf("%s: missing key %q", at, r)
 			}
@@ -110,7 +112,9 @@ func validate(s schema, v any, at string) string {
 				if s["additionalProperties"] == false {
 					return fmt.Sprintf("%s: key %q is not in the schema", at, k)
 				}
-				continue
+				if ps, ok = s["additionalProperties"].(map[string]any); !ok {
+					continue
+				}
 			}
 			if msg := validate(ps, e, at+"."+k); msg != "" {
 				return msg
@@ -151,10 +155,15 @@ func checkJSONLines(t *testing.T, kind, out string) {
 			if !slices.Contains(core.LintCodes(), m["code"].(string)) {
 				t.Errorf("line %d: unknown code %v", i+1, m["code"])
 			}
+			if m["url"] != core.LintURL(m["code"].(string)) {
+				t.Errorf("line %d: url %v is not the page of %v", i+1, m["url"], m["code"])
+			}
 		case "fix":
 			for _, c := range m["changes"].([]any) {
 				if code := c.(map[string]any)["code"].(string); !slices.Contains(core.LintCodes(), code) {
 					t.Errorf("fix: change code %q is not a lint code", code)
+				} else if u := c.(map[string]any)["url"]; u != core.LintURL(code) {
+					t.Errorf("fix: change url %v is not the page of %s", u, code)
 				}
 			}
 		}
@@ -184,15 +193,17 @@ func groupsAgree(group string, lines []any) string {
 
 // The validator itself must catch what it is there to catch.
 func TestSchemaValidatorRejects(t *testing.T) {
-	good := `{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"]}`
+	good := `{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.example.org/lint/star-not-last"}`
 	s := loadSchema(t, "lint")
 	for _, bad := range []string{
-		`{"line":3,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"]}`,
-		`{"line":3,"col":0,"code":"star-not-last","severity":"fatal","message":"m","dialects":["gopherdraft"]}`,
-		`{"line":-1,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"]}`,
-		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":null}`,
-		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":[],"extra":1}`,
-		`{"line":3.5,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":[]}`,
+		`{"line":3,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.example.org/lint/star-not-last"}`,
+		`{"line":3,"col":0,"code":"star-not-last","severity":"fatal","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.example.org/lint/star-not-last"}`,
+		`{"line":-1,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.example.org/lint/star-not-last"}`,
+		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":null,"url":"https://smolbots.example.org/lint/star-not-last"}`,
+		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":[],"url":"https://smolbots.example.org/lint/star-not-last","extra":1}`,
+		`{"line":3.5,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":[],"url":"https://smolbots.example.org/lint/star-not-last"}`,
+		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"]}`,
+		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"star-not-last"}`,
 	} {
 		for i, doc := range []string{good, bad} {
 			d := json.NewDecoder(bytes.NewReader([]byte(doc)))

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/smolbots/smolbots/core/refsite"
 	"github.com/smolbots/smolbots/core/relay"
 	"github.com/smolbots/smolbots/internal/slowclient"
 )
@@ -118,7 +119,7 @@ func newServer(dir string, rc relay.Config, l limits) *http.Server {
 	api := relay.New(rc)
 	mux.Handle(relay.Path, api)
 	mux.Handle("/api/", api) // a wrong /api/ path gets the relay's JSON 404, as on the worker
-	mux.Handle("/", pageHeaders(http.FileServer(http.Dir(dir))))
+	mux.Handle("/", pageHeaders(http.FileServer(refsite.PrettyURLs(http.Dir(dir)))))
 	return &http.Server{
 		Handler:           slowclient.Handler(mux, l.stall),
 		ReadHeaderTimeout: l.readHeader,

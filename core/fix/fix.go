@@ -50,6 +50,7 @@ type Change struct {
 	Message string `json:"message"`
 	Old     Span   `json:"old"` // the input's lines it concerns
 	New     Span   `json:"new"` // the result's lines it wrote
+	URL     string `json:"url"` // the code's reference page (core.LintURL)
 
 	olds, news []int // exactly which lines, for Diff
 }
@@ -411,6 +412,7 @@ func (fx *fixer) report() []Change {
 	out := make([]Change, 0, len(fx.changes))
 	for _, p := range fx.changes {
 		c := p.Change
+		c.URL = core.LintURL(c.Code)
 		for _, id := range p.ids {
 			if n, ok := pos[id]; ok {
 				c.New = widen(c.New, n)

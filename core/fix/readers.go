@@ -394,7 +394,7 @@ func remaining(f *core.File, scope core.Protocol) []Remaining {
 		if !slices.ContainsFunc(steps, func(s step) bool { return s.code == fd.Code }) {
 			why = "fix has no step for it: it needs the admin's judgement"
 		}
-		out = append(out, Remaining{Line: fd.Line, Code: fd.Code, Message: fd.Message, Why: why})
+		out = append(out, Remaining{Line: fd.Line, Code: fd.Code, Message: fd.Message, Why: why, URL: core.LintURL(fd.Code)})
 	}
 	return out
 }
@@ -405,6 +405,7 @@ type Remaining struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Why     string `json:"why"`
+	URL     string `json:"url"` // the code's reference page (core.LintURL)
 }
 
 // OpenedSentences says what opened lists, one sentence per set of

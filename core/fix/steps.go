@@ -32,6 +32,21 @@ var steps = []step{
 	{"line-endings", "lf-line-endings", lineEndings, true, false},
 }
 
+// Codes are the lint codes fix answers with a step of its own, sorted:
+// a file raising one of them may be rewritten so it no longer does
+// (when no reader is let in by the edit). file-too-large is among them:
+// fix drops what no reader reads past the cut.
+func Codes() []string {
+	codes := []string{"file-too-large"}
+	for _, s := range steps {
+		if !slices.Contains(codes, s.code) {
+			codes = append(codes, s.code)
+		}
+	}
+	slices.Sort(codes)
+	return codes
+}
+
 // step is one transformation: its name (tests run each on its own), the
 // lint code its changes answer, and what proposes its edits.
 type step struct {

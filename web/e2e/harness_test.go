@@ -20,6 +20,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/smolbots/smolbots/core/refsite"
 	"github.com/smolbots/smolbots/core/relay"
 	"github.com/smolbots/smolbots/web/internal/headless"
 )
@@ -95,7 +96,7 @@ func siteHandler(dir string) http.Handler {
 		Guard:   relay.Guard{AllowLoopback: true},
 		Timeout: 5 * time.Second,
 	}))
-	mux.Handle("/", http.FileServer(http.Dir(dir)))
+	mux.Handle("/", http.FileServer(refsite.PrettyURLs(http.Dir(dir))))
 	return mux
 }
 

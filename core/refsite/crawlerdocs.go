@@ -1,0 +1,87 @@
+package refsite
+
+// What the crawler presets' code does not say: what each crawler is,
+// the names it answered to before, what the preset leaves out, and how
+// to tell it in a server log. In our words, from the research behind
+// core/presets.go (docs/crawlers.md has the longer account).
+type crawlerDoc struct {
+	What string // one line
+	// Former are names or readings the code's history shows.
+	Former []string
+	// NotModelled are behaviours the preset leaves out, each with why.
+	NotModelled []string
+	// Logs says how to tell it in a server log: Gemini sends no
+	// User-agent, so only what it requests and where it comes from.
+	Logs string
+}
+
+var crawlerDocs = map[string]crawlerDoc{
+	"tlgs": {
+		What:   "a Gemini search engine, written in C++ (Martin Chang)",
+		Former: []string{"Until its parser's last change (commit 04184df, \"default robot.txt user-agent to all\"), rules before any User-agent line did not apply; since then they apply to every crawler."},
+		NotModelled: []string{
+			"A host that timed out more than three times is skipped altogether (tlgs/crawler/crawler.cpp:165-167): that is state across fetches, not a reading of one file.",
+		},
+		Logs: "It asks for `/robots.txt` with nothing after it. Its operator publishes no addresses that we have found.",
+	},
+	"gemplex": {
+		What:   "a Gemini search engine, written in Go (elektito)",
+		Former: []string{"The code read is the GitHub mirror, which stops on 2023-04-26 when the project moved to sr.ht; later versions were not read."},
+		NotModelled: []string{
+			"Its in-memory cache test is inverted (cmd/gemplex/crawl.go:748), and the one-day expiry it writes is never compared: freshness only, what a file means is unchanged.",
+		},
+		Logs: "It asks for `/robots.txt` with nothing after it. Its operator publishes no addresses that we have found.",
+	},
+	"gemini-grc": {
+		What: "a Gemini and Gopher archiving crawler, written in Go (antanst)",
+		NotModelled: []string{
+			"With Gopher crawling switched on, it runs no robots.txt check at all (robotsMatch/robotsMatch.go:94-97): that depends on the operator's configuration.",
+		},
+		Logs: "It asks for `/robots.txt` with nothing after it. Its operator publishes no addresses that we have found.",
+	},
+	"kennedy": {
+		What: "a Gemini search engine, written in C# (Acidus)",
+		Former: []string{
+			"From 2025-01-02 to 2025-07-25 it read only the `indexer` rules: `User-agent: *` with `Disallow: /` did not stop it (fixed in 19f5e35, \"bug: not processing global rules\").",
+			"Before 2025-01-02 it had another parser: the last matching rule won, an empty Disallow allowed again, a Disallow before any User-agent stopped the parsing, and agent names kept their case.",
+		},
+		NotModelled: []string{
+			"Its prefix test is .NET's culture-sensitive StartsWith; the preset compares ordinally (no .NET runtime was at hand to measure the difference).",
+			"Only the commit named is modelled, not the two earlier readings above.",
+		},
+		Logs: "It asks for `/robots.txt?kennedy-crawler`: the query names it, so its robots.txt requests stand out in any log that keeps the query. A third-party page (\"Meta Information About Gemini Crawlers\", michaelnordmeyer.com) lists 64.149.155.184 and 2600:1700:1731:d0f:35a7:42d4:c71f:a02b for it; the copy read had lost the entry's name, so treat those as unconfirmed. Its operator publishes none that we have found.",
+	},
+	"gus": {
+		What: "geminispace.info, a Gemini search engine in Python (René Wagner, after Natalie Pendragon's GUS)",
+		Former: []string{
+			"Until commit 108bfe850a (early 2021) it asked for `*`, `indexer` and `gus` in turn, each answer overwriting the last, so only `gus` (falling back to `*`) counted: that is the gus-legacy preset.",
+			"A later capture of its documentation lists its agents \"in descending priority\"; no code for such an order was seen.",
+		},
+		NotModelled: []string{
+			"How the 2021 code fetches the file was not in the history read: only a 20 text/plain reply is taken as read, and any other reply gives no verdict.",
+			"The line that combines the `indexer` and `gus` answers is inferred from the commit's diff (its comment and hunk sizes), not read.",
+		},
+		Logs: "It asks for `/robots.txt` with nothing after it. Its documentation says it crawls from fixed addresses it publishes; the list was not in the copies read.",
+	},
+	"gus-legacy": {
+		What:   "GUS as Natalie Pendragon ran it in 2020, before the robots.txt fix of early 2021",
+		Former: []string{"Its July 2020 announcement said it obeyed `*`, `indexer` and `gus` \"in order of increasing importance\"; the code asked for each in turn and kept only the last answer, so `indexer` never counted."},
+		NotModelled: []string{
+			"How it fetched the file is not in the code seen: only a 20 text/plain reply is taken as read.",
+		},
+		Logs: "It asked for `/robots.txt` with nothing after it. No addresses were published that we have found.",
+	},
+	"mozz-archiver": {
+		What: "the archiver of the November 2020 Geminispace crawl, in Python on Scrapy and Protego (Michael Lazar)",
+		Former: []string{
+			"It sent `mozz-archiver` until commit d1b4094 (2020-10-19), and `archiver-mozz` since, before the November 2020 crawl; its README still asks admins for `mozz-archiver`, which no longer matches (see the lint mozz-archiver-agent).",
+		},
+		NotModelled: []string{},
+		Logs:        "It asks for `/robots.txt` with nothing after it. No addresses were published that we have found.",
+	},
+	"veronica2": {
+		What:        "the Gopher search engine at Floodgap (Cameron Kaiser)",
+		NotModelled: []string{"Everything is a model of its maintainer's words: no code is public, so no behaviour was checked against code."},
+		Logs:        "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
+	},
+}

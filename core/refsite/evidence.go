@@ -1,0 +1,134 @@
+package refsite
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// The texts the dialects come from (DIALECTS.md names them), so that a
+// page can cite a section of one. Where a text has no stable address on
+// the web (the mailing-list posts, the Gopher draft), it is named only.
+type text struct {
+	Title string
+	Href  string // "" when there is no address to give
+}
+
+var texts = map[string]text{
+	"gopher2019":  {"Robots and Gopher (the 2019 proposal)", "https://alexschroeder.ch/wiki/2019-05-24_Robots_and_Gopher"},
+	"gopherdraft": {"the modern Gopher draft, its Robot Access Restrictions Policy", ""},
+	"gemini":      {"robots.txt for Gemini (the companion specification)", "gemini://gemini.circumlunar.space/docs/companion/robots.gmi"},
+	"conner2020":  {"Sean Conner, “robots.txt for Gemini formalised” (Gemini list, 22 November 2020)", ""},
+	"conner2021":  {"Sean Conner, “Encouraging HTTP Proxies to support Gemini hosts self-blacklisting” (Gemini list, 22 February 2021)", ""},
+	"rfc9309":     {"RFC 9309, the Robots Exclusion Protocol", "https://www.rfc-editor.org/rfc/rfc9309"},
+	"1994":        {"A Standard for Robot Exclusion (1994)", "https://www.robotstxt.org/orig.html"},
+	"robotparser": {"CPython's Lib/urllib/robotparser.py (3.11.7)", "https://github.com/python/cpython/blob/v3.11.7/Lib/urllib/robotparser.py"},
+}
+
+// evidence is one citation: a section of a text, or a line of code.
+type evidence struct {
+	Text string
+	Href string
+	// check says what is wrong with it, "" when nothing is: a crawler
+	// source key that the preset does not list, for instance.
+	check string
+}
+
+// spec cites a section of one of the texts.
+func spec(id, section string) evidence {
+	src, ok := texts[id]
+	if !ok {
+		return evidence{check: "unknown text " + id}
+	}
+	e := evidence{Text: src.Title + ", " + section, Href: src.Href}
+	if id == "rfc9309" {
+		// "2.2.2" or "2.2.2 (what it says)": the number is the anchor.
+		num, _, _ := strings.Cut(section, " ")
+		e.Text = "RFC 9309 section " + section
+		e.Href = src.Href + "#section-" + num
+	}
+	return e
+}
+
+// python cites lines of CPython's robotparser, which norobots and GUS
+// follow.
+func python(lines, what string) evidence {
+	src := texts["robotparser"]
+	first, last, ok := cutDash(lines)
+	href := src.Href + "#L" + first
+	if ok {
+		href += "-L" + last
+	}
+	return evidence{Text: "robotparser.py:" + lines + ": " + what, Href: href}
+}
+
+func cutDash(s string) (string, string, bool) {
+	for i := range s {
+		if s[i] == '-' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// crawlerCode cites the line of a crawler preset's code listed under key
+// in its Sources, linked to the repository at the commit read.
+func crawlerCode(id, key string) evidence {
+	d, ok := core.DialectByID(id)
+	if !ok || d.Crawler == nil {
+		return evidence{check: "unknown crawler preset " + id}
+	}
+	for _, s := range d.Crawler.Sources {
+		if s.Key == key {
+			return evidence{Text: d.Crawler.Name + ": " + s.What + " (" + fullRef(d.Crawler, s.Ref) + ")", Href: refURL(d.Crawler, s.Ref)}
+		}
+	}
+	return evidence{check: fmt.Sprintf("%s lists no source %q", id, key)}
+}
+
+// cpythonRobotparser is where GUS's robotparser lines are: CPython's
+// library, at the release whose line numbers the presets cite.
+const cpythonRobotparser = "Lib/urllib/robotparser.py:"
+
+// fullRef is a crawler's reference as repo@commit:path:line: a Source's
+// Ref names the path in the crawler's own repository, or in another one
+// with its own repo@commit prefix; GUS's lines of Python's robotparser
+// are CPython's, at 3.11.7.
+func fullRef(c *core.Crawler, ref string) string {
+	if at, colon := indexByte(ref, '@'), indexByte(ref, ':'); at >= 0 && at < colon {
+		return ref
+	}
+	if len(ref) > len(cpythonRobotparser) && ref[:len(cpythonRobotparser)] == cpythonRobotparser {
+		return "python/cpython@v3.11.7:" + ref
+	}
+	if c.Commit == "" {
+		return ref
+	}
+	commit := c.Commit
+	if len(commit) > 10 {
+		commit = commit[:10]
+	}
+	if last := c.Commit[len(c.Commit)-1]; last == '^' && len(commit) == 10 {
+		commit += "^"
+	}
+	return c.Repo + "@" + commit + ":" + ref
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// refURL links a crawler's reference to its line on GitHub, "" when the
+// code is not there; CPython's robotparser is.
+func refURL(c *core.Crawler, ref string) string {
+	if len(ref) > len(cpythonRobotparser) && ref[:len(cpythonRobotparser)] == cpythonRobotparser {
+		return python(ref[len(cpythonRobotparser):], "").Href
+	}
+	return c.URL(ref)
+}

@@ -1,0 +1,259 @@
+package refsite
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// The dialect, crawler and index pages.
+
+// dialectTexts are the texts each dialect cites.
+var dialectTexts = map[string][]string{
+	"gopher2019":  {"gopher2019"},
+	"gopherdraft": {"gopherdraft"},
+	"gemini":      {"gemini", "1994"},
+	"conner2020":  {"conner2020", "conner2021"},
+	"rfc9309":     {"rfc9309"},
+	"norobots":    {"1994", "robotparser"},
+}
+
+func readerByID(id string) Reader {
+	for _, r := range Readers() {
+		if r.ID == id {
+			return r
+		}
+	}
+	return Reader{}
+}
+
+var (
+	concernsOnce sync.Once
+	concerns     map[string][]string // reader ID -> lint codes whose example concerns it
+)
+
+// lintConcerns are the lint codes whose example's finding names the
+// reader, computed from the examples.
+func lintConcerns(id string) []string {
+	concernsOnce.Do(func() {
+		concerns = map[string][]string{}
+		for _, e := range lintEntries() {
+			for _, fd := range lintFindings(e.Example, core.SevInfo) {
+				if fd.Code != e.Code {
+					continue
+				}
+				for _, d := range fd.Dialects {
+					if !slices.Contains(concerns[d], e.Code) {
+						concerns[d] = append(concerns[d], e.Code)
+					}
+				}
+			}
+		}
+	})
+	return concerns[id]
+}
+
+func lintCodeList(id string) []block {
+	codes := lintConcerns(id)
+	if len(codes) == 0 {
+		return []block{para{words("No lint example names it.")}}
+	}
+	l := list{ID: "lint-codes"}
+	for _, c := range codes {
+		l.Items = append(l.Items, item{ID: "lint-" + c, Spans: []span{codeLink(c, "/lint/"+c), t(": " + Summary(c))}})
+	}
+	return []block{l}
+}
+
+func dialectPage(d core.Dialect) *page {
+	r := readerByID(d.ID)
+	p := &page{Path: "dialects/" + d.ID, Title: d.ID + ": " + d.Title, Lead: "One of smolbots's six readings of a robots.txt, from " + d.Source + "."}
+	p.Body = append(p.Body, facts{ID: "summary", Items: []fact{
+		{"Source", []span{t(d.Source)}},
+		{"Served over", []span{t(map[string]string{"both": "Gemini and Gopher", "gemini": "Gemini", "gopher": "Gopher"}[r.Protocol])}},
+		{"Where the file lives", []span{t(d.Facts.Location)}},
+		{"Caching", []span{t(d.Facts.Caching)}},
+		{"Delays", []span{t(d.Facts.Delays)}},
+	}})
+	p.Body = append(p.Body, heading{2, "texts", "The texts"})
+	tl := list{ID: "text-list"}
+	for _, id := range dialectTexts[d.ID] {
+		src := texts[id]
+		sp := []span{t(src.Title)}
+		if src.Href != "" {
+			sp = []span{link(src.Title, src.Href)}
+		}
+		tl.Items = append(tl.Items, item{ID: "text-" + id, Spans: sp})
+	}
+	p.Body = append(p.Body, tl)
+	p.Body = append(p.Body, para{words("Where a text is silent or unclear, smolbots decides and says so in the verdict's note; DIALECTS.md in the repository records each decision.")})
+	p.Body = append(p.Body, heading{2, "knobs", "How it reads a file, knob by knob"})
+	p.Body = append(p.Body, para{words("A dialect in smolbots is a set of independent knobs (`core.Dialect`); these are this one's settings.")})
+	p.Body = append(p.Body, knobFacts(d))
+	p.Body = append(p.Body, heading{2, "examples", "Worked examples"})
+	p.Body = append(p.Body, para{[]span{t("Its column of the "), link("compatibility matrix", "/compat"), t(", asked as "), code(defaultAgent), t(": each row's demonstration, the verdict and the line that decided it.")}})
+	p.Body = append(p.Body, columnList(p, r, ""))
+	p.Body = append(p.Body, heading{2, "lint", "Lint codes about it"})
+	p.Body = append(p.Body, para{words("The codes whose example names this dialect among those it concerns:")})
+	p.Body = append(p.Body, lintCodeList(d.ID)...)
+	return p
+}
+
+func crawlerPage(d core.Dialect) *page {
+	c := d.Crawler
+	doc := crawlerDocs[d.ID]
+	r := readerByID(d.ID)
+	title := c.Name
+	if !c.Verified {
+		title += " (unverified)"
+	}
+	p := &page{Path: "crawlers/" + d.ID, Title: title, Lead: upperFirst(doc.What) + "."}
+	var basis []span
+	if c.Verified {
+		basis = []span{t("Built from its code: "), code(c.Repo + "@" + shortCommit(c.Commit)), t(". " + d.Source + ".")}
+	} else {
+		basis = []span{t("Built from its maintainer's words, with no code read: no code is public. Every answer on this page is a model of what he wrote, and the matrix marks what his words do not cover as unknown.")}
+	}
+	names := []span{t("none: it ignores User-agent lines, so every Disallow in the file applies to it")}
+	if len(c.Agents) > 0 {
+		names = nil
+		for i, a := range c.Agents {
+			if i > 0 {
+				names = append(names, t(", then "))
+			}
+			names = append(names, code(a))
+		}
+		names = append(names, t(" (in the order its code tests them)"))
+	}
+	role := []span{t("none: Gopher has no virtual agents")}
+	if len(c.Roles) > 0 {
+		role = []span{t(strings.Join(c.Roles, ", ") + ", the Gemini text's virtual agent for what it does")}
+	}
+	p.Body = append(p.Body, facts{ID: "summary", Items: []fact{
+		{"Basis", basis},
+		{"Reads robots.txt over", []span{t(c.Protocol)}},
+		{"Names it answers to", names},
+		{"Role", role},
+		{"Preset", []span{code(d.ID), t(" in "), code("smolbots check -dialect " + d.ID)}},
+	}})
+
+	p.Body = append(p.Body, heading{2, "history", "Names and readings before"})
+	if len(doc.Former) == 0 {
+		p.Body = append(p.Body, para{words("The code's history shows no other name or reading.")})
+	} else {
+		l := list{ID: "history-list"}
+		for i, s := range doc.Former {
+			l.Items = append(l.Items, item{ID: fmt.Sprintf("history-%d", i+1), Spans: words(s)})
+		}
+		p.Body = append(p.Body, l)
+	}
+
+	p.Body = append(p.Body, heading{2, "fetch", "How it fetches robots.txt"})
+	p.Body = append(p.Body, facts{ID: "fetch-facts", Items: []fact{
+		{"Request", []span{t(c.Fetch.Location)}},
+		{"What counts as a robots.txt", []span{t(c.Fetch.Counts)}},
+		{"Caching", []span{t(c.Fetch.Caching)}},
+		{"Code", refSpans(c, c.Fetch.Ref)},
+	}})
+	fc := fetchCells()
+	ol := list{ID: "outcomes"}
+	for _, o := range fetchOutcomes {
+		cell := fc[o.ID][d.ID]
+		ol.Items = append(ol.Items, item{ID: "outcome-" + o.ID, Spans: []span{t(upperFirst(o.What) + ": " + readingWord(cell.Reading) + ". " + cell.Note)}})
+	}
+	p.Body = append(p.Body, ol)
+
+	p.Body = append(p.Body, heading{2, "behaviours", "What its code does, line by line"})
+	bl := list{ID: "sources"}
+	for _, s := range c.Sources {
+		sp := append([]span{t(upperFirst(s.What) + ": ")}, refSpans(c, s.Ref)...)
+		bl.Items = append(bl.Items, item{ID: "source-" + s.Key, Spans: sp})
+	}
+	p.Body = append(p.Body, bl)
+	p.Body = append(p.Body, heading{3, "knobs", "The same, knob by knob"})
+	p.Body = append(p.Body, knobFacts(d))
+
+	p.Body = append(p.Body, heading{2, "not-modelled", "What is not modelled"})
+	if len(doc.NotModelled) == 0 {
+		p.Body = append(p.Body, para{words("Nothing that changes a verdict, as far as its code was read.")})
+	} else {
+		l := list{ID: "not-modelled-list"}
+		for i, s := range doc.NotModelled {
+			l.Items = append(l.Items, item{ID: fmt.Sprintf("not-modelled-%d", i+1), Spans: words(s)})
+		}
+		p.Body = append(p.Body, l)
+	}
+
+	p.Body = append(p.Body, heading{2, "matrix", "Its column of the matrix"})
+	p.Body = append(p.Body, para{[]span{t("Each row of the "), link("compatibility matrix", "/compat"), t(" as this crawler answers it, with the line of its code that decides.")}})
+	p.Body = append(p.Body, columnList(p, r, ""))
+
+	p.Body = append(p.Body, heading{2, "logs", "In a server log"})
+	p.Body = append(p.Body, para{words("Gemini clients send no User-agent, so a crawler shows in a log only by what it asks for and where it comes from. " + doc.Logs)})
+
+	p.Body = append(p.Body, heading{2, "lint", "Lint codes about it"})
+	p.Body = append(p.Body, lintCodeList(d.ID)...)
+	return p
+}
+
+// refSpans links a crawler's code reference, written in full.
+func refSpans(c *core.Crawler, ref string) []span {
+	full := fullRef(c, ref)
+	if u := refURL(c, ref); u != "" {
+		return []span{codeLink(full, u)}
+	}
+	return []span{code(full)}
+}
+
+func shortCommit(s string) string {
+	if len(s) > 10 {
+		return s[:10]
+	}
+	return s
+}
+
+func indexPage() *page {
+	p := &page{Path: indexPath, Title: "The smolbots reference", Lead: "Every lint code, dialect and crawler smolbots knows, and the matrix of what each reader does, generated from the code so the pages cannot drift from it."}
+	p.Body = append(p.Body, paras("Each page can be cited by its address, and each section and row by its anchor. `smolbots explain CODE` prints a lint code's page in the terminal, and every `lint -json` finding carries its page's address as `url`.")...)
+
+	p.Body = append(p.Body, heading{2, "lint", "Lint codes"})
+	tb := table{ID: "lint-table", Caption: "Every lint code, its severity and what it flags"}
+	tb.Head = []string{"Code", "Severity", "What it flags"}
+	for _, e := range lintEntries() {
+		var sevs []string
+		for _, s := range e.Severities {
+			sevs = append(sevs, string(s))
+		}
+		tb.Rows = append(tb.Rows, row{ID: e.Code, Cells: []cell{
+			{Spans: []span{codeLink(e.Code, "/lint/"+e.Code)}, Header: true},
+			{Spans: []span{t(strings.Join(sevs, ", "))}},
+			{Spans: []span{t(e.Summary)}},
+		}})
+	}
+	p.Body = append(p.Body, tb)
+
+	p.Body = append(p.Body, heading{2, "dialects", "Dialects"})
+	dl := list{ID: "dialect-list"}
+	for _, d := range core.Dialects() {
+		dl.Items = append(dl.Items, item{ID: "dialect-" + d.ID, Spans: []span{codeLink(d.ID, "/dialects/"+d.ID), t(": " + d.Title + ", from " + d.Source)}})
+	}
+	p.Body = append(p.Body, dl)
+
+	p.Body = append(p.Body, heading{2, "crawlers", "Crawlers"})
+	cl := list{ID: "crawler-list"}
+	for _, d := range core.Presets() {
+		name := d.Crawler.Name
+		if !d.Crawler.Verified {
+			name += " (unverified)"
+		}
+		cl.Items = append(cl.Items, item{ID: "crawler-" + d.ID, Spans: []span{link(name, "/crawlers/"+d.ID), t(": " + crawlerDocs[d.ID].What)}})
+	}
+	p.Body = append(p.Body, cl)
+
+	p.Body = append(p.Body, heading{2, "compat", "Compatibility"})
+	p.Body = append(p.Body, para{[]span{link("The compatibility matrix", "/compat"), t(fmt.Sprintf(": %d features by %d readers, each cell the reader's own verdict on a demonstration, and what each crawler does with each reply to its robots.txt request. The same data as JSON: ", len(Features), len(Readers()))), link("compat.json", "/compat.json"), t(".")}})
+	return p
+}

@@ -1,0 +1,53 @@
+// Command genref writes the reference site into OUTDIR: the web edition
+// (/lint/<code>, /dialects/<id>, /crawlers/<id>, /compat, /compat.json
+// and the index /reference, as .html files that the server or Netlify
+// serves without the extension) and the Gemini edition under
+// OUTDIR/gemini. Every page comes from core/refsite, which computes it
+// from the code. web/build-site.sh runs it; the site's address comes in
+// with -ldflags, as for the CLI (build.sh's site_url).
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/smolbots/smolbots/core/refsite"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: genref OUTDIR")
+		os.Exit(2)
+	}
+	if err := run(os.Args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "genref:", err)
+		os.Exit(1)
+	}
+}
+
+func run(outdir string) error {
+	files, err := refsite.Pages()
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		path := filepath.Join(outdir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, files[name], 0o644); err != nil {
+			return err
+		}
+	}
+	counts := refsite.Counts()
+	fmt.Fprintf(os.Stderr, "genref: %d files into %s (%d lint, %d dialect and %d crawler pages, the matrix and the index; each also as Gemtext)\n",
+		len(files), outdir, counts["lint"], counts["dialects"], counts["crawlers"])
+	return nil
+}
