@@ -311,44 +311,69 @@ func (p *page) bind() {
 }
 
 // restore reads the state from location.hash: a bad link gives a clear
-// message and an empty, working page.
+// message and an empty, working page. On the first call, main.js may
+// have put the link's case into the boxes already (the body's
+// data-opened): what they hold then counts, since a user may have typed
+// before the checker loaded.
 func (p *page) restore() {
 	hash := js.Global().Get("location").Get("hash").String()
+	opened := dataset(p.body, "opened")
+	p.body.Call("removeAttribute", "data-opened")
 	p.message.Set("hidden", true)
 	var st state.State
-	keep := false // the boxes already hold st
+	keep := false   // the boxes already hold st
+	edited := false // they hold something else than the address says
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
 		if dataset(p.body, "prerendered") == prerender.Prerendered {
 			// The HTML shows the default case. What the boxes hold now
 			// counts (a user may have typed before the checker loaded);
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
-			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Crawlers: pageview.CleanCrawlers(p.crawlersTicked()), Protocol: string(p.checkedProtocol())}
+			st = p.shownState()
 			if b := p.table.Call("querySelector", "button.cell.chosen"); !b.IsNull() {
 				st.Cell = grid.CellKey(dataset(b, "dialect"), dataset(b, "agent"), dataset(b, "selector"))
 			}
 			keep = true
 			ex := pageview.Examples[0]
 			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0 && st.Protocol == string(core.ProtocolAny)
+			edited = !p.adopting
 		} else {
 			st = prerender.Default()
 		}
 	} else {
 		var err error
 		st, err = state.Decode(hash)
+		shown := p.shownState()
+		// main.js showed this case ("edited" once something was typed
+		// or ticked), or could not open the link and left the boxes
+		// empty for typing (a browser's DEFLATE reader may refuse what
+		// Go's reads: such a link still opens here while nothing has
+		// been typed).
+		typed := shown.Robots+shown.Selectors+shown.Agents != ""
+		if opened == "case" || opened == "edited" || (opened == "failed" && (err != nil || typed)) {
+			if err == nil {
+				shown.Cell, shown.Crawlers = st.Cell, st.Crawlers
+			}
+			st, keep, edited = shown, true, opened == "edited" || typed && opened == "failed"
+		}
 		if err != nil {
 			p.showMessage("This link could not be opened: " + err.Error() + " The page starts empty instead.")
-			st = state.State{}
+			if !keep {
+				st = state.State{}
+			}
 		}
 		p.lastHash = strings.TrimPrefix(hash, "#")
 	}
+	for _, ta := range []*dom.HTMLTextAreaElement{p.robots, p.selectors, p.agents} {
+		ta.Underlying().Set("readOnly", false)
+	}
 	p.hidden = pageview.CleanHidden(st.Hidden)
 	p.crawlers.choice = pageview.CleanCrawlers(st.Crawlers)
+	p.showCrawlerChoice()
 	p.setProtocol(pageview.ProtocolOf(st.Protocol), false)
 	e, _ := pageview.DetectEnds(st.Robots)
 	p.setEnds(e)
 	if !keep {
-		p.showCrawlerChoice()
 		p.robots.SetValue(st.Robots)
 		p.selectors.SetValue(st.Selectors)
 		p.agents.SetValue(st.Agents)
@@ -363,6 +388,23 @@ func (p *page) restore() {
 		time.AfterFunc(0, p.adoptRest)
 	}
 	p.adopting = false
+	if edited {
+		// Typed before the checker loaded: the address gets it too.
+		p.scheduleHash()
+	}
+}
+
+// shownState is the case the page's controls hold now (all but the
+// chosen cell).
+func (p *page) shownState() state.State {
+	return state.State{
+		Robots:    pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())),
+		Selectors: p.selectors.Value(),
+		Agents:    p.agents.Value(),
+		Hidden:    p.toggledOff(),
+		Crawlers:  pageview.CleanCrawlers(p.crawlersTicked()),
+		Protocol:  string(p.checkedProtocol()),
+	}
 }
 
 // adoptRest finishes taking over the drawn page: the lint and the
