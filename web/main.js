@@ -58,6 +58,14 @@
         w.addEventListener(type, stick, { once: true, passive: true });
       });
     });
+    // "Skip to the verdicts" moves the focus there without writing
+    // #grid over the case in the address.
+    document.querySelector(".skip").addEventListener("click", function (ev) {
+      ev.preventDefault();
+      var grid = document.getElementById("grid");
+      grid.tabIndex = -1;
+      grid.focus();
+    });
     if (!("WebAssembly" in window) || typeof Go !== "function") {
       opened.then(function () { fail(new Error("this browser has no WebAssembly support")); });
       return;

@@ -261,6 +261,33 @@ func TestBadLinkBeforeTheChecker(t *testing.T) {
 	}
 }
 
+// TestSkipLinkKeepsTheCase: "Skip to the verdicts" moves the focus to
+// the grid and leaves the case in the address, so a reload opens it.
+func TestSkipLinkKeepsTheCase(t *testing.T) {
+	b := newBrowser(t)
+	link := "#" + state.Encode(sharedCase)
+	b.open(t, link)
+	before := b.state(t)
+	b.do(t, chromedp.Focus(chromedp.CSS(".skip")), chromedp.KeyEvent("\r"))
+	if h := eval[string](t, b, `location.hash`); h != link {
+		t.Errorf("the skip link changed the address to %q", h)
+	}
+	if f := eval[string](t, b, `document.activeElement.id`); f != "grid" {
+		t.Errorf("the skip link put the focus on %q, want the grid", f)
+	}
+	// The next Tab reaches the first verdict.
+	b.do(t, chromedp.KeyEvent("\t"))
+	if c := eval[string](t, b, `document.activeElement.dataset.verdict || ""`); c == "" {
+		t.Errorf("Tab after the skip link reached %q, not a verdict", eval[string](t, b, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	b.do(t, chromedp.Reload())
+	b.waitUpdates(t, 1)
+	if after := b.state(t); fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Errorf("after a reload:\n%+v\nbefore:\n%+v", after, before)
+	}
+	b.noErrors(t)
+}
+
 // jsDecoded is what the page's link reader (main.js) makes of a fragment.
 type jsDecoded struct {
 	OK  bool `json:"ok"`
