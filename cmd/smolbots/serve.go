@@ -20,8 +20,10 @@ import (
 var serveCmd = &command{
 	name: "serve",
 	summary: `Serves the playground and the relay together, on loopback by default,
-until interrupted. The relay answers GET /api/robots?url=... as fetch -json
-does, for public gopher:// and gemini:// hosts only.`,
+until interrupted. The page's files go out brotli- or gzip-compressed to a
+browser that takes it, as the static host sends them. The relay answers
+GET /api/robots?url=... as fetch -json does, for public gopher:// and
+gemini:// hosts only.`,
 	examples: []string{
 		"./build.sh build && smolbots serve               # then open http://127.0.0.1:8080/",
 		"smolbots serve -addr 127.0.0.1:9000 -dir build/web",
@@ -110,14 +112,17 @@ var serveLimits = limits{
 	queueWait:  relay.DefaultQueueWait,
 }
 
-// newServer serves the page in dir and the relay.
+// newServer serves the page in dir, compressed (compress.go), and the
+// relay.
 func newServer(dir string, rc relay.Config, l limits) *http.Server {
 	rc.MaxFetches, rc.QueueWait = l.fetches, l.queueWait
 	mux := http.NewServeMux()
 	api := relay.New(rc)
 	mux.Handle(relay.Path, api)
 	mux.Handle("/api/", api) // a wrong /api/ path gets the relay's JSON 404, as on the worker
-	mux.Handle("/", pageHeaders(http.FileServer(http.Dir(dir))))
+	files := newCompressed(http.Dir(dir), http.FileServer(http.Dir(dir)))
+	go files.warm()
+	mux.Handle("/", pageHeaders(files))
 	return &http.Server{
 		Handler:           slowclient.Handler(mux, l.stall),
 		ReadHeaderTimeout: l.readHeader,
