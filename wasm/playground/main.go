@@ -486,6 +486,7 @@ func (p *page) update() {
 	// it here would lay the page out in the middle of the update.
 	v := p.view
 	robots := p.robots.Value()
+	first := p.updates == 0 && !p.adopting // the page's first drawing
 	// A big file is linted once typing pauses: linting is most of the
 	// work there, and the verdicts should not wait for it. Nor does the
 	// first grid after the page loads.
@@ -536,16 +537,15 @@ func (p *page) update() {
 		var lines []string
 		if len(robots) > highlight.MaxBytes {
 			cls.Call("add", "plain")
-		} else if p.updates == 0 && !p.adopting {
+		} else if first {
 			// The first grid does not wait for the lexer's first use
 			// (compiling its patterns) or the lint: the text shows
-			// uncoloured, then a second update a moment later colours it
-			// and lints.
+			// uncoloured, then a second update once it is painted
+			// colours it and lints (finishFirst).
 			cls.Call("remove", "plain")
 			var b strings.Builder
 			highlight.Plain(&b, robots)
 			html = b.String()
-			time.AfterFunc(0, p.finishFirst)
 		} else {
 			cls.Call("remove", "plain")
 			lines = p.colours.Lines(robots)
@@ -562,7 +562,13 @@ func (p *page) update() {
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
-	p.drawCrawlers()
+	if first {
+		// Nor do the verdicts wait for the Real crawlers table, which
+		// compiles every preset: finishFirst draws it.
+		afterPaint(p.finishFirst)
+	} else {
+		p.drawCrawlers()
+	}
 	p.drawLints()
 	p.put(p.lintCount, &p.shownCount, pageview.LintCount(findings, p.g.Problems))
 	p.put(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
@@ -637,6 +643,25 @@ func (p *page) drawLints() {
 	if p.lintTab.Get("checked").Bool() {
 		p.put(p.lints, &p.shownLints, pageview.LintsHTML(p.scopedFindings(), p.g.Problems))
 	}
+}
+
+// afterPaint runs fn once the browser has painted what the page shows
+// now: a browser timer set at the next animation frame fires after that
+// frame. A Go timer would not do: Go runs a due timer before it hands
+// the thread back to the browser, so fn would hold the paint back.
+func afterPaint(fn func()) {
+	var frame, timer js.Func
+	timer = js.FuncOf(func(js.Value, []js.Value) any {
+		timer.Release()
+		fn()
+		return nil
+	})
+	frame = js.FuncOf(func(js.Value, []js.Value) any {
+		frame.Release()
+		js.Global().Call("setTimeout", timer, 0)
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", frame)
 }
 
 // finishFirst completes the first update once its grid is shown.

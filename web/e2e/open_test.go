@@ -150,7 +150,7 @@ func TestSharedLinkBeforeTheChecker(t *testing.T) {
 		chromedp.KeyEvent("Elpher"),
 		chromedp.Click(chromedp.ID("show-norobots")))
 	release()
-	b.waitUpdates(t, 1)
+	b.waitUpdates(t, 2)
 	want := "User-agent: Elpher\nDisallow: /\n\n" + robots
 	s := b.state(t)
 	if s.Robots != want || s.Agents != sharedCase.Agents+"Elpher" {
@@ -202,7 +202,7 @@ func TestSharedLinkWithoutDecompression(t *testing.T) {
 		t.Error("the boxes take typing that the link's case would overwrite")
 	}
 	release()
-	b.waitUpdates(t, 1)
+	b.waitUpdates(t, 2)
 	s := b.state(t)
 	if s.Selectors != sharedCase.Selectors || s.Chosen != "gemini Lupa(archiver) /drafts/plan.gmi" {
 		t.Errorf("after the take-over: %+v", s)
@@ -246,7 +246,7 @@ func TestBadLinkBeforeTheChecker(t *testing.T) {
 				chromedp.Click(chromedp.ID("selectors")), chromedp.KeyEvent("/x"),
 				chromedp.Click(chromedp.ID("agents")), chromedp.KeyEvent("*"))
 			release()
-			b.waitUpdates(t, 1)
+			b.waitUpdates(t, 2)
 			if s := b.state(t); s.Robots != clash || s.Selectors != "/x" || s.Agents != "*" {
 				t.Errorf("the boxes hold %q, %q, %q after the take-over, want what was typed", s.Robots, s.Selectors, s.Agents)
 			}
@@ -281,7 +281,7 @@ func TestSkipLinkKeepsTheCase(t *testing.T) {
 		t.Errorf("Tab after the skip link reached %q, not a verdict", eval[string](t, b, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
 	b.do(t, chromedp.Reload())
-	b.waitUpdates(t, 1)
+	b.waitUpdates(t, 2)
 	if after := b.state(t); fmt.Sprint(after) != fmt.Sprint(before) {
 		t.Errorf("after a reload:\n%+v\nbefore:\n%+v", after, before)
 	}
