@@ -195,6 +195,14 @@
     for (var n = 1; n <= Math.min(lines, 200); n++) gutter += '<span class="gl">' + n + "</span>";
     el("gutter-lines").innerHTML = gutter;
     el("summary").textContent = summary;
+    // The grid's box keeps about the room the case's verdicts will take
+    // (a row per agent and selector, and the head), so that they do not
+    // push what is below when they come.
+    var rows = nonBlank(selectors) * nonBlank(agents);
+    if (rows > 0) {
+      el("grid").innerHTML = '<tbody aria-hidden="true"><tr><td class="reserve"></td></tr></tbody>';
+      el("grid").querySelector("td").style.height = 24 * (Math.min(rows, 12) + 1.5) + "px";
+    }
     root.classList.remove("opening");
   }
 
@@ -345,6 +353,10 @@
     return '"' + s.replace(/[\\"]/g, "\\$&").replace(/[\x00-\x1f\x7f]/g, function (c) {
       return named[c] || "\\x" + ("0" + c.charCodeAt(0).toString(16)).slice(-2);
     }) + '"';
+  }
+
+  function nonBlank(text) {
+    return text.split("\n").filter(function (l) { return l.trim() !== ""; }).length;
   }
 
   // detectEnds is pageview.DetectEnds: CRLF when every line ends so.
