@@ -261,6 +261,57 @@ func TestBadLinkBeforeTheChecker(t *testing.T) {
 	}
 }
 
+// TestLinkOnlyGoReads: a link with bytes after its last DEFLATE block
+// (a word glued to it) opens in Go. A browser whose DecompressionStream
+// refuses them in words main.js does not know shows the link as bad
+// until the checker loads, which then opens it, as nothing was typed.
+func TestLinkOnlyGoReads(t *testing.T) {
+	url, release := heldServer(t)
+	b := newBrowser(t)
+	b.beforeScripts(t, `(() => {
+		const Native = window.DecompressionStream;
+		window.DecompressionStream = class {
+			constructor(format) {
+				const d = new Native(format), r = d.readable.getReader();
+				this.writable = d.writable;
+				this.readable = new ReadableStream({
+					pull: c => r.read().then(x => x.done ? c.close() : c.enqueue(x.value), () => c.error(new TypeError("trailing data"))),
+					cancel: why => r.cancel(why),
+				});
+			}
+		};
+	})();`)
+	link := "#" + state.Wrap(append(state.Stored(state.Marshal(sharedCase)), "Thanks"...))
+	if _, err := state.Decode(link); err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, chromedp.Navigate(url+"/"+link))
+	b.waitShown(t, `!document.getElementById("message").hidden`)
+	release()
+	b.waitUpdates(t, 2)
+	if s := b.state(t); s.Selectors != sharedCase.Selectors || s.Chosen != "gemini Lupa(archiver) /drafts/plan.gmi" {
+		t.Errorf("the checker did not open the link: %+v", s)
+	}
+	if hidden := eval[bool](t, b, `document.getElementById("message").hidden`); !hidden {
+		t.Error("the message that the link could not be opened stayed")
+	}
+	if h := eval[string](t, b, `location.hash`); h != link {
+		t.Errorf("the address changed to %q", h)
+	}
+	b.noErrors(t)
+}
+
+// waitShown waits until the JavaScript expression cond is true, at
+// most 10 s.
+func (b *browser) waitShown(t testing.TB, cond string) {
+	t.Helper()
+	eval[bool](t, b, `new Promise((ok, fail) => { const t0 = Date.now(); (function poll() {
+		if (`+cond+`) return ok(true);
+		if (Date.now() - t0 > 10000) return fail(new Error("timed out waiting for `+strings.ReplaceAll(cond, `"`, `'`)+`"));
+		setTimeout(poll, 10);
+	})(); })`)
+}
+
 // TestSkipLinkKeepsTheCase: "Skip to the verdicts" moves the focus to
 // the grid and leaves the case in the address, so a reload opens it.
 func TestSkipLinkKeepsTheCase(t *testing.T) {
