@@ -1,59 +1,122 @@
-// Loads the playground's WebAssembly. Everything else happens in Go.
+// Loads the playground's WebAssembly. Everything else happens in Go,
+// except opening a shared link before Go has loaded.
+//
+// index.html runs this file in its head, before the body is parsed (no
+// defer): the build drew the default case into the body, and a shared
+// link (#v1.…) must never show it, not even for one frame. The link's
+// case goes into the page once the body is parsed; the rest waits for
+// wasm_exec.js (DOMContentLoaded).
 "use strict";
 (function () {
-  function fail(err) {
-    var m = document.getElementById("message");
-    m.textContent = "The checker could not start: " + (err && err.message ? err.message : err) + ". Reload the page to try again.";
-    m.hidden = false;
-    var s = document.getElementById("summary");
-    if (s) s.textContent = "The checker is not running.";
-  }
+  var root = document.documentElement;
   // The tables' cells turn sticky only when their box is about to
   // scroll (style.css says why); before that they look the same.
-  document.documentElement.classList.add("js");
-  document.querySelectorAll(".table-wrap").forEach(function (w) {
-    var stick = function () { w.classList.add("scrolled"); };
-    ["pointerenter", "touchstart", "focusin", "scroll"].forEach(function (type) {
-      w.addEventListener(type, stick, { once: true, passive: true });
+  root.classList.add("js");
+
+  // A fragment that names no element of the page holds a case: its text
+  // goes into the boxes as soon as the body is parsed, while the
+  // checker loads. Until then the page is not drawn (style.css,
+  // .opening); should the browser never finish reading the link, the
+  // checker opens it.
+  var hash = location.hash.replace(/^#/, "");
+  var opened = Promise.resolve(false);
+  if (hash !== "") {
+    root.classList.add("opening");
+    var opening = Promise.race([decodeLink(hash), new Promise(function (ok, no) {
+      setTimeout(function () { no(unsupported("the browser took too long to unpack the link")); }, 2000);
+    })]);
+    opening.catch(function () {}); // handled once the body is parsed
+    opened = new Promise(function (ok) { whenParsed(ok); }).then(function () {
+      if (document.getElementById(hash)) {
+        // The skip link's target, say: the default case is right.
+        root.classList.remove("opening");
+        return false;
+      }
+      return opening.then(showCase, function (err) { showCase(null, err); }).then(function () { return true; });
     });
-  });
-  if (!("WebAssembly" in window) || typeof Go !== "function") {
-    fail(new Error("this browser has no WebAssembly support"));
-    return;
   }
-  // The page arrives drawn (web/gensite) with read-only boxes, for
-  // readers without JavaScript. Here they can be edited at once; text
-  // typed before the checker takes over shows uncoloured until it does.
-  ["robots", "selectors", "agents"].forEach(function (id) {
-    document.getElementById(id).readOnly = false;
-  });
-  document.getElementById("robots").addEventListener("input", function () {
-    if (!document.body.dataset.ready) document.getElementById("editor").classList.add("plain");
-  });
-  // The rewriter behind "Make it portable", the reports and the reading
-  // of Fetch's answer are a module of their own (wasm/ondemand), loaded
-  // the first time one is asked for, or when the pointer or the focus
-  // reaches a button that asks for it; it sets smolbotsPortable,
-  // smolbotsReport and smolbotsFetchView.
-  var ondemand = null;
-  window.smolbotsLoadOnDemand = function () {
-    if (!ondemand) {
-      var ogo = new Go();
-      ondemand = WebAssembly.instantiateStreaming(fetch("ondemand.wasm"), ogo.importObject).then(function (r) {
-        ogo.run(r.instance);
-        if (typeof window.smolbotsReport !== "function") throw new Error("the module did not start");
-        return true;
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+
+  // whenParsed calls fn once the body has been parsed, before the
+  // deferred scripts run.
+  function whenParsed(fn) {
+    if (document.readyState !== "loading") return fn();
+    document.addEventListener("readystatechange", function parsed() {
+      document.removeEventListener("readystatechange", parsed);
+      fn();
+    });
+  }
+
+  function start() {
+    document.querySelectorAll(".table-wrap").forEach(function (w) {
+      var stick = function () { w.classList.add("scrolled"); };
+      ["pointerenter", "touchstart", "focusin", "scroll"].forEach(function (type) {
+        w.addEventListener(type, stick, { once: true, passive: true });
       });
-      ondemand.catch(function () { ondemand = null; });
+    });
+    // "Skip to the verdicts" moves the focus there without writing
+    // #grid over the case in the address.
+    document.querySelector(".skip").addEventListener("click", function (ev) {
+      ev.preventDefault();
+      var grid = document.getElementById("grid");
+      grid.tabIndex = -1;
+      grid.focus();
+    });
+    if (!("WebAssembly" in window) || typeof Go !== "function") {
+      opened.then(function () { fail(new Error("this browser has no WebAssembly support")); });
+      return;
     }
-    return ondemand;
-  };
-  ["copy-report", "copy-gemtext", "make-portable"].forEach(function (id) {
-    var b = document.getElementById(id);
-    var early = function () { window.smolbotsLoadOnDemand().catch(function () {}); };
-    b.addEventListener("pointerenter", early, { once: true });
-    b.addEventListener("focus", early, { once: true });
-  });
+    // The page arrives drawn (web/gensite) with read-only boxes, for
+    // readers without JavaScript. Here they can be edited at once; text
+    // typed before the checker takes over shows uncoloured until it does.
+    opened.then(function (link) { if (!link) editable(); });
+    document.getElementById("robots").addEventListener("input", function () {
+      if (!document.body.dataset.ready) document.getElementById("editor").classList.add("plain");
+    });
+    // The rewriter behind "Make it portable", the reports and the reading
+    // of Fetch's answer are a module of their own (wasm/ondemand), loaded
+    // the first time one is asked for, or when the pointer or the focus
+    // reaches a button that asks for it; it sets smolbotsPortable,
+    // smolbotsReport and smolbotsFetchView.
+    var ondemand = null;
+    window.smolbotsLoadOnDemand = function () {
+      if (!ondemand) {
+        var ogo = new Go();
+        ondemand = WebAssembly.instantiateStreaming(fetch("ondemand.wasm"), ogo.importObject).then(function (r) {
+          ogo.run(r.instance);
+          if (typeof window.smolbotsReport !== "function") throw new Error("the module did not start");
+          return true;
+        });
+        ondemand.catch(function () { ondemand = null; });
+      }
+      return ondemand;
+    };
+    ["copy-report", "copy-gemtext", "make-portable"].forEach(function (id) {
+      var b = document.getElementById(id);
+      var early = function () { window.smolbotsLoadOnDemand().catch(function () {}); };
+      b.addEventListener("pointerenter", early, { once: true });
+      b.addEventListener("focus", early, { once: true });
+    });
+    // The module downloads and compiles at once, but Go starts only once
+    // the page has been painted with its case: its start-up holds the
+    // page's thread, and the first verdicts should not wait for it.
+    var go = new Go();
+    var painted = opened.then(function () {
+      return new Promise(function (ok) {
+        requestAnimationFrame(function () { setTimeout(ok, 0); });
+      });
+    });
+    var compiled = WebAssembly.instantiateStreaming(fetch("playground.wasm"), go.importObject)
+      .then(function (r) { performance.mark("smolbots-compiled"); return r; });
+    Promise.all([compiled, painted])
+      .then(function (r) { performance.mark("smolbots-go-run"); return go.run(r[0].instance); })
+      .catch(fail);
+  }
+
   // The permalink's DEFLATE, by the browser: the page's Go links no
   // compressor of its own. Without CompressionStream this rejects and Go
   // writes stored blocks instead.
@@ -62,16 +125,249 @@
       ok(new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
     }).then(function (b) { return new Uint8Array(b); });
   };
-  // The module downloads and compiles at once, but Go starts only once
-  // the drawn page has been painted: its start-up holds the page's
-  // thread, and the first verdicts should not wait for it.
-  var go = new Go();
-  var painted = new Promise(function (ok) {
-    requestAnimationFrame(function () { setTimeout(ok, 0); });
-  });
-  var compiled = WebAssembly.instantiateStreaming(fetch("playground.wasm"), go.importObject)
-    .then(function (r) { performance.mark("smolbots-compiled"); return r; });
-  Promise.all([compiled, painted])
-    .then(function (r) { performance.mark("smolbots-go-run"); return go.run(r[0].instance); })
-    .catch(fail);
+  window.smolbotsDecodeLink = decodeLink;
+
+  function el(id) { return document.getElementById(id); }
+
+  function fail(err) {
+    var m = el("message");
+    m.textContent = "The checker could not start: " + (err && err.message ? err.message : err) + ". Reload the page to try again.";
+    m.hidden = false;
+    var s = el("summary");
+    if (s) s.textContent = "The checker is not running.";
+  }
+
+  function editable() {
+    ["robots", "selectors", "agents"].forEach(function (id) { el(id).readOnly = false; });
+  }
+
+  // showCase puts the link's case (st, from smolbotsDecodeLink) into the
+  // page in place of the drawn default, and says that its verdicts are
+  // being worked out; with err, it says why the link cannot be opened
+  // and leaves the page empty. It sets the body's data-opened for the
+  // checker: "case" (the boxes hold the link's case, and whatever is
+  // typed into them counts; "edited" once something was typed or
+  // ticked), "failed" (the boxes start empty), or
+  // "pending" (this browser cannot decode: the boxes stay empty and
+  // read-only, and the checker fills them).
+  function showCase(st, err) {
+    var body = document.body;
+    body.removeAttribute("data-prerendered");
+    ["grid", "crawlers", "lints", "lint-count", "facts", "explain", "robots-hl", "gutter-lines"].forEach(function (id) { el(id).textContent = ""; });
+    el("editor").classList.add("plain");
+    el("permalink").setAttribute("href", "#" + hash);
+    var robots = "", selectors = "", agents = "", summary = "Loading the checker…";
+    if (st) {
+      body.dataset.opened = "case";
+      // The checker writes into the address what was typed or ticked
+      // before it took over.
+      var edited = function () {
+        if (!body.dataset.ready) body.dataset.opened = "edited";
+        el("case").removeEventListener("input", edited);
+        document.querySelector(".inputs").removeEventListener("input", edited);
+      };
+      el("case").addEventListener("input", edited);
+      document.querySelector(".inputs").addEventListener("input", edited);
+      robots = st.robots;
+      selectors = st.selectors;
+      agents = st.agents;
+      summary = "Checking the shared case…";
+      el("line-endings").value = detectEnds(st.robots);
+      document.querySelectorAll("[data-dialect-toggle]").forEach(function (cb) {
+        cb.checked = st.hidden.indexOf(cb.dataset.dialectToggle) < 0;
+      });
+      var proto = el("served-" + protocolOf(st.protocol));
+      if (proto) proto.checked = true;
+    } else if (err && err.unsupported) {
+      body.dataset.opened = "pending";
+      summary = "Opening the shared case: it shows once the checker has loaded…";
+    } else {
+      body.dataset.opened = "failed";
+      var m = el("message");
+      m.textContent = "This link could not be opened: " + (err && err.message ? err.message : err) + " The page starts empty instead.";
+      m.hidden = false;
+    }
+    el("robots").value = robots;
+    el("selectors").value = selectors;
+    el("agents").value = agents;
+    if (body.dataset.opened !== "pending") editable();
+    var lines = robots.replace(/\r\n?/g, "\n").split("\n").length, gutter = "";
+    for (var n = 1; n <= Math.min(lines, 200); n++) gutter += '<span class="gl">' + n + "</span>";
+    el("gutter-lines").innerHTML = gutter;
+    el("summary").textContent = summary;
+    // The grid's box keeps about the room the case's verdicts will take
+    // (a row per agent and selector, and the head), so that they do not
+    // push what is below when they come.
+    var rows = nonBlank(selectors) * nonBlank(agents);
+    if (rows > 0) {
+      el("grid").innerHTML = '<tbody aria-hidden="true"><tr><td class="reserve"></td></tr></tbody>';
+      el("grid").querySelector("td").style.height = 24 * (Math.min(rows, 12) + 1.5) + "px";
+    }
+    root.classList.remove("opening");
+  }
+
+  // decodeLink reads a permalink fragment as core/state's Decode does,
+  // with the browser's DecompressionStream: the same case, or an error
+  // with the same words (err.unsupported where the browser has no
+  // DecompressionStream). The state's fields are named as in Go, in
+  // lower case; crawlers is null for the default choice.
+  function decodeLink(hash) {
+    return new Promise(function (ok) {
+      var MAX_HASH = 1536 * 1024, MAX_DECODED = 1 << 20;
+      hash = hash.replace(/^#/, "");
+      var size = hash.length * 3 > MAX_HASH ? new TextEncoder().encode(hash).length : hash.length;
+      if (size > MAX_HASH) throw new Error("the link is too long (" + size + " bytes; at most " + MAX_HASH + " are read)");
+      // Undo what mail programs do to a long link (state's unmangle).
+      if (/[ \t\r\n%]/.test(hash)) hash = hash.split("%20").join("").replace(/[ \t\r\n]/g, "");
+      hash = hash.replace(/[.,;:!?)\]}>"']+$/, "");
+      var empty = { robots: "", selectors: "", agents: "", hidden: [], cell: "", crawlers: null, protocol: "" };
+      if (hash === "") return ok(empty);
+      var dot = hash.indexOf(".");
+      if (dot <= 0) throw new Error("the link does not hold a saved case (no version prefix such as v1.)");
+      var version = hash.slice(0, dot);
+      if (version !== "v1") throw new Error("the link was made by a newer or unknown version of the page (" + goQuote(version, 20) + "); it cannot be opened here");
+      var z = unbase64url(hash.slice(dot + 1));
+      if (!z) throw new Error("the link is damaged: its text is not valid (it may have been cut or wrapped by a mail program)");
+      if (typeof DecompressionStream !== "function") throw unsupported("this browser cannot unpack the link");
+      ok(inflate(z, MAX_DECODED + 1).then(function (raw) {
+        if (raw.length > MAX_DECODED) throw new Error("the case in the link is too large (over " + MAX_DECODED + " bytes once unpacked)");
+        return unmarshal(raw, empty);
+      }, function () {
+        throw new Error("the link is damaged: its content does not decompress (it may have been cut short)");
+      }));
+    });
+  }
+
+  // unsupported is an error that leaves the link to the checker.
+  function unsupported(why) {
+    var e = new Error(why);
+    e.unsupported = true;
+    return e;
+  }
+
+  // inflate unpacks raw DEFLATE, stopping once past limit bytes. Like
+  // Go's reader, it ignores bytes after the last block (a word glued to
+  // a link): Chromium's DecompressionStream has delivered all the output
+  // by the time it refuses them ("Junk found after end of compressed
+  // data"). Where another browser words it otherwise, the link fails
+  // here and the checker opens it once loaded.
+  function inflate(z, limit) {
+    var ds = new DecompressionStream("deflate-raw");
+    var w = ds.writable.getWriter();
+    w.write(z).catch(function () {});
+    w.close().catch(function () {});
+    var r = ds.readable.getReader(), parts = [], n = 0;
+    function joined() {
+      var out = new Uint8Array(n), at = 0;
+      parts.forEach(function (p) { out.set(p, at); at += p.length; });
+      return out;
+    }
+    return (function more() {
+      return r.read().then(function (c) {
+        if (!c.done) {
+          parts.push(c.value);
+          n += c.value.length;
+          if (n < limit) return more();
+          r.cancel().catch(function () {});
+        }
+        return joined();
+      }, function (err) {
+        if (/junk/i.test(err && err.message)) return joined();
+        throw err;
+      });
+    })();
+  }
+
+  // unbase64url is Go's base64.RawURLEncoding.DecodeString, null where
+  // that fails.
+  function unbase64url(s) {
+    if (s.length % 4 === 1) return null;
+    var out = new Uint8Array(Math.floor(s.length * 3 / 4)), o = 0, acc = 0, bits = 0;
+    for (var i = 0; i < s.length; i++) {
+      var c = s.charCodeAt(i), v;
+      if (c >= 65 && c <= 90) v = c - 65;
+      else if (c >= 97 && c <= 122) v = c - 71;
+      else if (c >= 48 && c <= 57) v = c + 4;
+      else if (c === 45) v = 62;
+      else if (c === 95) v = 63;
+      else return null;
+      acc = (acc << 6) | v;
+      bits += 6;
+      if (bits >= 8) {
+        bits -= 8;
+        out[o++] = acc >> bits;
+        acc &= (1 << bits) - 1;
+      }
+    }
+    return out.subarray(0, o);
+  }
+
+  // unmarshal reads state's records: a uvarint tag, a uvarint length and
+  // that many bytes of UTF-8. Unknown tags are skipped; a repeated one
+  // (but Hidden) is damage.
+  function unmarshal(raw, st) {
+    var damaged = new Error("the link is damaged: its content is not a saved case");
+    var text = new TextDecoder("utf-8", { ignoreBOM: true }), seen = {}, i = 0;
+    // uvarint is binary.Uvarint: its value, and as key its exact value
+    // (tags past 2^53 included), or null where Go's gives n <= 0.
+    function uvarint() {
+      var v = 0, key = BigInt(0);
+      for (var k = 0; k < 10 && i + k < raw.length; k++) {
+        var b = raw[i + k];
+        if (k === 9 && b > 1) return null;
+        v += (b & 127) * Math.pow(2, 7 * k);
+        key += BigInt(b & 127) << BigInt(7 * k);
+        if (b < 128) {
+          i += k + 1;
+          return { v: v, key: String(key) };
+        }
+      }
+      return null;
+    }
+    while (i < raw.length) {
+      var tag = uvarint();
+      if (!tag) throw damaged;
+      var size = uvarint();
+      if (!size || size.v > raw.length - i) throw damaged;
+      var v = text.decode(raw.subarray(i, i + size.v));
+      i += size.v;
+      if (tag.v !== 4 && seen[tag.key]) throw damaged;
+      seen[tag.key] = true;
+      switch (tag.v) {
+        case 1: st.robots = v; break;
+        case 2: st.selectors = v; break;
+        case 3: st.agents = v; break;
+        case 4: st.hidden.push(v); break;
+        case 5: st.cell = v; break;
+        case 7: st.crawlers = v.split(",").filter(function (id) { return id !== ""; }); break;
+        case 8: st.protocol = v; break;
+      }
+    }
+    return st;
+  }
+
+  // goQuote is Go's %.Nq for the printable ASCII a fragment holds.
+  function goQuote(s, n) {
+    s = Array.from(s).slice(0, n).join("");
+    var named = { "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
+    return '"' + s.replace(/[\\"]/g, "\\$&").replace(/[\x00-\x1f\x7f]/g, function (c) {
+      return named[c] || "\\x" + ("0" + c.charCodeAt(0).toString(16)).slice(-2);
+    }) + '"';
+  }
+
+  function nonBlank(text) {
+    return text.split("\n").filter(function (l) { return l.trim() !== ""; }).length;
+  }
+
+  // detectEnds is pageview.DetectEnds: CRLF when every line ends so.
+  function detectEnds(text) {
+    var lf = (text.match(/\n/g) || []).length;
+    return lf > 0 && (text.match(/\r\n/g) || []).length === lf && (text.match(/\r/g) || []).length === lf ? "crlf" : "lf";
+  }
+
+  // protocolOf is pageview.ProtocolOf.
+  function protocolOf(s) {
+    s = s.trim().toLowerCase();
+    return s === "gemini" || s === "gopher" ? s : "any";
+  }
 })();

@@ -21,7 +21,9 @@ import (
 var serveCmd = &command{
 	name: "serve",
 	summary: `Serves the playground and the relay together, on loopback by default,
-until interrupted. The relay answers GET /api/robots?url=... as fetch -json
+until interrupted. The page's files, and the reference pages beside them,
+go out brotli- or gzip-compressed to a browser that takes it, as the static
+host sends them. The relay answers GET /api/robots?url=... as fetch -json
 does, and GET /api/links?url=... with a page's same-host links, for public
 gopher:// and gemini:// hosts only.`,
 	examples: []string{
@@ -112,14 +114,18 @@ var serveLimits = limits{
 	queueWait:  relay.DefaultQueueWait,
 }
 
-// newServer serves the page in dir and the relay.
+// newServer serves the page in dir, compressed (compress.go), and the
+// relay.
 func newServer(dir string, rc relay.Config, l limits) *http.Server {
 	rc.MaxFetches, rc.QueueWait = l.fetches, l.queueWait
 	mux := http.NewServeMux()
 	api := relay.New(rc)
 	mux.Handle(relay.Path, api)
-	mux.Handle("/api/", api) // a wrong /api/ path gets the relay's JSON 404, as on the worker
-	mux.Handle("/", pageHeaders(http.FileServer(refsite.PrettyURLs(http.Dir(dir)))))
+	mux.Handle("/api/", api)                  // a wrong /api/ path gets the relay's JSON 404, as on the worker
+	site := refsite.PrettyURLs(http.Dir(dir)) // /lint/x is lint/x.html, as on the static host
+	files := newCompressed(site, http.FileServer(site))
+	go files.warm()
+	mux.Handle("/", pageHeaders(files))
 	return &http.Server{
 		Handler:           slowclient.Handler(mux, l.stall),
 		ReadHeaderTimeout: l.readHeader,

@@ -311,44 +311,69 @@ func (p *page) bind() {
 }
 
 // restore reads the state from location.hash: a bad link gives a clear
-// message and an empty, working page.
+// message and an empty, working page. On the first call, main.js may
+// have put the link's case into the boxes already (the body's
+// data-opened): what they hold then counts, since a user may have typed
+// before the checker loaded.
 func (p *page) restore() {
 	hash := js.Global().Get("location").Get("hash").String()
+	opened := dataset(p.body, "opened")
+	p.body.Call("removeAttribute", "data-opened")
 	p.message.Set("hidden", true)
 	var st state.State
-	keep := false // the boxes already hold st
+	keep := false   // the boxes already hold st
+	edited := false // they hold something else than the address says
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
 		if dataset(p.body, "prerendered") == prerender.Prerendered {
 			// The HTML shows the default case. What the boxes hold now
 			// counts (a user may have typed before the checker loaded);
 			// if that is still the default, the DOM is kept as it is.
 			p.body.Call("removeAttribute", "data-prerendered")
-			st = state.State{Robots: pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())), Selectors: p.selectors.Value(), Agents: p.agents.Value(), Hidden: p.toggledOff(), Crawlers: pageview.CleanCrawlers(p.crawlersTicked()), Protocol: string(p.checkedProtocol())}
+			st = p.shownState()
 			if b := p.table.Call("querySelector", "button.cell.chosen"); !b.IsNull() {
 				st.Cell = grid.CellKey(dataset(b, "dialect"), dataset(b, "agent"), dataset(b, "selector"))
 			}
 			keep = true
 			ex := pageview.Examples[0]
 			p.adopting = st.Robots == ex.Robots && st.Selectors == ex.Selectors && st.Agents == ex.Agents && len(st.Hidden) == 0 && st.Protocol == string(core.ProtocolAny)
+			edited = !p.adopting
 		} else {
 			st = prerender.Default()
 		}
 	} else {
 		var err error
 		st, err = state.Decode(hash)
+		shown := p.shownState()
+		// main.js showed this case ("edited" once something was typed
+		// or ticked), or could not open the link and left the boxes
+		// empty for typing (a browser's DEFLATE reader may refuse what
+		// Go's reads: such a link still opens here while nothing has
+		// been typed).
+		typed := shown.Robots+shown.Selectors+shown.Agents != ""
+		if opened == "case" || opened == "edited" || (opened == "failed" && (err != nil || typed)) {
+			if err == nil {
+				shown.Cell, shown.Crawlers = st.Cell, st.Crawlers
+			}
+			st, keep, edited = shown, true, opened == "edited" || typed && opened == "failed"
+		}
 		if err != nil {
 			p.showMessage("This link could not be opened: " + err.Error() + " The page starts empty instead.")
-			st = state.State{}
+			if !keep {
+				st = state.State{}
+			}
 		}
 		p.lastHash = strings.TrimPrefix(hash, "#")
 	}
+	for _, ta := range []*dom.HTMLTextAreaElement{p.robots, p.selectors, p.agents} {
+		ta.Underlying().Set("readOnly", false)
+	}
 	p.hidden = pageview.CleanHidden(st.Hidden)
 	p.crawlers.choice = pageview.CleanCrawlers(st.Crawlers)
+	p.showCrawlerChoice()
 	p.setProtocol(pageview.ProtocolOf(st.Protocol), false)
 	e, _ := pageview.DetectEnds(st.Robots)
 	p.setEnds(e)
 	if !keep {
-		p.showCrawlerChoice()
 		p.robots.SetValue(st.Robots)
 		p.selectors.SetValue(st.Selectors)
 		p.agents.SetValue(st.Agents)
@@ -363,6 +388,23 @@ func (p *page) restore() {
 		time.AfterFunc(0, p.adoptRest)
 	}
 	p.adopting = false
+	if edited {
+		// Typed before the checker loaded: the address gets it too.
+		p.scheduleHash()
+	}
+}
+
+// shownState is the case the page's controls hold now (all but the
+// chosen cell).
+func (p *page) shownState() state.State {
+	return state.State{
+		Robots:    pageview.WithEnds(p.robots.Value(), pageview.ParseEnds(p.endsSelect.Get("value").String())),
+		Selectors: p.selectors.Value(),
+		Agents:    p.agents.Value(),
+		Hidden:    p.toggledOff(),
+		Crawlers:  pageview.CleanCrawlers(p.crawlersTicked()),
+		Protocol:  string(p.checkedProtocol()),
+	}
 }
 
 // adoptRest finishes taking over the drawn page: the lint and the
@@ -444,6 +486,7 @@ func (p *page) update() {
 	// it here would lay the page out in the middle of the update.
 	v := p.view
 	robots := p.robots.Value()
+	first := p.updates == 0 && !p.adopting // the page's first drawing
 	// A big file is linted once typing pauses: linting is most of the
 	// work there, and the verdicts should not wait for it. Nor does the
 	// first grid after the page loads.
@@ -494,16 +537,15 @@ func (p *page) update() {
 		var lines []string
 		if len(robots) > highlight.MaxBytes {
 			cls.Call("add", "plain")
-		} else if p.updates == 0 && !p.adopting {
+		} else if first {
 			// The first grid does not wait for the lexer's first use
 			// (compiling its patterns) or the lint: the text shows
-			// uncoloured, then a second update a moment later colours it
-			// and lints.
+			// uncoloured, then a second update once it is painted
+			// colours it and lints (finishFirst).
 			cls.Call("remove", "plain")
 			var b strings.Builder
 			highlight.Plain(&b, robots)
 			html = b.String()
-			time.AfterFunc(0, p.finishFirst)
 		} else {
 			cls.Call("remove", "plain")
 			lines = p.colours.Lines(robots)
@@ -520,7 +562,13 @@ func (p *page) update() {
 	p.marks = pageview.IndexMarks(findings)
 	p.renderGutter(v, true)
 	p.drawGrid()
-	p.drawCrawlers()
+	if first {
+		// Nor do the verdicts wait for the Real crawlers table, which
+		// compiles every preset: finishFirst draws it.
+		afterPaint(p.finishFirst)
+	} else {
+		p.drawCrawlers()
+	}
 	p.drawLints()
 	p.put(p.lintCount, &p.shownCount, pageview.LintCount(findings, p.g.Problems))
 	p.put(p.facts, &p.shownFacts, pageview.FactsHTML(&p.g))
@@ -595,6 +643,25 @@ func (p *page) drawLints() {
 	if p.lintTab.Get("checked").Bool() {
 		p.put(p.lints, &p.shownLints, pageview.LintsHTML(p.scopedFindings(), p.g.Problems))
 	}
+}
+
+// afterPaint runs fn once the browser has painted what the page shows
+// now: a browser timer set at the next animation frame fires after that
+// frame. A Go timer would not do: Go runs a due timer before it hands
+// the thread back to the browser, so fn would hold the paint back.
+func afterPaint(fn func()) {
+	var frame, timer js.Func
+	timer = js.FuncOf(func(js.Value, []js.Value) any {
+		timer.Release()
+		fn()
+		return nil
+	})
+	frame = js.FuncOf(func(js.Value, []js.Value) any {
+		frame.Release()
+		js.Global().Call("setTimeout", timer, 0)
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", frame)
 }
 
 // finishFirst completes the first update once its grid is shown.

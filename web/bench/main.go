@@ -7,9 +7,11 @@
 // wasm size (gzip, brotli) and the ratio to hello world's; on cold loads,
 // the first verdict painted (it comes with the HTML) and the wasm taking
 // the page over (from then on keys are answered), against hello world's
-// first paint; keystroke to updated grid (p50, p95) for 100 lines x 50
-// selectors x 4 agents x 6 dialects, three runs, and for a 500 KiB file
-// against a bare textarea holding the same text.
+// first paint; a shared link (#v1.) on cold loads, its text shown and
+// its own verdicts painted, against the same first paint; keystroke to
+// updated grid (p50, p95) for 100 lines x 50 selectors x 4 agents x 6
+// dialects, three runs, and for a 500 KiB file against a bare textarea
+// holding the same text.
 package main
 
 import (
@@ -32,6 +34,9 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/pageview"
+	"github.com/smolbots/smolbots/core/state"
 	"github.com/smolbots/smolbots/web/internal/headless"
 )
 
@@ -41,6 +46,7 @@ var (
 	keys  = flag.Int("keys", 200, "keystrokes for the 100-line case")
 	big   = flag.Int("bigkeys", 40, "keystrokes for the 500 KiB case")
 	slow  = flag.Bool("slow", false, "list on stderr each 1,200-cell keystroke over 16 ms, split into its parts")
+	cold  = flag.Bool("cold", false, "only the sizes and the cold loads, no keystrokes")
 )
 
 func main() {
@@ -126,8 +132,10 @@ func run() error {
 	helloSrv := httptest.NewServer(http.FileServer(http.Dir(hello)))
 	defer helloSrv.Close()
 
-	// Cold loads, alternating so both see the same machine state.
+	// Cold loads, alternating so all three see the same machine state.
 	var hwPaint, pgPaint, pgReady, pgKey, pgCompiled, pgRun, pgMain []float64
+	var shText, shVerdict, shReady []float64
+	sh := sharedLink()
 	for i := 0; i < *loads; i++ {
 		h, err := coldLoad(tmp, helloSrv.URL+"/", "", helloPaint)
 		if err != nil {
@@ -140,6 +148,11 @@ func run() error {
 		hwPaint = append(hwPaint, h[0])
 		pgPaint, pgReady, pgKey = append(pgPaint, p[0]), append(pgReady, p[1]), append(pgKey, p[5])
 		pgCompiled, pgRun, pgMain = append(pgCompiled, p[2]), append(pgRun, p[3]), append(pgMain, p[4])
+		s, err := coldLoad(tmp, siteSrv.URL+"/#"+sh.fragment, sh.watch(), sharedTimes)
+		if err != nil {
+			return fmt.Errorf("the shared link: %w", err)
+		}
+		shText, shVerdict, shReady = append(shText, s[0]), append(shVerdict, s[1]), append(shReady, s[2])
 	}
 	fmt.Println("| cold load, median of", *loads, "| ms | ratio |")
 	fmt.Println("|---|---:|---:|")
@@ -149,7 +162,13 @@ func run() error {
 	fmt.Printf("| playground: navigation to Go started (after the first paint) | %.0f | %.2fx |\n", median(pgRun), median(pgRun)/median(hwPaint))
 	fmt.Printf("| playground: navigation to Go's main (runtime and package initialisation done) | %.0f | %.2fx |\n", median(pgMain), median(pgMain)/median(hwPaint))
 	fmt.Printf("| playground: navigation to the wasm having taken over the drawn page | %.0f | %.2fx |\n", median(pgReady), median(pgReady)/median(hwPaint))
-	fmt.Printf("| playground: navigation to the first keystroke answered (a key at the take-over) | %.0f | **%.2fx** |\n\n", median(pgKey), median(pgKey)/median(hwPaint))
+	fmt.Printf("| playground: navigation to the first keystroke answered (a key at the take-over) | %.0f | **%.2fx** |\n", median(pgKey), median(pgKey)/median(hwPaint))
+	fmt.Printf("| shared link: navigation to its text shown | %.0f | **%.2fx** |\n", median(shText), median(shText)/median(hwPaint))
+	fmt.Printf("| shared link: navigation to its own verdicts painted | %.0f | **%.2fx** |\n", median(shVerdict), median(shVerdict)/median(hwPaint))
+	fmt.Printf("| shared link: navigation to the wasm having taken over | %.0f | %.2fx |\n\n", median(shReady), median(shReady)/median(hwPaint))
+	if *cold {
+		return nil
+	}
 
 	// Keystrokes.
 	ctx, cancel, err := headless.Start(context.Background(), filepath.Join(tmp, "profile-keys"))
@@ -329,6 +348,64 @@ const pageTimes = `new Promise((ok, fail) => {
 		if (!painted || !ready || !window.__firstKey) return setTimeout(poll, 5);
 		if (window.__firstKey < 0) return fail(new Error("the first key did not update the page"));
 		ok([painted, ready, mark("smolbots-compiled"), mark("smolbots-go-run"), mark("smolbots-main"), window.__firstKey]);
+	})();
+})`
+
+// shared is the case of the shared-link loads: the modern Gopher
+// draft's sample served over Gopher, a cell chosen, as a link in a
+// mailing-list post would hold it (Go's encoder; the page's own links
+// decode the same way).
+type shared struct {
+	fragment, robots, agent, selector string
+}
+
+func sharedLink() shared {
+	ex := pageview.Examples[1]
+	st := state.State{Robots: ex.Robots, Selectors: ex.Selectors, Agents: ex.Agents, Protocol: "gopher",
+		Cell: grid.CellKey("gopherdraft", "googlebot", "/images/office.png")}
+	return shared{fragment: state.Encode(st), robots: st.Robots, agent: "googlebot", selector: "/images/logo.jpg"}
+}
+
+// watch is put into the page before its own scripts. The link's text
+// shown is the page's first contentful paint, checked to hold it: at
+// the first animation frame that shows the page, the editor must hold
+// the link's file. Its verdicts are the grid's first cell painted
+// (Element Timing); the load fails if a cell of another case (the
+// default example drawn into index.html) is painted first.
+func (s shared) watch() string {
+	return fmt.Sprintf(`window.__shared = {text: 0, verdict: 0, stale: ""};
+new PerformanceObserver(l => {
+	for (const e of l.getEntries()) if (e.name === "first-contentful-paint") window.__shared.text = e.startTime;
+}).observe({type: "paint", buffered: true});
+new PerformanceObserver(l => {
+	const w = window.__shared;
+	for (const e of l.getEntries()) {
+		if (e.identifier !== "first-verdict" || w.verdict) continue;
+		const t = e.renderTime || e.loadTime, c = e.element;
+		if (c && c.dataset.agent === %s && c.dataset.selector === %s) w.verdict = t;
+		else w.stale = w.stale || "a verdict for " + (c ? c.dataset.agent + " " + c.dataset.selector : "a cell since removed") + " painted at " + t.toFixed(0) + " ms";
+	}
+}).observe({type: "element", buffered: true});
+(function frame() {
+	const h = document.querySelector("h1");
+	if (!h || !h.getClientRects().length || getComputedStyle(h).visibility !== "visible") return requestAnimationFrame(frame);
+	const r = document.getElementById("robots");
+	if (!r || r.value !== %s) window.__shared.stale = "the page was painted before the link's text was in the editor";
+})();`, quote(s.agent), quote(s.selector), quote(strings.ReplaceAll(s.robots, "\r\n", "\n")))
+}
+
+// sharedTimes waits for the shared link's text and verdicts painted and
+// the take-over, in ms from navigation start.
+const sharedTimes = `new Promise((ok, fail) => {
+	const t0 = Date.now();
+	(function poll() {
+		const w = window.__shared, m = performance.getEntriesByName("smolbots-first-grid");
+		if (w.stale) return fail(new Error("the shared link showed another case: " + w.stale));
+		if (!w.text || !w.verdict || !m.length) {
+			if (Date.now() - t0 > 20000) return fail(new Error("the shared case did not show (text " + w.text + ", verdicts " + w.verdict + ")"));
+			return setTimeout(poll, 5);
+		}
+		ok([w.text, w.verdict, m[0].startTime]);
 	})();
 })`
 

@@ -174,11 +174,13 @@ func eval[T any](t testing.TB, b *browser, js string) T {
 }
 
 // open loads the page (with an optional fragment) and waits for the
-// checker to draw its first grid.
+// checker to have drawn all of it: its first grid, then, once that is
+// painted, the colours, the lint and the Real crawlers table (a second
+// update; on the drawn default case, the take-over's second half).
 func (b *browser) open(t testing.TB, fragment string) {
 	t.Helper()
 	b.do(t, chromedp.Navigate(server.URL+"/"+fragment))
-	b.waitUpdates(t, 1)
+	b.waitUpdates(t, 2)
 }
 
 func (b *browser) updates(t testing.TB) int {

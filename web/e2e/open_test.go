@@ -1,0 +1,450 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/state"
+)
+
+// heldServer serves the page like server, but answers no .wasm request
+// until release is called: the page stays as it is before the checker
+// has loaded for as long as a test needs.
+func heldServer(t *testing.T) (url string, release func()) {
+	t.Helper()
+	held := make(chan struct{})
+	site := siteHandler(siteDir)
+	csp, err := deployedCSP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(withCSP(csp, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			select {
+			case <-held:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		site.ServeHTTP(w, r)
+	})))
+	released := false
+	release = func() {
+		if !released {
+			released = true
+			close(held)
+		}
+	}
+	t.Cleanup(func() {
+		release()
+		srv.Close()
+	})
+	return srv.URL, release
+}
+
+// beforeScripts has the browser run js in every new document before the
+// page's own scripts.
+func (b *browser) beforeScripts(t testing.TB, js string) {
+	t.Helper()
+	b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js})
+		return err
+	}))
+}
+
+// frameLog records, at every animation frame until the checker has
+// taken over, what the frame is about to paint: whether anything of the
+// page is visible (its title) and the case's part of it, the boxes'
+// text, the verdict cells that can be seen and the verdict area's
+// words.
+const frameLog = `window.frames_ = [];
+(function frame() {
+	const body = document.body, work = document.querySelector(".work");
+	const seen = e => getComputedStyle(e).visibility === "visible" && e.getClientRects().length > 0;
+	if (!work) {
+		window.frames_.push({any: !!document.querySelector("h1") && seen(document.querySelector("h1")), shown: false});
+	} else {
+		window.frames_.push({
+			any: seen(document.querySelector("h1")),
+			shown: seen(work),
+			robots: document.getElementById("robots").value,
+			selectors: document.getElementById("selectors").value,
+			agents: document.getElementById("agents").value,
+			cells: [...document.querySelectorAll("[data-verdict]")].filter(seen).map(c => c.dataset.agent + " " + c.dataset.selector),
+			summary: document.getElementById("summary").textContent,
+		});
+	}
+	if (!body || body.dataset.ready !== "true") requestAnimationFrame(frame);
+})();`
+
+type frame struct {
+	Any, Shown                bool
+	Robots, Selectors, Agents string
+	Cells                     []string
+	Summary                   string
+}
+
+// sharedCase is a case unlike the default example: other agents and
+// selectors, a CRLF file, non-ASCII, a hidden dialect, a chosen cell.
+var sharedCase = state.State{
+	Robots:    "# Chère capsule ✓\r\nUser-agent: Lupa\r\nDisallow: /drafts\r\n\r\nUser-agent: *\r\nDisallow: /cgi-bin\r\n",
+	Selectors: "/drafts/plan.gmi\n/cgi-bin/search\n/index.gmi\n",
+	Agents:    "Lupa(archiver)\nTLGS\n",
+	Hidden:    []string{"norobots"},
+	Cell:      grid.CellKey("gemini", "Lupa(archiver)", "/drafts/plan.gmi"),
+	Protocol:  "gemini",
+}
+
+// TestSharedLinkBeforeTheChecker opens a link while the checker's wasm
+// is held back: from the first frame painted, the boxes hold the link's
+// case and no verdict of another case is ever seen; the verdict area
+// says the case is being checked; text typed then is kept when the
+// checker takes over, which draws the link's verdicts with it and puts
+// it into the address.
+func TestSharedLinkBeforeTheChecker(t *testing.T) {
+	url, release := heldServer(t)
+	b := newBrowser(t)
+	b.beforeScripts(t, frameLog)
+	link := "#" + state.Encode(sharedCase)
+	b.do(t, chromedp.Navigate(url+"/"+link))
+	eval[bool](t, b, `new Promise(ok => { (function poll() { if (window.frames_.some(f => f.shown)) return ok(true); requestAnimationFrame(poll); })(); })`)
+	robots := strings.ReplaceAll(sharedCase.Robots, "\r\n", "\n")
+	frames := eval[[]frame](t, b, `window.frames_`)
+	for i, f := range frames {
+		if f.Any && !f.Shown {
+			t.Errorf("frame %d paints the page without the case", i)
+		}
+		if f.Shown && (f.Robots != robots || f.Selectors != sharedCase.Selectors || f.Agents != sharedCase.Agents) {
+			t.Errorf("frame %d shows the boxes holding %q, %q, %q; want the link's case", i, f.Robots, f.Selectors, f.Agents)
+		}
+		if f.Shown && len(f.Cells) > 0 {
+			t.Errorf("frame %d shows verdict cells before the checker has loaded: %v", i, f.Cells)
+		}
+	}
+	if s := eval[string](t, b, `document.getElementById("summary").textContent`); !strings.Contains(s, "Checking the shared case") {
+		t.Errorf("while the checker loads, the verdict area says %q", s)
+	}
+	if ends := eval[string](t, b, `document.getElementById("line-endings").value`); ends != "crlf" {
+		t.Errorf("line endings %q before the checker, want crlf", ends)
+	}
+	if ticked := eval[[]string](t, b, `[...document.querySelectorAll("[data-dialect-toggle]:not(:checked)"), document.querySelector("input[name=protocol]:checked")].map(c => c.id)`); strings.Join(ticked, " ") != "show-norobots served-gemini" {
+		t.Errorf("unticked dialects and protocol before the checker: %v", ticked)
+	}
+
+	// Typed before the checker takes over: a line in the editor, an
+	// agent, and a dialect shown again.
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(r => { r.focus(); r.setSelectionRange(0, 0); })(document.getElementById("robots"))`),
+		chromedp.KeyEvent("User-agent: Elpher\rDisallow: /\r\r"),
+		chromedp.Evaluate[chromedp.Void](`(a => { a.focus(); a.setSelectionRange(a.value.length, a.value.length); })(document.getElementById("agents"))`),
+		chromedp.KeyEvent("Elpher"),
+		chromedp.Click(chromedp.ID("show-norobots")))
+	release()
+	b.waitUpdates(t, 2)
+	want := "User-agent: Elpher\nDisallow: /\n\n" + robots
+	s := b.state(t)
+	if s.Robots != want || s.Agents != sharedCase.Agents+"Elpher" {
+		t.Errorf("after the take-over the boxes hold %q and %q; want the typed text kept", s.Robots, s.Agents)
+	}
+	if c, ok := find(s.Cells, "norobots", "Elpher", "/index.gmi"); !ok || c.Verdict != "disallow" || c.Line != "2" {
+		t.Errorf("norobots Elpher /index.gmi = %+v, %v; want the typed group's disallow, line 2", c, ok)
+	}
+	if c, ok := find(s.Cells, "gemini", "Lupa(archiver)", "/drafts/plan.gmi"); !ok || c.Verdict != "disallow" {
+		t.Errorf("gemini Lupa(archiver) /drafts/plan.gmi = %+v, %v; want disallow", c, ok)
+	}
+	if s.Chosen != "gemini Lupa(archiver) /drafts/plan.gmi" {
+		t.Errorf("chosen cell %q, want the link's", s.Chosen)
+	}
+	if ends := eval[string](t, b, `document.getElementById("line-endings").value`); ends != "crlf" {
+		t.Errorf("line endings %q after the take-over, want crlf", ends)
+	}
+	// The address now holds what was typed, so a reload keeps it.
+	h := b.waitHash(t, link)
+	got, err := state.Decode(h[strings.Index(h, "#"):])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Robots != strings.ReplaceAll(want, "\n", "\r\n") || !strings.HasSuffix(got.Agents, "Elpher") || len(got.Hidden) != 0 || got.Protocol != "gemini" {
+		t.Errorf("the address holds %+v after typing before the take-over", got)
+	}
+	b.noErrors(t)
+}
+
+// TestSharedLinkWithoutDecompression: a browser without
+// DecompressionStream cannot read the link before the checker has
+// loaded. It shows no verdicts meanwhile and keeps the boxes empty and
+// closed to typing; the checker then opens the case.
+func TestSharedLinkWithoutDecompression(t *testing.T) {
+	url, release := heldServer(t)
+	b := newBrowser(t)
+	b.beforeScripts(t, `delete window.DecompressionStream;`+frameLog)
+	b.do(t, chromedp.Navigate(url+"/#"+state.Encode(sharedCase)))
+	eval[bool](t, b, `new Promise(ok => { (function poll() { if (window.frames_.some(f => f.shown)) return ok(true); requestAnimationFrame(poll); })(); })`)
+	for i, f := range eval[[]frame](t, b, `window.frames_`) {
+		if f.Shown && (len(f.Cells) > 0 || f.Robots != "" || f.Selectors != "" || f.Agents != "") {
+			t.Errorf("frame %d shows another case: %+v", i, f)
+		}
+	}
+	if s := eval[string](t, b, `document.getElementById("summary").textContent`); !strings.Contains(s, "once the checker has loaded") {
+		t.Errorf("the verdict area says %q", s)
+	}
+	if ro := eval[bool](t, b, `["robots", "selectors", "agents"].every(id => document.getElementById(id).readOnly)`); !ro {
+		t.Error("the boxes take typing that the link's case would overwrite")
+	}
+	release()
+	b.waitUpdates(t, 2)
+	s := b.state(t)
+	if s.Selectors != sharedCase.Selectors || s.Chosen != "gemini Lupa(archiver) /drafts/plan.gmi" {
+		t.Errorf("after the take-over: %+v", s)
+	}
+	if ro := eval[bool](t, b, `["robots", "selectors", "agents"].some(id => document.getElementById(id).readOnly)`); ro {
+		t.Error("a box is still read-only after the take-over")
+	}
+	b.noErrors(t)
+}
+
+// TestBadLinkBeforeTheChecker: a damaged or cut link is explained at
+// once, before the checker loads, with no verdicts of another case;
+// text typed then survives the take-over and the message stays.
+func TestBadLinkBeforeTheChecker(t *testing.T) {
+	good := state.Encode(sharedCase)
+	for name, frag := range map[string]string{
+		"cut":     good[:len(good)/2],
+		"garbage": "v1.!!not*base64~~",
+		"version": "v9.AAAA",
+	} {
+		t.Run(name, func(t *testing.T) {
+			url, release := heldServer(t)
+			b := newBrowser(t)
+			b.beforeScripts(t, frameLog)
+			b.do(t, chromedp.Navigate(url+"/#"+frag))
+			msg := eval[string](t, b, `new Promise((ok, fail) => { const t0 = Date.now(); (function poll() {
+				const m = document.getElementById("message");
+				if (!m.hidden) return ok(m.textContent);
+				if (Date.now() - t0 > 10000) return fail(new Error("no message"));
+				setTimeout(poll, 10);
+			})(); })`)
+			if !strings.Contains(msg, "could not be opened") {
+				t.Errorf("message %q", msg)
+			}
+			for i, f := range eval[[]frame](t, b, `window.frames_`) {
+				if f.Shown && (len(f.Cells) > 0 || f.Robots != "") {
+					t.Errorf("frame %d shows another case: %+v", i, f)
+				}
+			}
+			b.do(t, chromedp.Click(chromedp.ID("robots")), chromedp.KeyEvent(clash),
+				chromedp.Click(chromedp.ID("selectors")), chromedp.KeyEvent("/x"),
+				chromedp.Click(chromedp.ID("agents")), chromedp.KeyEvent("*"))
+			release()
+			b.waitUpdates(t, 2)
+			if s := b.state(t); s.Robots != clash || s.Selectors != "/x" || s.Agents != "*" {
+				t.Errorf("the boxes hold %q, %q, %q after the take-over, want what was typed", s.Robots, s.Selectors, s.Agents)
+			}
+			if m := eval[string](t, b, `(m => m.hidden ? "" : m.textContent)(document.getElementById("message"))`); m != msg {
+				t.Errorf("after the take-over the message is %q, was %q", m, msg)
+			}
+			if n := len(b.cells(t)); n != 6 {
+				t.Errorf("%d cells for the typed case, want 6", n)
+			}
+			b.noErrors(t)
+		})
+	}
+}
+
+// TestLinkOnlyGoReads: a link with bytes after its last DEFLATE block
+// (a word glued to it) opens in Go. A browser whose DecompressionStream
+// refuses them in words main.js does not know shows the link as bad
+// until the checker loads, which then opens it, as nothing was typed.
+func TestLinkOnlyGoReads(t *testing.T) {
+	url, release := heldServer(t)
+	b := newBrowser(t)
+	b.beforeScripts(t, `(() => {
+		const Native = window.DecompressionStream;
+		window.DecompressionStream = class {
+			constructor(format) {
+				const d = new Native(format), r = d.readable.getReader();
+				this.writable = d.writable;
+				this.readable = new ReadableStream({
+					pull: c => r.read().then(x => x.done ? c.close() : c.enqueue(x.value), () => c.error(new TypeError("trailing data"))),
+					cancel: why => r.cancel(why),
+				});
+			}
+		};
+	})();`)
+	link := "#" + state.Wrap(append(state.Stored(state.Marshal(sharedCase)), "Thanks"...))
+	if _, err := state.Decode(link); err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, chromedp.Navigate(url+"/"+link))
+	b.waitShown(t, `!document.getElementById("message").hidden`)
+	release()
+	b.waitUpdates(t, 2)
+	if s := b.state(t); s.Selectors != sharedCase.Selectors || s.Chosen != "gemini Lupa(archiver) /drafts/plan.gmi" {
+		t.Errorf("the checker did not open the link: %+v", s)
+	}
+	if hidden := eval[bool](t, b, `document.getElementById("message").hidden`); !hidden {
+		t.Error("the message that the link could not be opened stayed")
+	}
+	if h := eval[string](t, b, `location.hash`); h != link {
+		t.Errorf("the address changed to %q", h)
+	}
+	b.noErrors(t)
+}
+
+// waitShown waits until the JavaScript expression cond is true, at
+// most 10 s.
+func (b *browser) waitShown(t testing.TB, cond string) {
+	t.Helper()
+	eval[bool](t, b, `new Promise((ok, fail) => { const t0 = Date.now(); (function poll() {
+		if (`+cond+`) return ok(true);
+		if (Date.now() - t0 > 10000) return fail(new Error("timed out waiting for `+strings.ReplaceAll(cond, `"`, `'`)+`"));
+		setTimeout(poll, 10);
+	})(); })`)
+}
+
+// TestSkipLinkKeepsTheCase: "Skip to the verdicts" moves the focus to
+// the grid and leaves the case in the address, so a reload opens it.
+func TestSkipLinkKeepsTheCase(t *testing.T) {
+	b := newBrowser(t)
+	link := "#" + state.Encode(sharedCase)
+	b.open(t, link)
+	before := b.state(t)
+	b.do(t, chromedp.Focus(chromedp.CSS(".skip")), chromedp.KeyEvent("\r"))
+	if h := eval[string](t, b, `location.hash`); h != link {
+		t.Errorf("the skip link changed the address to %q", h)
+	}
+	if f := eval[string](t, b, `document.activeElement.id`); f != "grid" {
+		t.Errorf("the skip link put the focus on %q, want the grid", f)
+	}
+	// The next Tab reaches the first verdict.
+	b.do(t, chromedp.KeyEvent("\t"))
+	if c := eval[string](t, b, `document.activeElement.dataset.verdict || ""`); c == "" {
+		t.Errorf("Tab after the skip link reached %q, not a verdict", eval[string](t, b, `document.activeElement.outerHTML.slice(0, 80)`))
+	}
+	b.do(t, chromedp.Reload())
+	b.waitUpdates(t, 2)
+	if after := b.state(t); fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Errorf("after a reload:\n%+v\nbefore:\n%+v", after, before)
+	}
+	b.noErrors(t)
+}
+
+// jsDecoded is what the page's link reader (main.js) makes of a fragment.
+type jsDecoded struct {
+	OK  bool `json:"ok"`
+	Err string
+	S   struct {
+		Robots, Selectors, Agents, Cell, Protocol string
+		Hidden, Crawlers                          []string
+	}
+	NullCrawlers bool
+}
+
+// TestLinkReaderMatchesGo puts links written by core/state (Go's
+// DEFLATE, and the stored blocks a browser without CompressionStream
+// gets) through main.js's reader in Chromium: the same case as Go's
+// Decode, or the same error in the same words.
+func TestLinkReaderMatchesGo(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	decode := func(frag string) jsDecoded {
+		return eval[jsDecoded](t, b, `window.smolbotsDecodeLink(`+jsString(frag)+`).then(
+			s => ({ok: true, s: {robots: s.robots, selectors: s.selectors, agents: s.agents, cell: s.cell, protocol: s.protocol, hidden: s.hidden, crawlers: s.crawlers || []}, nullCrawlers: s.crawlers === null}),
+			e => ({ok: false, err: e.message}))`)
+	}
+	var big strings.Builder
+	for i := 0; big.Len() < 300<<10; i++ {
+		fmt.Fprintf(&big, "User-agent: bot%d\r\nDisallow: /p%x/é\r\n", i, i*7919)
+	}
+	states := map[string]state.State{
+		"empty":             {},
+		"shared":            sharedCase,
+		"default":           {Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private/x\n", Agents: "*\n"},
+		"crlf":              {Robots: "User-agent: *\r\nDisallow: /a\r\n", Selectors: "/a\r\n/b"},
+		"cr and mixed ends": {Robots: "User-agent: *\rDisallow: /a\r\nAllow: /a/b\n", Agents: "a\r\nb"},
+		"non-ASCII":         {Robots: "# 日本語のコメント 🤖 e\u0301 \u202eRTL\u202c\nUser-agent: Ünïcode\nDisallow: /ß\n", Selectors: "/ß\ngemini://例え.jp/ü?q=✓\n", Agents: "Ünïcode\n🤖\n"},
+		"BOM and controls":  {Robots: "\ufeffUser-agent: *\x00\x01\x7f\u0085\nDisallow: /\t# tab\n", Selectors: "\ufeff/x"},
+		"choices":           {Robots: "x", Hidden: []string{"norobots", "unknown", "gemini", "gemini"}, Crawlers: []string{"tlgs", "gus", "nope"}, Protocol: "gopher", Cell: grid.CellKey("gemini", "a b", "/c\nd")},
+		"no crawlers":       {Selectors: "/x", Crawlers: []string{}},
+		"protocol words":    {Agents: "*", Protocol: " Gemini "},
+		"big":               {Robots: big.String(), Selectors: "/p1/é\n", Agents: "bot1\n"},
+	}
+	frags := map[string]string{}
+	for name, s := range states {
+		raw := state.Marshal(s)
+		frags[name+", Go's DEFLATE"] = state.Encode(s)
+		frags[name+", stored blocks"] = state.Wrap(state.Stored(raw))
+	}
+	good := state.Encode(sharedCase)
+	raw := func(b ...[]byte) string { return state.Wrap(state.Stored(bytes.Join(b, nil))) }
+	rec := func(tag uint64, v string) []byte {
+		out := binary.AppendUvarint(nil, tag)
+		out = binary.AppendUvarint(out, uint64(len(v)))
+		return append(out, v...)
+	}
+	for name, frag := range map[string]string{
+		"with its #":            "#" + good,
+		"cut in half":           good[:len(good)/2],
+		"cut by one":            good[:len(good)-1],
+		"not base64":            "v1.!!not*base64~~",
+		"padded":                good + "==",
+		"base64 of length 4n+1": "v1.AAAAA",
+		"newer version":         "v9.AAAA",
+		"long version":          "version-from-the-future-is-long." + good[3:],
+		"no prefix":             "hello",
+		"no version":            "." + good,
+		"prefix only":           "v1.",
+		"punctuation only":      ".,;",
+		"wrapped by a mailer":   good[:20] + "\r\n " + good[20:40] + "%20" + good[40:] + ").",
+		"too long":              "v1." + strings.Repeat("A", state.MaxHashBytes),
+		"too large unpacked":    raw([]byte(strings.Repeat("x", state.MaxDecodedBytes+1))),
+		"at the size limit":     raw(rec(1, strings.Repeat("y", state.MaxDecodedBytes-4))),
+		"two robots records":    raw(rec(1, "a"), rec(1, "b")),
+		"two hidden records":    raw(rec(4, "gemini"), rec(4, "rfc9309")),
+		"unknown and old tags":  raw(rec(99, "x"), rec(6, "crlf"), rec(1, "kept"), rec(99, "y")),
+		"tag past 2^53, twice":  raw(rec(1<<60+1, "x"), rec(1<<60+2, "y"), rec(2, "kept")),
+		"same tag, long varint": raw(rec(1, "a"), []byte{0x81, 0x00, 1, 'b'}),
+		"varint overflow":       raw([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0}),
+		"length past the end":   raw([]byte{1, 9, 'a'}),
+		"cut varint":            raw([]byte{1, 0x80}),
+		"bytes after the end":   state.Wrap(append(state.Stored(rec(1, "a")), "junk"...)),
+		"invalid UTF-8":         raw(rec(2, "/a\xff\xfe")),
+	} {
+		frags[name] = frag
+	}
+	for name, frag := range frags {
+		want, err := state.Decode(frag)
+		got := decode(frag)
+		if err != nil {
+			if got.OK || got.Err != err.Error() {
+				t.Errorf("%s: main.js gives %+v, Go the error %q", name, got, err)
+			}
+			continue
+		}
+		if !got.OK {
+			t.Errorf("%s: main.js fails with %q, Go reads it", name, got.Err)
+			continue
+		}
+		g := got.S
+		if name == "invalid UTF-8" {
+			// A string in the page is UTF-16: bad bytes read as U+FFFD, as
+			// they do when Go puts them into the page.
+			want.Selectors = strings.ToValidUTF8(want.Selectors, "\ufffd\ufffd")
+		}
+		if g.Robots != want.Robots || g.Selectors != want.Selectors || g.Agents != want.Agents || g.Cell != want.Cell || g.Protocol != want.Protocol ||
+			strings.Join(g.Hidden, "|") != strings.Join(want.Hidden, "|") || strings.Join(g.Crawlers, "|") != strings.Join(want.Crawlers, "|") || got.NullCrawlers != (want.Crawlers == nil) {
+			t.Errorf("%s: main.js reads\n%+v (crawlers null: %v)\nGo reads\n%+v", name, g, got.NullCrawlers, want)
+		}
+	}
+	b.noErrors(t)
+}
