@@ -127,6 +127,91 @@
   };
   window.smolbotsDecodeLink = decodeLink;
 
+  // The Audit tab: the log is read here, in chunks, and given to the
+  // on-demand module (core/audit); it never leaves the browser. A gzip
+  // file is unpacked by the browser. Between chunks the page gets the
+  // thread back, so a 50 MB log does not freeze it, and the progress bar
+  // follows the bytes read.
+  whenParsed(function () {
+    var run = el("audit-run");
+    if (!run) return;
+    var file = el("audit-file"), paste = el("audit-paste"), bar = el("audit-progress");
+    var status = el("audit-status"), result = el("audit-result"), drop = el("audit-drop");
+    var dropped = null;
+    file.addEventListener("change", function () { dropped = null; });
+    drop.addEventListener("dragover", function (e) { e.preventDefault(); drop.classList.add("dragging"); });
+    drop.addEventListener("dragleave", function () { drop.classList.remove("dragging"); });
+    drop.addEventListener("drop", function (e) {
+      e.preventDefault();
+      drop.classList.remove("dragging");
+      if (e.dataTransfer.files.length) dropped = e.dataTransfer.files[0];
+      status.textContent = dropped ? "Ready to audit " + dropped.name + "." : status.textContent;
+    });
+    var early = function () { window.smolbotsLoadOnDemand().catch(function () {}); };
+    run.addEventListener("pointerenter", early, { once: true });
+    run.addEventListener("focus", early, { once: true });
+    run.addEventListener("click", function () {
+      var f = dropped || (file.files.length ? file.files[0] : null);
+      if (!f && paste.value.trim() === "") {
+        status.textContent = "Choose a log file, drop one on the bar above, or paste log lines first.";
+        return;
+      }
+      run.disabled = true;
+      status.textContent = "Loading the auditor…";
+      auditLog(f, paste.value).then(function (out) {
+        result.innerHTML = out.html;
+        status.textContent = out.clients === 0 ? "No client made a request the audit could read." :
+          out.ignored === 0 ? "No client ignored the file (" + out.clients + " clients)." :
+          out.ignored + " of " + out.clients + " clients ignored the file.";
+      }, function (err) {
+        status.textContent = "The log could not be audited: " + err.message;
+      }).then(function () { run.disabled = false; bar.hidden = true; });
+    });
+
+    function auditLog(f, pasted) {
+      return window.smolbotsLoadOnDemand().then(function () {
+        var robots = el("robots").value;
+        var checked = document.querySelector("input[name=protocol]:checked");
+        var why = window.smolbotsAuditStart({ robots: robots, protocol: checked ? checked.value : "any", name: f ? f.name : "pasted lines" });
+        if (why) throw new Error(why);
+        if (!f) return feed(new TextEncoder().encode(pasted));
+        status.textContent = "Reading " + f.name + "…";
+        bar.hidden = false;
+        bar.value = 0;
+        var read = 0;
+        var counting = new TransformStream({ transform: function (chunk, out) { read += chunk.length; out.enqueue(chunk); } });
+        return f.slice(0, 2).arrayBuffer().then(function (head) {
+          head = new Uint8Array(head);
+          var stream = f.stream().pipeThrough(counting);
+          if (head[0] === 0x1f && head[1] === 0x8b) {
+            if (typeof DecompressionStream !== "function") throw new Error("this browser cannot unpack a .gz file; unpack it first");
+            stream = stream.pipeThrough(new DecompressionStream("gzip"));
+          }
+          var reader = stream.getReader();
+          var last = performance.now();
+          return (function next() {
+            return reader.read().then(function (r) {
+              if (r.done) return;
+              feed(r.value);
+              bar.value = f.size ? read / f.size : 1;
+              if (performance.now() - last < 25) return next();
+              return new Promise(function (ok) { setTimeout(ok, 0); }).then(function () { last = performance.now(); return next(); });
+            });
+          })();
+        }).then(function () { return window.smolbotsAuditEnd(); });
+      }).then(function (out) { return out || window.smolbotsAuditEnd(); });
+    }
+
+    // feed gives the module at most 256 KB at a time, so that no task
+    // of the page's runs long.
+    function feed(bytes) {
+      for (var off = 0; off < bytes.length; off += 262144) {
+        var why = window.smolbotsAuditWrite(bytes.subarray(off, off + 262144));
+        if (why) throw new Error(why);
+      }
+    }
+  });
+
   function el(id) { return document.getElementById(id); }
 
   function fail(err) {
