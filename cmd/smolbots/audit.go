@@ -67,7 +67,8 @@ func runAudit(c *call, o auditOptions) error {
 	if len(c.args) < 2 {
 		return usageErr("give a robots.txt (file, - or URL) and at least one log (file, - or .gz)")
 	}
-	opt := audit.Options{Format: o.format, Link: func(s state.State) string { return "#" + state.Encode(s) }}
+	// Permalinks open the case in the playground at the site's address.
+	opt := audit.Options{Format: o.format, Link: func(s state.State) string { return core.Site() + "/#" + state.Encode(s) }}
 	switch p, fromURL := core.ProtocolOfURL(c.args[0]); {
 	case o.protocol != "":
 		pr, err := core.ParseProtocol(o.protocol)

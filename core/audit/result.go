@@ -63,7 +63,8 @@ type Example struct {
 	// Dialects are those that deny it (a known crawler: its preset).
 	Dialects []string `json:"dialects"`
 	Rule     string   `json:"rule"`
-	// Link is the permalink fragment ("#v1.") of the case, "" without
+	// Link is the permalink of the case (the CLI: the playground at the
+	// site's address, then "#v1."), "" without
 	// Options.Link.
 	Link     string `json:"link"`
 	Disputed bool   `json:"disputed"`
