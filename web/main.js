@@ -212,6 +212,58 @@
     }
   });
 
+  // "Test this capsule's pages", shown once a Fetch has answered: the
+  // relay lists the same-host links of the fetched host's front page
+  // (never its content) and they replace the Selectors box as one edit,
+  // which the browser's undo takes back; the checker then answers for
+  // them like any selectors typed.
+  whenParsed(function () {
+    var button = el("test-pages"), bar = el("test-pages-bar"), result = el("fetch-result");
+    if (!button) return;
+    new MutationObserver(function () {
+      if (!result.hidden && frontPage(el("fetch-url").value)) bar.hidden = false;
+    }).observe(result, { attributes: true, attributeFilter: ["hidden"] });
+    button.addEventListener("click", function () {
+      var status = el("test-pages-status"), front = frontPage(el("fetch-url").value);
+      if (!front) {
+        status.textContent = "Write a gemini:// or gopher:// host in the Fetch box first.";
+        return;
+      }
+      var meta = document.querySelector('meta[name="smolbots-relay"]');
+      var relay = meta ? meta.getAttribute("content") : "";
+      button.disabled = true;
+      status.textContent = "Asking the relay for the links of " + front + "…";
+      fetch(relay + "/api/links?url=" + encodeURIComponent(front)).then(function (r) {
+        return r.json().then(function (j) {
+          if (!r.ok || j.error) throw new Error(j.error || "the relay answered " + r.status);
+          return j;
+        });
+      }).then(function (j) {
+        var links = [front].concat((j.links || []).filter(function (l) { return l !== front; }));
+        var box = el("selectors");
+        box.focus();
+        box.select();
+        // One edit the browser's undo takes back; where execCommand is
+        // gone, the text is set and an input event sent instead.
+        if (!document.execCommand("insertText", false, links.join("\n") + "\n")) {
+          box.value = links.join("\n") + "\n";
+          box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertReplacementText" }));
+        }
+        status.textContent = (links.length - 1) + " links of " + front + " are in the Selectors box, with the front page" +
+          (j.truncated ? " (the first 1,000 only)" : "") + (j.note ? ". " + j.note : "") + ". Undo takes them back.";
+      }, function (err) {
+        status.textContent = "The links could not be read: " + err.message;
+      }).then(function () { button.disabled = false; });
+    });
+
+    // frontPage is the front page of the host a Fetch URL names:
+    // gemini://host[:port]/ or gopher://host[:port]/ (its root menu).
+    function frontPage(text) {
+      var m = /^\s*(gemini|gopher):\/\/([^\/?#\s]+)/i.exec(text);
+      return m ? m[1].toLowerCase() + "://" + m[2] + "/" : "";
+    }
+  });
+
   function el(id) { return document.getElementById(id); }
 
   function fail(err) {

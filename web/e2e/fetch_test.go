@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/smolbots/smolbots/core/relay"
+	"github.com/smolbots/smolbots/core/state"
 	"github.com/smolbots/smolbots/internal/realservers"
 )
 
@@ -203,6 +204,50 @@ func TestFetchGarbageAnswers(t *testing.T) {
 	}
 	if after := eval[string](t, b, `document.getElementById("robots").value`); after != before {
 		t.Error("a bad answer changed the editor")
+	}
+	b.noErrors(t)
+}
+
+// After Fetch, "Test this capsule's pages" puts the links of the real
+// capsule's front page, through the relay, into the Selectors box as one
+// edit: same-host pages only, the grid answers for them, the permalink
+// holds them, and the browser's undo takes them back.
+func TestTestThisCapsulesPages(t *testing.T) {
+	g := realservers.StartGemini(t, realservers.Capsule(), realservers.GeminiOptions{})
+	b := newBrowser(t)
+	b.open(t, "")
+	before := eval[string](t, b, `document.getElementById("selectors").value`)
+	n := b.updates(t)
+	if status, _ := b.fetchURL(t, g.URL); !strings.Contains(status, "loaded them into the editor") {
+		t.Fatalf("fetch: %q", status)
+	}
+	b.waitUpdates(t, n+1)
+	if hidden := eval[bool](t, b, `document.getElementById("test-pages-bar").hidden`); hidden {
+		t.Fatal("the button is not shown after Fetch")
+	}
+	n = b.updates(t)
+	b.do(t, chromedp.Click(chromedp.ID("test-pages")))
+	b.waitUpdates(t, n+1)
+	sels := eval[string](t, b, `document.getElementById("selectors").value`)
+	for _, want := range []string{g.URL + "/\n", g.URL + "/about.gmi\n", g.URL + "/dir/page.gmi\n", g.URL + "/private/secret.gmi\n"} {
+		if !strings.Contains(sels, want) {
+			t.Errorf("the Selectors box lacks %q:\n%s", want, sels)
+		}
+	}
+	if strings.Contains(sels, "example.org") || strings.Contains(sels, "localhost:1/") || strings.Contains(sels, "https:") {
+		t.Errorf("links to other hosts went into the box:\n%s", sels)
+	}
+	denied := false
+	for _, c := range b.cells(t) {
+		denied = denied || c.Dialect == "gemini" && c.Selector == g.URL+"/private/secret.gmi" && c.Verdict == "disallow"
+	}
+	if !denied {
+		t.Errorf("the grid does not deny the capsule's private page under gemini: %+v", b.cells(t))
+	}
+	b.waitLink(t, func(st state.State) bool { return strings.Contains(st.Selectors, "/about.gmi") })
+	b.do(t, chromedp.Evaluate[chromedp.Void](`(() => { document.getElementById("selectors").focus(); document.execCommand("undo"); })()`))
+	if got := eval[string](t, b, `document.getElementById("selectors").value`); got != before {
+		t.Errorf("undo left %q, want %q", got, before)
 	}
 	b.noErrors(t)
 }

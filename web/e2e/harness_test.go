@@ -91,11 +91,12 @@ func withCSP(csp string, h http.Handler) http.Handler {
 func siteHandler(dir string) http.Handler {
 	mux := http.NewServeMux()
 	var d net.Dialer
-	mux.Handle(relay.Path, relay.New(relay.Config{
+	api := relay.New(relay.Config{
 		Dial:    d.DialContext,
 		Guard:   relay.Guard{AllowLoopback: true},
 		Timeout: 5 * time.Second,
-	}))
+	})
+	mux.Handle("/api/", api) // /api/robots and /api/links, as smolbots serve routes them
 	mux.Handle("/", http.FileServer(refsite.PrettyURLs(http.Dir(dir))))
 	return mux
 }
