@@ -23,8 +23,8 @@ func InForce(robotsName string) string {
 func WriteText(w io.Writer, res *Result, robotsName string) error {
 	var b strings.Builder
 	b.WriteString(InForce(robotsName) + "\n")
-	for _, s := range res.Scopes {
-		fmt.Fprintf(&b, "%s requests are judged under %s (agent *).\n", scopeName(s.Protocol), strings.Join(s.Dialects, ", "))
+	for _, s := range ScopeSentences(res) {
+		b.WriteString(s + "\n")
 	}
 	if len(res.Clients) == 0 {
 		b.WriteString("\nNo requests to audit.\n")
@@ -87,6 +87,16 @@ func WriteText(w io.Writer, res *Result, robotsName string) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// ScopeSentences say which dialects judged the requests of each
+// protocol seen, a sentence each.
+func ScopeSentences(res *Result) []string {
+	var out []string
+	for _, s := range res.Scopes {
+		out = append(out, fmt.Sprintf("%s requests are judged under %s (agent *).", scopeName(s.Protocol), strings.Join(s.Dialects, ", ")))
+	}
+	return out
 }
 
 func scopeName(p string) string {

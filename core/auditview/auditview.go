@@ -26,8 +26,8 @@ func HTML(res *audit.Result) string {
 	b.WriteString(`<p class="audit-in-force">`)
 	b.WriteString(esc(audit.InForce("The robots.txt in the editor")))
 	b.WriteString(`</p>`)
-	for _, s := range res.Scopes {
-		fmt.Fprintf(&b, `<p>%s requests are judged under %s (agent *).</p>`, esc(scopeName(s.Protocol)), esc(strings.Join(s.Dialects, ", ")))
+	for _, s := range audit.ScopeSentences(res) {
+		b.WriteString(`<p>` + esc(s) + `</p>`)
 	}
 	if len(res.Clients) == 0 {
 		b.WriteString(`<p class="audit-none">No requests to audit.</p>`)
@@ -93,16 +93,6 @@ func dash(s string) string {
 		return "–"
 	}
 	return s
-}
-
-func scopeName(p string) string {
-	switch p {
-	case "gemini":
-		return "Gemini"
-	case "gopher":
-		return "Gopher"
-	}
-	return "All"
 }
 
 func plural(n int, one, many string) string {
