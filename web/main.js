@@ -19,10 +19,10 @@
   // .opening); should the browser never finish reading the link, the
   // checker opens it.
   var hash = location.hash.replace(/^#/, "");
-  var opened = Promise.resolve(false);
+  var opened = Promise.resolve(false), opening = null;
   if (hash !== "") {
     root.classList.add("opening");
-    var opening = Promise.race([decodeLink(hash), new Promise(function (ok, no) {
+    opening = Promise.race([decodeLink(hash), new Promise(function (ok, no) {
       setTimeout(function () { no(unsupported("the browser took too long to unpack the link")); }, 2000);
     })]);
     opening.catch(function () {}); // handled once the body is parsed
@@ -81,7 +81,8 @@
     // of Fetch's answer are a module of their own (wasm/ondemand), loaded
     // the first time one is asked for, or when the pointer or the focus
     // reaches a button that asks for it; it sets smolbotsPortable,
-    // smolbotsReport and smolbotsFetchView.
+    // smolbotsReport, smolbotsFetchView and smolbotsDecodeState (a link
+    // this browser cannot read).
     var ondemand = null;
     window.smolbotsLoadOnDemand = function () {
       if (!ondemand) {
@@ -125,7 +126,12 @@
       ok(new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
     }).then(function (b) { return new Uint8Array(b); });
   };
-  window.smolbotsDecodeLink = decodeLink;
+  // The checker reads links with this too (it links no DEFLATE reader of
+  // its own): the link the page was opened with is read once.
+  window.smolbotsDecodeLink = function (h) {
+    if (opening && h.replace(/^#/, "") === hash) return opening;
+    return decodeLink(h);
+  };
 
   function el(id) { return document.getElementById(id); }
 
@@ -209,8 +215,10 @@
   // decodeLink reads a permalink fragment as core/state's Decode does,
   // with the browser's DecompressionStream: the same case, or an error
   // with the same words (err.unsupported where the browser has no
-  // DecompressionStream). The state's fields are named as in Go, in
-  // lower case; crawlers is null for the default choice.
+  // DecompressionStream, err.goMayRead where its DEFLATE reader refused
+  // the stream: in both, the checker asks core/state in the on-demand
+  // module). The state's fields are named as in Go, in lower case;
+  // crawlers is null for the default choice.
   function decodeLink(hash) {
     return new Promise(function (ok) {
       var MAX_HASH = 1536 * 1024, MAX_DECODED = 1 << 20;
@@ -233,7 +241,12 @@
         if (raw.length > MAX_DECODED) throw new Error("the case in the link is too large (over " + MAX_DECODED + " bytes once unpacked)");
         return unmarshal(raw, empty);
       }, function () {
-        throw new Error("the link is damaged: its content does not decompress (it may have been cut short)");
+        // Go's reader may still take it (bytes after the last block, in
+        // a browser that words its refusal otherwise): the checker then
+        // asks the on-demand module.
+        var e = new Error("the link is damaged: its content does not decompress (it may have been cut short)");
+        e.goMayRead = true;
+        throw e;
       }));
     });
   }

@@ -91,6 +91,10 @@ type page struct {
 	ends       pageview.LineEnds
 	endsSelect js.Value
 	protocol   core.Protocol // what the file is served over
+	// opening is true while a link is being read (openLink): an edit
+	// meanwhile is neither drawn nor written into the address, where
+	// the link still stands; restore reads the boxes once it is read.
+	opening bool
 	port       rewrite       // the Make it portable pane's last rewrite
 	rewriting  bool          // a rewrite is under way
 }
@@ -300,7 +304,7 @@ func (p *page) bind() {
 	on(js.Global(), "hashchange", func(js.Value) {
 		h := strings.TrimPrefix(js.Global().Get("location").Get("hash").String(), "#")
 		if h != p.lastHash && !p.isElementID(h) {
-			p.restore()
+			go p.restore()
 		}
 	})
 	p.bindCrawlers()
@@ -314,7 +318,8 @@ func (p *page) bind() {
 // message and an empty, working page. On the first call, main.js may
 // have put the link's case into the boxes already (the body's
 // data-opened): what they hold then counts, since a user may have typed
-// before the checker loaded.
+// before the checker loaded. Reading a link waits for the browser
+// (openLink): never call this inside a callback.
 func (p *page) restore() {
 	hash := js.Global().Get("location").Get("hash").String()
 	opened := dataset(p.body, "opened")
@@ -342,7 +347,9 @@ func (p *page) restore() {
 		}
 	} else {
 		var err error
-		st, err = state.Decode(hash)
+		p.opening = true
+		st, err = p.openLink(hash)
+		p.opening = false
 		shown := p.shownState()
 		// main.js showed this case ("edited" once something was typed
 		// or ticked), or could not open the link and left the boxes
@@ -480,6 +487,9 @@ func (p *page) dialectsChanged() {
 
 // update rebuilds the model and redraws what changed.
 func (p *page) update() {
+	if p.opening {
+		return
+	}
 	perf := js.Global().Get("performance")
 	t0 := perf.Call("now").Float()
 	// The editor's scroll state as the last scroll event left it: reading
@@ -946,6 +956,9 @@ func (p *page) currentState() state.State {
 // scheduleHash writes the permalink after a pause; replaceState keeps
 // the history clean while typing.
 func (p *page) scheduleHash() {
+	if p.opening {
+		return
+	}
 	if p.hashTimer != nil {
 		p.hashTimer.Stop()
 	}
