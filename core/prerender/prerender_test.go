@@ -100,7 +100,7 @@ func TestTextareaText(t *testing.T) {
 func TestRenderCrawlerCase(t *testing.T) {
 	st := state.State{Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private/x", Crawlers: []string{"kennedy"}, Cell: grid.CrawlerKey("kennedy", "/private/x")}
 	v := Render(st)
-	if !strings.Contains(v.Explain, "Kennedy: disallowed") || !strings.Contains(v.Overlay, `<span class="line hl">`) {
+	if !strings.Contains(v.Explain, "Kennedy may not fetch /private/x") || !strings.Contains(v.Overlay, `<span class="line hl">`) {
 		t.Errorf("the crawler cell is not explained and marked:\n%s\n%s", v.Explain, v.Overlay)
 	}
 	if n := strings.Count(v.Crawlers, "data-crawler="); n != 1 || v.ChooserLabel != "Choose (1 of 8)" {
