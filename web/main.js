@@ -58,6 +58,24 @@
         w.addEventListener(type, stick, { once: true, passive: true });
       });
     });
+    // A table wider than its box says so: while the box can scroll
+    // further right, its section has data-more (style.css fades the
+    // box's edge and shows "scroll sideways").
+    document.querySelectorAll(".table-wrap").forEach(function (w) {
+      var section = w.parentElement;
+      var check = function () {
+        var more = w.scrollWidth - w.clientWidth - w.scrollLeft > 1;
+        if (more !== section.hasAttribute("data-more")) section.toggleAttribute("data-more", more);
+      };
+      w.addEventListener("scroll", check, { passive: true });
+      if (typeof ResizeObserver === "function") {
+        var watch = new ResizeObserver(check);
+        watch.observe(w);
+        var table = w.querySelector("table");
+        if (table) watch.observe(table);
+      }
+      check();
+    });
     // "Skip to the verdicts" moves the focus there without writing
     // #grid over the case in the address.
     document.querySelector(".skip").addEventListener("click", function (ev) {

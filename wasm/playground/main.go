@@ -198,6 +198,8 @@ func (p *page) bind() {
 			p.choose(p.g.Rows[row].Key(&p.g, col), true)
 		}
 	})
+	bindGridKeys(p.verdicts.table, func() (int, int) { return min(len(p.g.Rows), pageview.MaxRows), len(p.g.Dialects) })
+	bindGridKeys(p.crawlers.table, func() (int, int) { return len(p.crawlers.rows), len(p.crawlers.presets) })
 	on(p.crawlers.table, "click", func(ev js.Value) {
 		if row, col, ok := clickedCell(ev); ok {
 			if key, ok := p.crawlers.cellKey(row, col); ok {
@@ -316,12 +318,24 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 		return
 	}
 	p.pane.show("why")
-	if line > 0 {
+	if p.stacked() {
+		// On a phone the explanation is far below the tables: it comes
+		// into view, and the editor stays where it is until the reader
+		// asks for the line (the explanation's line button).
+		p.pane.bringIntoView()
+	} else if line > 0 {
 		p.ed.scrollToLine(line)
 	}
 	if old != key {
 		p.scheduleHash()
 	}
+}
+
+// stacked says whether the page's parts are stacked one under another
+// (screens narrower than 1024 px, style.css), so that the page scrolls
+// rather than each part in its box.
+func (p *page) stacked() bool {
+	return js.Global().Call("matchMedia", "(max-width: 1023px)").Get("matches").Bool()
 }
 
 func (p *page) loadExample() {

@@ -61,3 +61,9 @@ func (lp *lowerPane) lintPending(pending bool) {
 func (lp *lowerPane) drawFacts(g *grid.Grid, adopting bool) {
 	put(lp.facts, &lp.shownFacts, pageview.FactsHTML(g), adopting)
 }
+
+// bringIntoView scrolls the page so that the pane's tabs and the start
+// of what it shows are in view.
+func (lp *lowerPane) bringIntoView() {
+	lp.explain.Call("closest", ".lower").Call("scrollIntoView", map[string]any{"block": "start"})
+}

@@ -146,9 +146,58 @@ func clickedCell(ev js.Value) (row, col int, ok bool) {
 // cellSig is what a drawn cell shows (pageview.CellInner's inputs),
 // compared without building its HTML.
 type cellSig struct {
-	allowed bool
-	line    int
-	note    bool
+	allowed   bool
+	line      int
+	note, alt bool
 }
 
-func sigOf(v core.Verdict) cellSig { return cellSig{v.Allowed, v.Line, v.Note != ""} }
+func sigOf(v core.Verdict) cellSig {
+	return cellSig{v.Allowed, v.Line, v.Note != "", pageview.OtherWay(v)}
+}
+
+// bindGridKeys makes a table one stop in the tab order whose cells and
+// column heads the arrow keys, Home and End move between (WAI-ARIA's
+// grid pattern; pageview.GridMove says where to); Enter or Space on a
+// cell is its button's own click, which chooses it. size gives the
+// table's drawn rows and columns. Whatever gets the focus in the table,
+// by a key or a click, is its tab stop from then on.
+func bindGridKeys(table js.Value, size func() (rows, cols int)) {
+	on(table, "keydown", func(ev js.Value) {
+		if ev.Get("altKey").Bool() || ev.Get("shiftKey").Bool() {
+			return
+		}
+		t := ev.Get("target")
+		row, err1 := strconv.Atoi(dataset(t, "row"))
+		col, err2 := strconv.Atoi(dataset(t, "col"))
+		if err1 != nil || err2 != nil {
+			return
+		}
+		rows, cols := size()
+		ctrl := ev.Get("ctrlKey").Bool() || ev.Get("metaKey").Bool()
+		r, c, ok := pageview.GridMove(ev.Get("key").String(), ctrl, row, col, rows, cols)
+		if !ok {
+			return
+		}
+		ev.Call("preventDefault")
+		next := table.Call("querySelector", `[data-row="`+strconv.Itoa(r)+`"][data-col="`+strconv.Itoa(c)+`"]`)
+		if !next.IsNull() {
+			rove(table, next)
+			next.Call("focus")
+		}
+	})
+	on(table, "focusin", func(ev js.Value) {
+		if t := ev.Get("target"); dataset(t, "col") != "" {
+			rove(table, t)
+		}
+	})
+}
+
+// rove makes el the table's one tab stop.
+func rove(table, el js.Value) {
+	each(table.Call("querySelectorAll", `[tabindex="0"]`), func(o js.Value) {
+		if !o.Equal(el) {
+			o.Set("tabIndex", -1)
+		}
+	})
+	el.Set("tabIndex", 0)
+}
