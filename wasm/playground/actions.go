@@ -78,7 +78,7 @@ func (p *page) copyText(text, what string) {
 	wrap.Set("hidden", false)
 	fallback.Call("focus")
 	fallback.Call("select")
-	status.Set("textContent", what+" could not be copied automatically: it is selected in the box below, copy it with the keyboard.")
+	status.Set("textContent", what+" could not be copied: it is selected in the box below.")
 }
 
 // clearStatusLater empties the copy status a few seconds after it was

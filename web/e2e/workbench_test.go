@@ -413,5 +413,21 @@ func TestCopyStatusCoversNothing(t *testing.T) {
 		}
 		b.screenshot(t, "copied-"+s.String(), false)
 		b.axe(t, s.String())
+		// A report the browser will not copy waits in a box, selected:
+		// the status above it stays readable.
+		b.do(t, chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText = () => Promise.reject(new Error("denied"))`))
+		report, _ := b.copied(t, "copy-report")
+		if !strings.Contains(report, "Real crawlers") {
+			t.Errorf("the report lacks the Real crawlers:\n%s", report)
+		}
+		if !b.visible(t, "#copy-fallback-close") {
+			t.Errorf("the fallback box's Close is not in view: %+v", b.box(t, "#copy-fallback-close"))
+		}
+		b.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+		if top := eval[bool](t, b, `(s => { const r = s.getBoundingClientRect(); return s.contains(document.elementFromPoint(r.left + 4, r.top + r.height / 2)); })(document.getElementById("copy-status"))`); !top {
+			t.Errorf("the status %q is covered (by the fallback box?)", b.text(t, "copy-status"))
+		}
+		b.screenshot(t, "report-"+s.String(), false)
+		b.axe(t, s.String()+" report")
 	})
 }
