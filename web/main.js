@@ -19,10 +19,10 @@
   // .opening); should the browser never finish reading the link, the
   // checker opens it.
   var hash = location.hash.replace(/^#/, "");
-  var opened = Promise.resolve(false);
+  var opened = Promise.resolve(false), opening = null;
   if (hash !== "") {
     root.classList.add("opening");
-    var opening = Promise.race([decodeLink(hash), new Promise(function (ok, no) {
+    opening = Promise.race([decodeLink(hash), new Promise(function (ok, no) {
       setTimeout(function () { no(unsupported("the browser took too long to unpack the link")); }, 2000);
     })]);
     opening.catch(function () {}); // handled once the body is parsed
@@ -58,6 +58,24 @@
         w.addEventListener(type, stick, { once: true, passive: true });
       });
     });
+    // A table wider than its box says so: while the box can scroll
+    // further right, its section has data-more (style.css fades the
+    // box's edge and shows "scroll sideways").
+    document.querySelectorAll(".table-wrap").forEach(function (w) {
+      var section = w.parentElement;
+      var check = function () {
+        var more = w.scrollWidth - w.clientWidth - w.scrollLeft > 1;
+        if (more !== section.hasAttribute("data-more")) section.toggleAttribute("data-more", more);
+      };
+      w.addEventListener("scroll", check, { passive: true });
+      if (typeof ResizeObserver === "function") {
+        var watch = new ResizeObserver(check);
+        watch.observe(w);
+        var table = w.querySelector("table");
+        if (table) watch.observe(table);
+      }
+      check();
+    });
     // "Skip to the verdicts" moves the focus there without writing
     // #grid over the case in the address.
     document.querySelector(".skip").addEventListener("click", function (ev) {
@@ -81,7 +99,8 @@
     // of Fetch's answer are a module of their own (wasm/ondemand), loaded
     // the first time one is asked for, or when the pointer or the focus
     // reaches a button that asks for it; it sets smolbotsPortable,
-    // smolbotsReport and smolbotsFetchView.
+    // smolbotsReport, smolbotsFetchView and smolbotsDecodeState (a link
+    // this browser cannot read).
     var ondemand = null;
     window.smolbotsLoadOnDemand = function () {
       if (!ondemand) {
@@ -125,7 +144,12 @@
       ok(new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer());
     }).then(function (b) { return new Uint8Array(b); });
   };
-  window.smolbotsDecodeLink = decodeLink;
+  // The checker reads links with this too (it links no DEFLATE reader of
+  // its own): the link the page was opened with is read once.
+  window.smolbotsDecodeLink = function (h) {
+    if (opening && h.replace(/^#/, "") === hash) return opening;
+    return decodeLink(h);
+  };
 
   // The Audit tab: the log is read here, in chunks, and given to the
   // on-demand module (core/audit); it never leaves the browser. A gzip
@@ -346,8 +370,10 @@
   // decodeLink reads a permalink fragment as core/state's Decode does,
   // with the browser's DecompressionStream: the same case, or an error
   // with the same words (err.unsupported where the browser has no
-  // DecompressionStream). The state's fields are named as in Go, in
-  // lower case; crawlers is null for the default choice.
+  // DecompressionStream, err.goMayRead where its DEFLATE reader refused
+  // the stream: in both, the checker asks core/state in the on-demand
+  // module). The state's fields are named as in Go, in lower case;
+  // crawlers is null for the default choice.
   function decodeLink(hash) {
     return new Promise(function (ok) {
       var MAX_HASH = 1536 * 1024, MAX_DECODED = 1 << 20;
@@ -370,7 +396,12 @@
         if (raw.length > MAX_DECODED) throw new Error("the case in the link is too large (over " + MAX_DECODED + " bytes once unpacked)");
         return unmarshal(raw, empty);
       }, function () {
-        throw new Error("the link is damaged: its content does not decompress (it may have been cut short)");
+        // Go's reader may still take it (bytes after the last block, in
+        // a browser that words its refusal otherwise): the checker then
+        // asks the on-demand module.
+        var e = new Error("the link is damaged: its content does not decompress (it may have been cut short)");
+        e.goMayRead = true;
+        throw e;
       }));
     });
   }

@@ -568,8 +568,8 @@ func readGmidLegacy(r *LineReader, b []byte, e *Entry) Kind {
 		return NoMatch
 	}
 	colon := bytes.LastIndexByte(hostport, ':')
-	if colon <= 0 || !allDigits(hostport[colon+1:]) {
-		return NoMatch
+	if colon <= 0 || !allDigits(hostport[colon+1:]) || !noSpace(hostport[:colon]) {
+		return NoMatch // a numeric host from getnameinfo holds no tab either
 	}
 	rest, ok = bytes.CutPrefix(rest, []byte("GET "))
 	if !ok {

@@ -27,8 +27,8 @@ func chromaHTML(t *testing.T, tokens []chroma.Token) string {
 }
 
 // TestFormatMatchesChroma: the page's writer gives chroma's formatter's
-// bytes, for the lexer's output on varied files and for every token type
-// chroma knows (so a type the lexer starts to use later is covered).
+// bytes for the lexer's output on varied files, and for every kind of
+// token, alone and around line ends.
 func TestFormatMatchesChroma(t *testing.T) {
 	texts := []string{
 		"", "\n", "\n\n", "User-agent: GUS # c\nDisallow: /a*b$\n\nCrawl-delay: x\nno colon\nSitemap: s",
@@ -36,20 +36,23 @@ func TestFormatMatchesChroma(t *testing.T) {
 		"Virtual-agent: indexer*\nUser agent: a\n\ufeffx: y: z\nlast line without end",
 	}
 	for _, text := range texts {
-		toks := tokens(t, text)
+		toks := tokenise(text)
 		var b strings.Builder
 		format(&b, toks)
-		if want := chromaHTML(t, toks); b.String() != want {
+		if want := chromaHTML(t, toChroma(toks)); b.String() != want {
 			t.Errorf("%q:\n got %s\nwant %s", text, b.String(), want)
 		}
 	}
-	for tt := range chroma.StandardTypes {
-		for _, typ := range []chroma.TokenType{tt, tt + 1, tt + 7} {
-			toks := []chroma.Token{{Type: typ, Value: "a<b\n"}, {Type: chroma.Text, Value: "c"}}
+	for k := range chromaTypes {
+		for _, toks := range [][]token{
+			{{tokenType(k), "a<b\n"}, {literalString, "c"}},
+			{{tokenType(k), "\n\nx\n"}, {tokenType(k), ""}, {literalString, ""}},
+			{{tokenType(k), ""}},
+		} {
 			var b strings.Builder
 			format(&b, toks)
-			if want := chromaHTML(t, toks); b.String() != want {
-				t.Errorf("type %v:\n got %s\nwant %s", typ, b.String(), want)
+			if want := chromaHTML(t, toChroma(toks)); b.String() != want {
+				t.Errorf("kind %d %q:\n got %s\nwant %s", k, toks, b.String(), want)
 			}
 		}
 	}

@@ -2,52 +2,67 @@
 // overlay. The lexer is our own (chroma has none for robots.txt) and the
 // output is chroma's HTML with classes, so the colours live in a style
 // sheet generated at build time (package theme).
+//
+// The package does not import chroma: chroma's root package alone (its
+// token types, for a lexer written against its Lexer interface) kept in
+// the page what its initialisation references, a regular-expression
+// engine with every Unicode table, encoding/xml, encoding/json,
+// compress/gzip and log, about 160 KB gzip. The tests hold the lexer to
+// the tokens of the same rules as chroma regular expressions, the token
+// kinds to chroma's classes, and the HTML to chroma's formatter's bytes.
 package highlight
 
 import (
 	"html"
 	"io"
 	"strings"
-
-	"github.com/alecthomas/chroma/v2"
 )
 
-// Lexer reads robots.txt line by line: a field name and its colon, a
-// value coloured by what the field means, and comments. It is written by
-// hand against chroma's Lexer interface instead of with
-// chroma.MustNewLexer: the regular-expression engine that one needs
-// added about 0.35 MB gzip to the page for six simple rules. The tests
-// hold it to the same tokens as the equivalent regular-expression lexer.
-//
-// Lexer has a concrete type on purpose: a call through the chroma.Lexer
-// interface would make the linker keep chroma's own regular-expression
-// lexer (and its engine) in the page, as it could be the callee.
-var Lexer RobotsLexer
+// tokenType is a token's kind, named after the chroma token type it
+// stands for; its CSS class is chroma's for that type.
+type tokenType uint8
 
-var _ chroma.Lexer = Lexer
+const (
+	textWhitespace tokenType = iota
+	commentSingle
+	keyword
+	keywordReserved
+	nameAttribute
+	nameTag
+	operator
+	punctuation
+	literalString
+	literalStringOther
+	literalNumber
+	errorToken
+)
 
-// RobotsLexer is the type of Lexer.
-type RobotsLexer struct{}
-
-var lexerConfig = &chroma.Config{
-	Name:      "robots.txt",
-	Aliases:   []string{"robots", "robotstxt"},
-	Filenames: []string{"robots.txt"},
-	MimeTypes: []string{"text/x-robots"},
+// classes are chroma.StandardTypes' classes of each kind.
+var classes = [...]string{
+	textWhitespace:     "w",
+	commentSingle:      "c1",
+	keyword:            "k",
+	keywordReserved:    "kr",
+	nameAttribute:      "na",
+	nameTag:            "nt",
+	operator:           "o",
+	punctuation:        "p",
+	literalString:      "s",
+	literalStringOther: "sx",
+	literalNumber:      "m",
+	errorToken:         "err",
 }
 
-func (RobotsLexer) Config() *chroma.Config                           { return lexerConfig }
-func (l RobotsLexer) SetRegistry(*chroma.LexerRegistry) chroma.Lexer { return l }
-func (l RobotsLexer) SetAnalyser(func(string) float32) chroma.Lexer  { return l }
-func (RobotsLexer) AnalyseText(string) float32                       { return 0 }
+// token is a run of text of one kind.
+type token struct {
+	typ   tokenType
+	value string
+}
 
-// Tokenise follows chroma's conventions: with no options (or EnsureLF)
-// CR and CRLF line ends become LF first.
-func (RobotsLexer) Tokenise(options *chroma.TokeniseOptions, text string) (chroma.Iterator, error) {
-	if options == nil || options.EnsureLF {
-		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
-	}
-	return chroma.Literator(tokenise(text)...), nil
+// ensureLF turns CR and CRLF line ends into LF, as chroma's lexers do by
+// default.
+func ensureLF(text string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 }
 
 // lexState is what the rest of a line holds after a field's colon.
@@ -61,46 +76,48 @@ const (
 	inValue              // any other field
 )
 
-func tokenise(text string) []chroma.Token {
-	toks := make([]chroma.Token, 0, len(text)/4+1)
-	emit := func(t chroma.TokenType, v string) { toks = append(toks, chroma.Token{Type: t, Value: v}) }
+// tokenise reads robots.txt line by line: a field name and its colon, a
+// value coloured by what the field means, and comments.
+func tokenise(text string) []token {
+	toks := make([]token, 0, len(text)/4+1)
+	emit := func(t tokenType, v string) { toks = append(toks, token{t, v}) }
 	state := atLineStart
 	for p := 0; p < len(text); {
 		c := text[p]
 		switch {
 		case c == '#':
 			n := p + strings.IndexAny(text[p:]+"\n", "\r\n")
-			emit(chroma.CommentSingle, text[p:n])
+			emit(commentSingle, text[p:n])
 			p = n
 		case c == '\r' || c == '\n':
 			n := p + 1
 			if c == '\r' && n < len(text) && text[n] == '\n' {
 				n++
 			}
-			emit(chroma.TextWhitespace, text[p:n])
+			emit(textWhitespace, text[p:n])
 			p, state = n, atLineStart
 		case state == atLineStart && (c == ' ' || c == '\t'):
 			n := skipBlanks(text, p)
-			emit(chroma.TextWhitespace, text[p:n])
+			emit(textWhitespace, text[p:n])
 			p = n
 		case state == atLineStart:
 			p, state = field(text, p, emit)
 		case state == inAgent && c == '*', state == inPattern && (c == '*' || c == '$'):
-			emit(chroma.Operator, text[p:p+1])
+			emit(operator, text[p:p+1])
 			p++
 		case state == inAgent:
-			p = run(text, p, "#\r\n*", chroma.NameTag, emit)
+			p = run(text, p, "#\r\n*", nameTag, emit)
 		case state == inPattern:
-			p = run(text, p, "#\r\n*$", chroma.LiteralString, emit)
+			p = run(text, p, "#\r\n*$", literalString, emit)
 		case state == inNumber:
 			if n := number(text, p); n > p {
-				emit(chroma.LiteralNumber, text[p:n])
+				emit(literalNumber, text[p:n])
 				p = n
 			} else {
-				p = run(text, p, "#\r\n", chroma.Error, emit)
+				p = run(text, p, "#\r\n", errorToken, emit)
 			}
 		default: // inValue
-			p = run(text, p, "#\r\n", chroma.LiteralStringOther, emit)
+			p = run(text, p, "#\r\n", literalStringOther, emit)
 		}
 	}
 	return toks
@@ -108,32 +125,32 @@ func tokenise(text string) []chroma.Token {
 
 // field reads `name[ \t]*:` at the start of a line's content, or marks
 // text without a colon as an error.
-func field(text string, p int, emit func(chroma.TokenType, string)) (int, lexState) {
+func field(text string, p int, emit func(tokenType, string)) (int, lexState) {
 	i := strings.IndexAny(text[p:], ":#\r\n")
 	if i <= 0 || text[p+i] != ':' {
-		return run(text, p, "#\r\n", chroma.Error, emit), atLineStart
+		return run(text, p, "#\r\n", errorToken, emit), atLineStart
 	}
 	name := strings.TrimRight(text[p:p+i], " \t")
 	kind, next := fieldKind(strings.ToLower(name))
 	emit(kind, name)
-	emit(chroma.TextWhitespace, text[p+len(name):p+i])
-	emit(chroma.Punctuation, ":")
+	emit(textWhitespace, text[p+len(name):p+i])
+	emit(punctuation, ":")
 	return p + i + 1, next
 }
 
-func fieldKind(lower string) (chroma.TokenType, lexState) {
+func fieldKind(lower string) (tokenType, lexState) {
 	switch lower {
 	case "user-agent", "useragent", "user agent", "virtual-agent":
-		return chroma.Keyword, inAgent
+		return keyword, inAgent
 	case "allow", "disallow", "diasllow", "disallaw":
-		return chroma.Keyword, inPattern
+		return keyword, inPattern
 	case "crawl-delay", "check", "request-rate":
-		return chroma.KeywordReserved, inNumber
+		return keywordReserved, inNumber
 	}
 	if isDisallowTypo(lower) {
-		return chroma.Keyword, inPattern
+		return keyword, inPattern
 	}
-	return chroma.NameAttribute, inValue
+	return nameAttribute, inValue
 }
 
 // isDisallowTypo: "di", one or more "s", "a", one or more "l", "ow"
@@ -158,7 +175,7 @@ func isDisallowTypo(s string) bool {
 }
 
 // run emits the bytes up to the first of stops (or the end) as one token.
-func run(text string, p int, stops string, t chroma.TokenType, emit func(chroma.TokenType, string)) int {
+func run(text string, p int, stops string, t tokenType, emit func(tokenType, string)) int {
 	n := len(text)
 	if i := strings.IndexAny(text[p:], stops); i >= 0 {
 		n = p + i
@@ -208,40 +225,57 @@ func number(text string, p int) int {
 // format writes tokens as chroma's HTML formatter does with classes and
 // no <pre> around them (WithClasses(true), a pre wrapper that writes
 // nothing): one `<span class="line"><span class="cl">` per line, and a
-// span with the class chroma.StandardTypes gives each token's type (or
-// its nearest parent's), none when that class is empty. The page keeps
-// this small writer instead of linking the formatter, which with the
-// style code it brings added 70 KB gzip to the page (5%) for markup that
-// needs no style: the colours are a style sheet written at build time
-// (package theme). TestFormatMatchesChroma holds the two to the same
-// bytes.
-func format(b *strings.Builder, tokens []chroma.Token) {
-	for _, line := range chroma.SplitTokensIntoLines(tokens) {
+// span with each token's class. The page keeps this small writer
+// instead of linking the formatter, which with the style code it brings
+// added 70 KB gzip to the page (5%) for markup that needs no style: the
+// colours are a style sheet written at build time (package theme).
+// TestFormatMatchesChroma holds the two to the same bytes.
+func format(b *strings.Builder, tokens []token) {
+	for _, line := range splitLines(tokens) {
 		b.WriteString(`<span class="line"><span class="cl">`)
 		for _, tok := range line {
-			text := html.EscapeString(tok.Value)
-			if cls := class(tok.Type); cls != "" {
-				b.WriteString(`<span class="`)
-				b.WriteString(cls)
-				b.WriteString(`">`)
-				b.WriteString(text)
-				b.WriteString(`</span>`)
-			} else {
-				b.WriteString(text)
-			}
+			b.WriteString(`<span class="`)
+			b.WriteString(classes[tok.typ])
+			b.WriteString(`">`)
+			b.WriteString(html.EscapeString(tok.value))
+			b.WriteString(`</span>`)
 		}
 		b.WriteString(`</span></span>`)
 	}
 }
 
-// class is the CSS class chroma's formatter gives a token type.
-func class(t chroma.TokenType) string {
-	for ; t != 0; t = t.Parent() {
-		if cls, ok := chroma.StandardTypes[t]; ok {
-			return cls
+// splitLines cuts tokens into lines as chroma.SplitTokensIntoLines
+// does: a token holding a line end ends its line with what comes before
+// and including it, the rest goes on (an empty rest is dropped), and an
+// empty last line is dropped.
+func splitLines(tokens []token) (out [][]token) {
+	var line []token
+	for _, tok := range tokens {
+		tail := true
+		for {
+			i := strings.IndexByte(tok.value, '\n')
+			if i < 0 {
+				break
+			}
+			line = append(line, token{tok.typ, tok.value[:i+1]})
+			out = append(out, line)
+			line = nil
+			if tok.value = tok.value[i+1:]; tok.value == "" {
+				tail = false
+				break
+			}
+		}
+		if tail {
+			line = append(line, tok)
 		}
 	}
-	return chroma.StandardTypes[t]
+	if len(line) > 0 {
+		out = append(out, line)
+	}
+	if n := len(out); n > 0 && len(out[n-1]) == 1 && out[n-1][0].value == "" {
+		out = out[:n-1]
+	}
+	return out
 }
 
 // MaxBytes is the largest text coloured token by token; longer text is
@@ -258,12 +292,7 @@ func HTML(text string) string {
 		Plain(&b, text)
 		return b.String()
 	}
-	it, err := Lexer.Tokenise(nil, text)
-	if err != nil {
-		Plain(&b, text)
-		return b.String()
-	}
-	format(&b, it.Tokens())
+	format(&b, tokenise(ensureLF(text)))
 	return markControls(b.String())
 }
 
@@ -315,12 +344,7 @@ func (c *Cache) Lines(text string) []string {
 
 func lineHTML(line string) string {
 	var b strings.Builder
-	it, err := Lexer.Tokenise(nil, line)
-	if err != nil {
-		Plain(&b, line)
-		return b.String()
-	}
-	format(&b, it.Tokens())
+	format(&b, tokenise(ensureLF(line)))
 	return markControls(b.String())
 }
 

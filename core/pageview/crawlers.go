@@ -100,12 +100,11 @@ func CrawlerShape(presets []core.Dialect, selectors []string) string {
 func CrawlerTableHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, selectors []string, selected string) string {
 	var b strings.Builder
 	b.Grow(256 + len(selectors)*(120+len(presets)*300))
-	b.WriteString(`<caption>What real crawlers do: one row per selector, one column per crawler, each as its own code reads the file. Choose a cell for the reason and the code.</caption><thead><tr><th scope="col">Selector</th>`)
-	for _, d := range presets {
-		b.WriteString(`<th scope="col"`)
-		attr(&b, "title", d.Title)
-		b.WriteString(`>`)
-		b.WriteString(esc(d.Crawler.Name))
+	b.WriteString(`<caption>What real crawlers do: one row per selector, one column per crawler, each as its own code reads the file and testing its own names (the Agents box does not apply). Choose a cell for the reason and the code; arrow keys move between cells.</caption><thead><tr><th scope="col">Selector</th>`)
+	stop := tabStop(len(rows) > 0 && len(presets) > 0, func(key string) (int, int, bool) { return grid.FindCrawler(rows, key) }, selected)
+	for c, d := range presets {
+		b.WriteString(`<th scope="col">`)
+		headerLink(&b, CrawlerPage(d.ID), d.Crawler.Name, d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
 		if !d.Crawler.Verified {
 			b.WriteString(` <span class="unverified">unverified</span>`)
 		}
@@ -122,7 +121,7 @@ func CrawlerTableHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, selecto
 		b.WriteString(`<tr><td class="sel"`)
 		attr(&b, "title", selectors[i])
 		b.WriteString(`>`)
-		b.WriteString(esc(selectors[i]))
+		b.WriteString(breakable(selectors[i]))
 		b.WriteString(`</td>`)
 		for j, c := range r {
 			chosen := grid.CrawlerKey(c.Crawler, c.Selector) == selected
@@ -137,6 +136,7 @@ func CrawlerTableHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, selecto
 			attr(&b, "data-line", strconv.Itoa(c.Verdict.Line))
 			attr(&b, "data-row", strconv.Itoa(i))
 			attr(&b, "data-col", strconv.Itoa(j))
+			b.WriteString(tabindex(stop == [2]int{i, j}))
 			b.WriteString(`>`)
 			b.WriteString(CrawlerCellInner(c))
 			b.WriteString(`</button></td>`)
@@ -164,8 +164,10 @@ func ExplainCrawlerHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, row, 
 	c := rows[row][col]
 	v, cr := c.Verdict, presets[col].Crawler
 	var b strings.Builder
-	fmt.Fprintf(&b, `<h3><span class="icon" aria-hidden="true">%s</span> %s: %s, selector <code>%s</code></h3>`,
-		icon(v.Allowed), esc(cr.Name), esc(pastTense(v.Allowed)), esc(quoteSelector(c.Selector)))
+	named := v
+	named.Agent = cr.Name // the sentence names the crawler, not the names it tests
+	sentence, said := sentenceHTML("", presets[col], named)
+	b.WriteString(sentence)
 	b.WriteString(`<dl>`)
 	dt := func(term, def string) { b.WriteString(`<dt>` + term + `</dt><dd>` + def + `</dd>`) }
 	code := esc(cr.Repo)
@@ -233,6 +235,7 @@ func ExplainCrawlerHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, row, 
 		dt("Other crawlers", strings.Join(others, "; "))
 	}
 	b.WriteString(`</dl>`)
+	b.WriteString(termsHTML(said, "Group chosen", v.Why, v.Note))
 	return b.String()
 }
 

@@ -79,7 +79,7 @@ func TestCrawlerTableHTML(t *testing.T) {
 	if strings.Contains(out, "/private/<x>") {
 		t.Error("a selector is not escaped")
 	}
-	if !strings.Contains(out, `>Veronica-2 <span class="unverified">unverified</span></th>`) {
+	if !strings.Contains(out, `</span></a> <span class="unverified">unverified</span></th>`) {
 		t.Errorf("the unverified column is not labelled:\n%s", out)
 	}
 	if out := CrawlerTableHTML(nil, nil, sels, ""); !strings.Contains(out, "No crawler is chosen") {
@@ -101,7 +101,7 @@ func TestExplainCrawlerHTML(t *testing.T) {
 	tlgs := ExplainCrawlerHTML(rows, presets, 0, 0)
 	const commit = "3f00f7d6d5727f15cde918ced87be4c150eecc28"
 	for _, want := range []string{
-		`TLGS: allowed, selector <code>gemini://example.org/private-notes?q=1</code>`,
+		`<p class="sentence"><span class="icon" aria-hidden="true">✓</span> TLGS may fetch gemini://example.org/private-notes?q=1: the selector is compared as <code>/private-notes</code>`,
 		`<a href="https://github.com/marty1885/tlgs/tree/` + commit + `">marty1885/tlgs at 3f00f7d6d5</a>`,
 		`<a href="https://github.com/marty1885/tlgs/blob/` + commit + `/tlgsutils/robots_txt_parser.cpp#L73-L76"><code>tlgsutils/robots_txt_parser.cpp:73-76</code></a>`,
 		`<a href="https://github.com/marty1885/tlgs/blob/` + commit + `/tlgs/crawler/crawler.cpp#L234"><code>tlgs/crawler/crawler.cpp:234</code></a>`,

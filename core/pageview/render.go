@@ -70,15 +70,14 @@ func icon(allowed bool) string {
 func GridHTML(g *grid.Grid, selected string) string {
 	var b strings.Builder
 	b.Grow(256 + len(g.Rows)*(160+len(g.Dialects)*260))
-	b.WriteString(`<caption>Verdicts: one row per agent and selector, one column per dialect. Choose a cell for the reason.</caption><thead><tr><th scope="col">Agent</th><th scope="col">Selector</th>`)
-	for _, d := range g.Dialects {
-		b.WriteString(`<th scope="col"`)
-		attr(&b, "title", d.Title)
-		b.WriteString(`>`)
-		b.WriteString(esc(d.ID))
+	b.WriteString(`<caption>Verdicts: one row per agent and selector, one column per dialect. Choose a cell for the reason; arrow keys move between cells.</caption><thead><tr><th scope="col">Agent</th><th scope="col">Selector</th>`)
+	stop := tabStop(len(g.Rows) > 0 && len(g.Dialects) > 0, g.Find, selected)
+	for c, d := range g.Dialects {
+		b.WriteString(`<th scope="col">`)
+		headerLink(&b, DialectPage(d.ID), d.ID, d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
 		b.WriteString(`</th>`)
 	}
-	b.WriteString(`<th scope="col">Dialects agree?</th></tr></thead><tbody>`)
+	b.WriteString(`<th scope="col"><span class="vh">Do the dialects </span>Agree?</th></tr></thead><tbody>`)
 	if len(g.Dialects) == 0 {
 		b.WriteString(`<tr><td colspan="3">Every dialect is hidden: tick one under “Dialects”.</td></tr>`)
 	} else if len(g.Rows) == 0 {
@@ -94,11 +93,11 @@ func GridHTML(g *grid.Grid, selected string) string {
 		b.WriteString(`"><th scope="row"`)
 		attr(&b, "title", r.Agent)
 		b.WriteString(`>`)
-		b.WriteString(esc(r.Agent))
+		b.WriteString(breakable(r.Agent))
 		b.WriteString(`</th><td class="sel"`)
 		attr(&b, "title", r.Selector)
 		b.WriteString(`>`)
-		b.WriteString(esc(r.Selector))
+		b.WriteString(breakable(r.Selector))
 		if r.Query != r.Selector {
 			b.WriteString(` <span class="query">(`)
 			b.WriteString(esc(quoteSelector(r.Query)))
@@ -119,6 +118,7 @@ func GridHTML(g *grid.Grid, selected string) string {
 			attr(&b, "data-line", strconv.Itoa(v.Line))
 			attr(&b, "data-row", strconv.Itoa(i))
 			attr(&b, "data-col", strconv.Itoa(c))
+			b.WriteString(tabindex(stop == [2]int{i, c}))
 			if i == 0 && c == 0 {
 				// The page benchmark times when the first verdict is painted.
 				b.WriteString(` elementtiming="first-verdict"`)
@@ -136,13 +136,6 @@ func GridHTML(g *grid.Grid, selected string) string {
 	return b.String()
 }
 
-func pastTense(allowed bool) string {
-	if allowed {
-		return "allowed"
-	}
-	return "disallowed"
-}
-
 // CellClass is a verdict button's class list.
 func CellClass(v core.Verdict, chosen bool) string {
 	if chosen {
@@ -151,9 +144,21 @@ func CellClass(v core.Verdict, chosen bool) string {
 	return "cell " + VerdictAttr(v.Allowed)
 }
 
+// NoteMark marks a cell that has an interpretation note: a footnote's
+// dagger, which no robots.txt reads as anything (a star would read as
+// the wildcard). The legend beside the grid (index.html) explains it.
+const NoteMark = "†"
+
+// OtherWay says whether another reading of the cell's own dialect (the
+// one its note describes) answers the other way.
+func OtherWay(v core.Verdict) bool {
+	return v.Alternative != nil && v.Alternative.Allowed != v.Allowed
+}
+
 // CellInner is what a verdict button shows: an icon and the verdict in
 // words, the deciding line, a mark for a note, and for screen readers
-// the dialect.
+// the dialect. Where the note's other reading answers the other way, it
+// says so in words: "allow, or deny: see note".
 func CellInner(v core.Verdict) string {
 	var b strings.Builder
 	b.WriteString(`<span class="icon" aria-hidden="true">`)
@@ -163,13 +168,122 @@ func CellInner(v core.Verdict) string {
 	if v.Line > 0 {
 		fmt.Fprintf(&b, ` <span class="ln"><span class="vh">by line </span><span aria-hidden="true">L</span>%d</span>`, v.Line)
 	}
-	if v.Note != "" {
-		b.WriteString(` <span class="note-mark" title="has an interpretation note">*<span class="vh"> with a note</span></span>`)
+	if OtherWay(v) {
+		b.WriteString(`, <span class="alt">or `)
+		b.WriteString(Word(v.Alternative.Allowed))
+		b.WriteString(`: see note</span>`)
+	} else if v.Note != "" {
+		b.WriteString(`<span class="note-mark" aria-hidden="true">` + NoteMark + `</span><span class="vh"> with a note</span>`)
 	}
 	b.WriteString(`<span class="vh"> (`)
 	b.WriteString(esc(v.Dialect))
 	b.WriteString(`)</span>`)
 	return b.String()
+}
+
+// breakable escapes an agent or a selector and lets a line break after
+// each slash and before each parenthesis, where a narrow column wraps it
+// first ("/private/" over "butpublic", "Lupa" over "(archiver)").
+func breakable(s string) string {
+	e := esc(s)
+	if !strings.ContainsAny(e[min(len(e), 1):], "/(") {
+		return e
+	}
+	var b strings.Builder
+	for i := 0; i < len(e); i++ {
+		c := e[i]
+		if c == '(' && i > 0 {
+			b.WriteString("<wbr>")
+		}
+		b.WriteByte(c)
+		if c == '/' && i > 0 && i+1 < len(e) {
+			b.WriteString("<wbr>")
+		}
+	}
+	return b.String()
+}
+
+// DialectPage and CrawlerPage are the reference pages of a dialect and
+// of a crawler preset (core/refsite's /dialects/<id>, /crawlers/<id>),
+// relative to the page, as its top bar links the reference; LintPage
+// is a lint code's (/lint/<code>, core.LintURL's path).
+func DialectPage(id string) string { return "dialects/" + id }
+func CrawlerPage(id string) string { return "crawlers/" + id }
+func LintPage(code string) string  { return "lint/" + code }
+
+// headerLink is a column's name linked to its reference page, with the
+// source named in full on hover (title) and to screen readers. It is in
+// the grid's arrow-key navigation (data-row -1, the head row); stop
+// makes it the grid's one tab stop.
+func headerLink(b *strings.Builder, href, name, full string, col int, stop bool) {
+	b.WriteString(`<a class="colref"`)
+	attr(b, "href", href)
+	attr(b, "title", full)
+	attr(b, "data-row", "-1")
+	attr(b, "data-col", strconv.Itoa(col))
+	b.WriteString(tabindex(stop))
+	b.WriteString(`>`)
+	b.WriteString(esc(name))
+	b.WriteString(`<span class="vh">: `)
+	b.WriteString(esc(full))
+	b.WriteString(`</span></a>`)
+}
+
+// tabStop is the row and column of a table's one tab stop (WAI-ARIA's
+// grid pattern: a grid is one stop in the tab order, and arrow keys move
+// within it): the chosen cell when the table has it, else its first
+// cell, else (no cells) the first column's head (row -1).
+func tabStop(cells bool, find func(string) (int, int, bool), selected string) [2]int {
+	if !cells {
+		return [2]int{-1, 0}
+	}
+	if row, col, ok := find(selected); ok && row < MaxRows {
+		return [2]int{row, col}
+	}
+	return [2]int{0, 0}
+}
+
+func tabindex(stop bool) string {
+	if stop {
+		return ` tabindex="0"`
+	}
+	return ` tabindex="-1"`
+}
+
+// GridMove is where a key moves the focus in a table of rows x cols
+// cells under a head row (row -1): the arrow keys by one cell, Home and
+// End to the row's first and last, with Ctrl to the table's first (in
+// the head) and last. ok is false for a key that does not move.
+func GridMove(key string, ctrl bool, row, col, rows, cols int) (r, c int, ok bool) {
+	if cols == 0 {
+		return row, col, false
+	}
+	r, c = row, col
+	switch key {
+	case "ArrowLeft":
+		c--
+	case "ArrowRight":
+		c++
+	case "ArrowUp":
+		r--
+	case "ArrowDown":
+		r++
+	case "Home":
+		c = 0
+		if ctrl {
+			r = -1
+		}
+	case "End":
+		c = cols - 1
+		if ctrl {
+			r = rows - 1
+		}
+	default:
+		return row, col, false
+	}
+	r = min(max(r, -1), rows-1)
+	c = min(max(c, 0), cols-1)
+	return r, c, true
 }
 
 // RowClass marks rows where the dialects disagree.
@@ -220,7 +334,7 @@ func Summary(g *grid.Grid) string {
 			n++
 		}
 	}
-	s := fmt.Sprintf("%d rows, %d dialects shown; the dialects disagree on %d %s.", len(g.Rows), len(g.Dialects), n, plural(n, "row", "rows"))
+	s := fmt.Sprintf("%d rows × %d dialects; they disagree on %d %s.", len(g.Rows), len(g.Dialects), n, plural(n, "row", "rows"))
 	if g.Truncated {
 		s += fmt.Sprintf(" Only the first %d KiB of the robots.txt are read.", core.MaxBytes/1024)
 	}
@@ -279,8 +393,10 @@ func allDialectIDs() []string {
 // every line, and the gutter still marks each of them.
 const MaxLintItems = 200
 
-// LintsHTML lists findings and input problems; each finding is a button
-// that moves the caret to its line.
+// LintsHTML lists findings and input problems. Each finding starts
+// with its line, a button that moves the caret there, and its code,
+// linked to the code's reference page; its severity, message and
+// dialects follow, and it wraps in the pane.
 func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
 	var b strings.Builder
 	if len(findings) == 0 && len(problems) == 0 {
@@ -298,24 +414,26 @@ func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
 		attr(&b, "data-code", f.Code)
 		b.WriteString(`><button type="button" class="goto"`)
 		attr(&b, "data-line", strconv.Itoa(f.Line))
-		b.WriteString(`><span class="sev">`)
-		b.WriteString(esc(string(f.Severity)))
-		b.WriteString(`</span> `)
+		b.WriteString(`>`)
 		if f.Line > 0 {
-			fmt.Fprintf(&b, `line %d: `, f.Line)
+			fmt.Fprintf(&b, `line %d`, f.Line)
 		} else {
-			b.WriteString(`whole file: `)
+			b.WriteString(`whole file`)
 		}
-		b.WriteString(esc(f.Message))
-		b.WriteString(` <code>`)
+		b.WriteString(`</button> <a class="code"`)
+		attr(&b, "href", LintPage(f.Code))
+		b.WriteString(`><code>`)
 		b.WriteString(esc(f.Code))
-		b.WriteString(`</code>`)
+		b.WriteString(`</code></a> <span class="sev">`)
+		b.WriteString(esc(string(f.Severity)))
+		b.WriteString(`</span> <span class="msg">`)
+		b.WriteString(esc(f.Message))
 		if len(f.Dialects) > 0 && len(f.Dialects) < len(core.Dialects()) {
 			b.WriteString(` <span class="dialects">(`)
 			b.WriteString(esc(strings.Join(f.Dialects, ", ")))
 			b.WriteString(`)</span>`)
 		}
-		b.WriteString(`</button></li>`)
+		b.WriteString(`</span></li>`)
 	}
 	for _, p := range problems {
 		b.WriteString(`<li class="problem error"`)
@@ -456,9 +574,10 @@ func markIcon(s core.Severity) string {
 	return "i"
 }
 
-// ExplainHTML says why a cell has its verdict: the group chosen and why,
-// the deciding line, the interpretation note, the other reading's
-// outcome and what the other dialects answer.
+// ExplainHTML says why a cell has its verdict: in one plain sentence
+// first, then the group chosen and why, the deciding line, the
+// interpretation note, the other reading's outcome and what the other
+// dialects answer, and last what the spec words used mean.
 func ExplainHTML(g *grid.Grid, row, col int) string {
 	if row < 0 || row >= len(g.Rows) || col < 0 || col >= len(g.Dialects) {
 		return NoChoice
@@ -467,8 +586,8 @@ func ExplainHTML(g *grid.Grid, row, col int) string {
 	v := r.Cells[col]
 	d := g.Dialects[col]
 	var b strings.Builder
-	fmt.Fprintf(&b, `<h3><span class="icon" aria-hidden="true">%s</span> %s: %s for <code>%s</code>, selector <code>%s</code></h3>`,
-		icon(v.Allowed), esc(d.ID), esc(pastTense(v.Allowed)), esc(r.Agent), esc(quoteSelector(r.Selector)))
+	sentence, said := sentenceHTML(d.ID, d, v)
+	b.WriteString(sentence)
 	b.WriteString(`<dl>`)
 	dt := func(term, def string) {
 		b.WriteString(`<dt>`)
@@ -521,6 +640,7 @@ func ExplainHTML(g *grid.Grid, row, col int) string {
 		dt("Other dialects", strings.Join(others, "; "))
 	}
 	b.WriteString(`</dl>`)
+	b.WriteString(termsHTML(said, "Group chosen", v.Why, v.Note))
 	return b.String()
 }
 

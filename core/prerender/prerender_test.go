@@ -57,7 +57,7 @@ func TestPrerender(t *testing.T) {
 	v := Render(st)
 	for _, want := range []string{
 		`<body data-prerendered="default">`,
-		`<table id="grid">` + v.Grid + `</table>`,
+		`<table id="grid" role="grid" aria-describedby="legend">` + v.Grid + `</table>`,
 		`<ul id="lints">` + v.Lints + `</ul>`,
 		`<div id="explain" aria-live="polite">` + v.Explain + `</div>`,
 		`<pre id="robots-hl" class="chroma" aria-hidden="true">` + v.Overlay + `</pre>`,
@@ -80,7 +80,7 @@ func TestPrerender(t *testing.T) {
 	}
 
 	// A page that lost a place to fill is an error, not an empty grid.
-	broken := strings.Replace(string(page), `<table id="grid"></table>`, `<table id="grid" class="x"></table>`, 1)
+	broken := strings.Replace(string(page), `<table id="grid" role="grid" aria-describedby="legend"></table>`, `<table id="grid" class="x"></table>`, 1)
 	if _, err := Prerender(broken); err == nil || !strings.Contains(err.Error(), `table id=\"grid\"`) {
 		t.Errorf("a page without the grid's place: error %v", err)
 	}
@@ -100,7 +100,7 @@ func TestTextareaText(t *testing.T) {
 func TestRenderCrawlerCase(t *testing.T) {
 	st := state.State{Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private/x", Crawlers: []string{"kennedy"}, Cell: grid.CrawlerKey("kennedy", "/private/x")}
 	v := Render(st)
-	if !strings.Contains(v.Explain, "Kennedy: disallowed") || !strings.Contains(v.Overlay, `<span class="line hl">`) {
+	if !strings.Contains(v.Explain, "Kennedy may not fetch /private/x") || !strings.Contains(v.Overlay, `<span class="line hl">`) {
 		t.Errorf("the crawler cell is not explained and marked:\n%s\n%s", v.Explain, v.Overlay)
 	}
 	if n := strings.Count(v.Crawlers, "data-crawler="); n != 1 || v.ChooserLabel != "Choose (1 of 8)" {
@@ -113,7 +113,7 @@ func TestRenderCrawlerCase(t *testing.T) {
 	}
 	def := Render(Default())
 	for _, want := range []string{
-		`<table id="crawlers">` + def.Crawlers + `</table>`,
+		`<table id="crawlers" role="grid" aria-describedby="crawlers-names legend">` + def.Crawlers + `</table>`,
 		`<fieldset id="crawler-choice">` + def.Chooser + `</fieldset>`,
 		`>Choose (7 of 8)</button>`,
 	} {
@@ -141,5 +141,23 @@ func TestRenderScope(t *testing.T) {
 	st.Protocol = ""
 	if v := Render(st); !strings.Contains(v.Lints, "lf-line-endings") {
 		t.Errorf("served over both, lf-line-endings missing:\n%s", v.Lints)
+	}
+}
+
+// The legend beside the grid explains the mark the cells show for a
+// note (pageview.NoteMark), and both tables point to it.
+func TestNoteLegend(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "web", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	legend := `<p id="legend" class="hint"><span class="note-mark" aria-hidden="true">` + pageview.NoteMark + `</span> has a note`
+	if !strings.Contains(string(page), legend) {
+		t.Errorf("index.html has no legend for the note mark %q", pageview.NoteMark)
+	}
+	for _, table := range []string{`<table id="grid" role="grid" aria-describedby="legend">`, `<table id="crawlers" role="grid" aria-describedby="crawlers-names legend">`} {
+		if !strings.Contains(string(page), table) {
+			t.Errorf("index.html lacks %s", table)
+		}
 	}
 }

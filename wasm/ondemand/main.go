@@ -14,7 +14,13 @@
 //     protocol, link, gemtext}) answers the report's text (crawlers:
 //     the Real crawlers chosen, null for the default);
 //   - smolbotsFetchView({url, status, text}) answers {ok, load, body,
-//     status, html}.
+//     status, html};
+//   - smolbotsDecodeState(hash) reads a permalink with core/state, for a
+//     browser that cannot (main.js's reader needs DecompressionStream,
+//     and a browser's DEFLATE reader may refuse what Go's takes):
+//     {robots, selectors, agents, hidden, cell, crawlers, protocol}, as
+//     main.js's smolbotsDecodeLink gives them (crawlers null for the
+//     default), or {error} in core/state's words.
 package main
 
 import (
@@ -25,12 +31,14 @@ import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/pageview"
 	"github.com/smolbots/smolbots/core/portable"
+	"github.com/smolbots/smolbots/core/state"
 )
 
 func main() {
 	js.Global().Set("smolbotsPortable", js.FuncOf(rewrite))
 	js.Global().Set("smolbotsReport", js.FuncOf(writeReport))
 	js.Global().Set("smolbotsFetchView", js.FuncOf(readFetch))
+	js.Global().Set("smolbotsDecodeState", js.FuncOf(decodeLink))
 	select {} // keep the functions alive
 }
 
@@ -91,6 +99,36 @@ func readFetch(_ js.Value, args []js.Value) (out any) {
 	in := args[0]
 	v := pageview.ReadFetch(in.Get("url").String(), in.Get("status").Int(), []byte(in.Get("text").String()))
 	return map[string]any{"ok": v.OK, "load": v.Load, "body": v.Body, "status": v.Status, "html": v.HTML}
+}
+
+func decodeLink(_ js.Value, args []js.Value) (out any) {
+	if len(args) == 0 || args[0].Type() != js.TypeString {
+		return map[string]any{"error": "the link is missing"}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out = map[string]any{"error": failed(r, "Reading the link")}
+		}
+	}()
+	s, err := state.Decode(args[0].String())
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	var crawlers any // null: the default choice
+	if s.Crawlers != nil {
+		crawlers = jsStrings(s.Crawlers)
+	}
+	return map[string]any{"robots": s.Robots, "selectors": s.Selectors, "agents": s.Agents, "hidden": jsStrings(s.Hidden),
+		"cell": s.Cell, "crawlers": crawlers, "protocol": s.Protocol}
+}
+
+// jsStrings is a list as js.ValueOf takes it, never nil.
+func jsStrings(list []string) []any {
+	out := make([]any, len(list))
+	for i, s := range list {
+		out[i] = s
+	}
+	return out
 }
 
 func protocol(in js.Value) core.Protocol {

@@ -24,8 +24,8 @@ func (p *page) copy(gemtext bool) {
 	// The case is read before the wait: the report is of what was shown
 	// at the click.
 	in := js.Global().Get("Object").New()
-	in.Set("robots", p.robots.Value())
-	in.Set("ends", string(p.ends))
+	in.Set("robots", p.ed.text())
+	in.Set("ends", string(p.ed.ends))
 	in.Set("selectors", p.selectors.Value())
 	in.Set("agents", p.agents.Value())
 	in.Set("hidden", jsList(p.hidden))
@@ -78,7 +78,7 @@ func (p *page) copyText(text, what string) {
 	wrap.Set("hidden", false)
 	fallback.Call("focus")
 	fallback.Call("select")
-	status.Set("textContent", what+" could not be copied automatically: it is selected in the box below, copy it with the keyboard.")
+	status.Set("textContent", what+" could not be copied: it is selected in the box below.")
 }
 
 // clearStatusLater empties the copy status a few seconds after it was
@@ -101,7 +101,7 @@ func (p *page) fetch() {
 	status := p.el("fetch-status")
 	result := p.el("fetch-result")
 	button := p.el("fetch")
-	p.showPane("fetch")
+	p.pane.show("fetch")
 	if url == "" {
 		status.Set("textContent", "Write a gopher:// or gemini:// address to fetch first.")
 		return
@@ -148,9 +148,9 @@ func (p *page) fetch() {
 	v := pageview.FetchView{OK: out.Get("ok").Bool(), Load: out.Get("load").Bool(), Body: out.Get("body").String(), Status: out.Get("status").String(), HTML: out.Get("html").String()}
 	if v.Load {
 		if e, ok := pageview.DetectEnds(v.Body); ok {
-			p.setEnds(e)
+			p.ed.setEnds(e)
 		}
-		p.robots.SetValue(v.Body)
+		p.ed.ta.SetValue(v.Body)
 		if proto, ok := core.ProtocolOfURL(url); ok {
 			p.setProtocol(proto, true) // a Gemini host's file is served over Gemini
 		}

@@ -11,10 +11,12 @@ import (
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
-// crawlerView is the "Real crawlers" table as drawn: the model comes
-// from core/grid.CrawlerTable, the HTML from core/pageview.
-type crawlerView struct {
-	table, label js.Value
+// crawlerTable is the "Real crawlers" table as drawn: the model comes
+// from core/grid.CrawlerTable, the HTML from core/pageview. It keeps the
+// drawn cells, so a keystroke patches those that changed.
+type crawlerTable struct {
+	doc          js.Value
+	table, label js.Value // #crawlers and its chooser's button
 	choice       []string // preset IDs shown; nil for the default
 	presets      []core.Dialect
 	rows         [][]grid.CrawlerCell
@@ -26,41 +28,18 @@ type crawlerView struct {
 	sigs         []cellSig
 }
 
-func (p *page) bindCrawlers() {
-	c := &p.crawlers
-	c.table, c.label = p.el("crawlers"), p.el("crawlers-choose")
-	if choice := p.el("crawler-choice"); choice.Get("children").Length() == 0 {
+func newCrawlerTable(doc js.Value) *crawlerTable {
+	c := &crawlerTable{doc: doc, table: doc.Call("getElementById", "crawlers"), label: doc.Call("getElementById", "crawlers-choose")}
+	if choice := doc.Call("getElementById", "crawler-choice"); choice.Get("children").Length() == 0 {
 		choice.Set("innerHTML", pageview.CrawlerChooserHTML(pageview.CrawlersShown(nil)))
 	}
-	on(c.table, "click", func(ev js.Value) {
-		if row, col, ok := clickedCell(ev); ok && row < len(c.rows) && col < len(c.rows[row]) {
-			cell := c.rows[row][col]
-			p.choose(grid.CrawlerKey(cell.Crawler, cell.Selector), true)
-		}
-	})
-	on(p.el("crawler-choice"), "change", func(js.Value) {
-		c.choice = pageview.CleanCrawlers(p.crawlersTicked())
-		p.update()
-		p.scheduleHash()
-	})
+	return c
 }
 
-// clickedCell is the row and column of the verdict button a click
-// landed in.
-func clickedCell(ev js.Value) (row, col int, ok bool) {
-	b := closest(ev, "button.cell")
-	if b.IsNull() {
-		return 0, 0, false
-	}
-	row, err1 := strconv.Atoi(dataset(b, "row"))
-	col, err2 := strconv.Atoi(dataset(b, "col"))
-	return row, col, err1 == nil && err2 == nil
-}
-
-// crawlersTicked lists the presets whose box is ticked, never nil.
-func (p *page) crawlersTicked() []string {
+// ticked lists the presets whose box is ticked, never nil.
+func (c *crawlerTable) ticked() []string {
 	ids := []string{}
-	each(p.doc.Call("querySelectorAll", "[data-crawler-toggle]"), func(cb js.Value) {
+	each(c.doc.Call("querySelectorAll", "[data-crawler-toggle]"), func(cb js.Value) {
 		if cb.Get("checked").Bool() {
 			ids = append(ids, dataset(cb, "crawlerToggle"))
 		}
@@ -68,10 +47,10 @@ func (p *page) crawlersTicked() []string {
 	return ids
 }
 
-// showCrawlerChoice ticks the boxes of the presets shown.
-func (p *page) showCrawlerChoice() {
-	shown := pageview.CrawlersShown(p.crawlers.choice)
-	each(p.doc.Call("querySelectorAll", "[data-crawler-toggle]"), func(cb js.Value) {
+// showChoice ticks the boxes of the presets shown.
+func (c *crawlerTable) showChoice() {
+	shown := pageview.CrawlersShown(c.choice)
+	each(c.doc.Call("querySelectorAll", "[data-crawler-toggle]"), func(cb js.Value) {
 		id, on := dataset(cb, "crawlerToggle"), false
 		for _, d := range shown {
 			on = on || d.ID == id
@@ -80,17 +59,16 @@ func (p *page) showCrawlerChoice() {
 	})
 }
 
-// drawCrawlers builds the table's model and draws it, or patches the
-// cells that changed when its rows and columns are those drawn. While
-// the page adopts its prerendered HTML with the default choice, that
-// HTML is the drawing. An edit to a big file waits, as its lint does,
-// until typing pauses: compiling every preset again would double the
-// keystroke's cost. Until then the table shows the last file's
-// verdicts, marked busy.
-func (p *page) drawCrawlers() {
-	c := &p.crawlers
-	f := p.builder.File()
-	wait := p.g.LintPending && c.file != nil && f != c.file
+// draw builds the table's model and draws it, or patches the cells that
+// changed when its rows and columns are those drawn. f is the file's
+// parse, selectors the grid's; wait says the file is a big one being
+// typed into. While the page adopts its prerendered HTML with the
+// default choice, that HTML is the drawing. An edit to a big file
+// waits, as its lint does, until typing pauses: compiling every preset
+// again would double the keystroke's cost. Until then the table shows
+// the last file's verdicts, marked busy.
+func (c *crawlerTable) draw(f *core.File, selectors []string, chosen string, wait, adopting bool) {
+	wait = wait && c.file != nil && f != c.file
 	if wait != c.busy {
 		c.busy = wait
 		c.table.Set("ariaBusy", strconv.FormatBool(wait))
@@ -99,16 +77,16 @@ func (p *page) drawCrawlers() {
 		return
 	}
 	presets := pageview.CrawlersShown(c.choice)
-	shape := pageview.CrawlerShape(presets, p.g.Selectors)
+	shape := pageview.CrawlerShape(presets, selectors)
 	if f == c.file && shape == c.shape && c.cellEls != nil {
 		return // a key in the agents box: nothing here changed
 	}
 	c.file, c.presets = f, presets
-	c.rows = c.builder.Build(f, p.g.Selectors, c.presets)
+	c.rows = c.builder.Build(f, selectors, c.presets)
 	if shape != c.shape || c.cellEls == nil {
 		c.shape = shape
-		if !p.adopting || c.choice != nil {
-			c.table.Set("innerHTML", pageview.CrawlerTableHTML(c.rows, c.presets, p.g.Selectors, p.cell))
+		if !adopting || c.choice != nil {
+			c.table.Set("innerHTML", pageview.CrawlerTableHTML(c.rows, c.presets, selectors, chosen))
 			c.label.Set("textContent", pageview.CrawlerChooserLabel(len(c.presets)))
 		}
 		c.cellEls, c.sigs = nil, nil
@@ -126,7 +104,7 @@ func (p *page) drawCrawlers() {
 			if sig := sigOf(cell.Verdict); k < len(c.cellEls) && sig != c.sigs[k] {
 				el := c.cellEls[k]
 				c.sigs[k] = sig
-				el.Set("className", pageview.CellClass(cell.Verdict, grid.CrawlerKey(cell.Crawler, cell.Selector) == p.cell))
+				el.Set("className", pageview.CellClass(cell.Verdict, grid.CrawlerKey(cell.Crawler, cell.Selector) == chosen))
 				ds := el.Get("dataset")
 				ds.Set("verdict", pageview.VerdictAttr(cell.Verdict.Allowed))
 				ds.Set("line", cell.Verdict.Line)
@@ -137,24 +115,28 @@ func (p *page) drawCrawlers() {
 	}
 }
 
-// chooseCrawler unmarks the chosen crawler cell, then marks and explains
-// the one key names, giving its deciding line; ok is false when the
-// table has no such cell (a grid cell's key never names one).
-func (p *page) chooseCrawler(v view, key string) (line int, ok bool) {
-	c := &p.crawlers
-	each(c.table.Call("querySelectorAll", "button.cell.chosen"), func(b js.Value) {
-		b.Get("classList").Call("remove", "chosen")
-		b.Call("setAttribute", "aria-pressed", "false")
-	})
-	row, col, ok := grid.FindCrawler(c.rows, key)
-	if !ok {
-		return 0, false
+// mark shows the cell key names as the chosen one, and no other; ok is
+// false when the table has no such cell (a grid cell's key never names
+// one).
+func (c *crawlerTable) mark(key string) (row, col int, ok bool) {
+	unmarkChosen(c.table)
+	row, col, ok = grid.FindCrawler(c.rows, key)
+	if ok {
+		markChosen(c.table, row, col)
 	}
-	q := `button.cell[data-row="` + strconv.Itoa(row) + `"][data-col="` + strconv.Itoa(col) + `"]`
-	if b := c.table.Call("querySelector", q); !b.IsNull() {
-		b.Get("classList").Call("add", "chosen")
-		b.Call("setAttribute", "aria-pressed", "true")
+	return row, col, ok
+}
+
+// cellKey is the key of the cell at row, col, if there is one.
+func (c *crawlerTable) cellKey(row, col int) (string, bool) {
+	if row < 0 || row >= len(c.rows) || col < 0 || col >= len(c.rows[row]) {
+		return "", false
 	}
-	p.put(p.explain, &p.shownExplain, pageview.ExplainCrawlerHTML(c.rows, c.presets, row, col))
-	return c.rows[row][col].Verdict.Line, true
+	cell := c.rows[row][col]
+	return grid.CrawlerKey(cell.Crawler, cell.Selector), true
+}
+
+// explain is the chosen cell's explanation and its deciding line.
+func (c *crawlerTable) explain(row, col int) (html string, line int) {
+	return pageview.ExplainCrawlerHTML(c.rows, c.presets, row, col), c.rows[row][col].Verdict.Line
 }

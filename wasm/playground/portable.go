@@ -66,7 +66,7 @@ func (p *page) setProtocol(proto core.Protocol, columns bool) {
 func (p *page) outdatePortable() {
 	if p.port.ran {
 		p.port.outdated = true
-		p.portableState(p.robots.Value())
+		p.portableState(p.ed.text())
 	}
 }
 
@@ -100,17 +100,17 @@ func (p *page) makePortable() {
 		p.rewriting = false
 		button.Set("disabled", false)
 	}()
-	p.showPane("portable")
+	p.pane.show("portable")
 	p.setPortableStatus("Rewriting…")
 	if fail, ok := await(js.Global().Call("smolbotsLoadOnDemand")); !ok {
 		p.setPortableStatus("The rewriter could not be loaded: " + errText(fail) + ". Check the connection and try again.")
 		return
 	}
 	time.Sleep(20 * time.Millisecond) // the status shows before a big file's rewrite
-	robots := p.robots.Value()
+	robots := p.ed.text()
 	agents, selectors := pageview.PortableRows(&p.g)
 	in := js.Global().Get("Object").New()
-	in.Set("robots", pageview.WithEnds(robots, p.ends))
+	in.Set("robots", pageview.WithEnds(robots, p.ed.ends))
 	in.Set("agents", jsList(agents))
 	in.Set("selectors", jsList(selectors))
 	in.Set("protocol", string(p.protocol))
@@ -119,12 +119,12 @@ func (p *page) makePortable() {
 	fixed := out.Get("robots").String()
 	ends, ok := pageview.DetectEnds(fixed)
 	if !ok {
-		ends = p.ends
+		ends = p.ed.ends
 	}
-	p.port = rewrite{ran: true, source: robots, sourceEnds: p.ends, result: toLF(fixed), resultEnds: ends}
+	p.port = rewrite{ran: true, source: robots, sourceEnds: p.ed.ends, result: toLF(fixed), resultEnds: ends}
 	p.el("portable").Set("innerHTML", out.Get("html").String())
 	p.el("pane-portable").Set("scrollTop", 0)
-	p.portableState(p.robots.Value())
+	p.portableState(p.ed.text())
 }
 
 func jsList(list []string) js.Value {
@@ -143,22 +143,22 @@ func toLF(s string) string {
 // applyPortable puts the rewrite in the editor as one edit the
 // browser's undo can take back.
 func (p *page) applyPortable() {
-	if !p.port.ran || p.robots.Value() != p.port.source {
+	if !p.port.ran || p.ed.text() != p.port.source {
 		return
 	}
 	p.port.before = p.port.source
 	p.port.applied = true
-	p.setEnds(p.port.resultEnds) // CRLF under gopher: the grid and the link get it
+	p.ed.setEnds(p.port.resultEnds) // CRLF under gopher: the grid and the link get it
 	p.port.undoable = p.replaceText(p.port.result)
 }
 
 // revertPortable puts back the text Apply replaced, again as one edit.
 func (p *page) revertPortable() {
-	if !p.port.applied || p.robots.Value() != p.port.result {
+	if !p.port.applied || p.ed.text() != p.port.result {
 		return
 	}
 	p.port.applied = false
-	p.setEnds(p.port.sourceEnds)
+	p.ed.setEnds(p.port.sourceEnds)
 	p.replaceText(p.port.before)
 }
 
@@ -168,11 +168,11 @@ func (p *page) revertPortable() {
 // text past pageview.UndoableBytes is set at once instead, which the
 // browser's undo cannot take back; it reports which it did.
 func (p *page) replaceText(text string) (undoable bool) {
-	ta := p.robots.Underlying()
+	ta := p.ed.ta.Underlying()
 	ta.Call("focus")
 	ta.Call("select")
 	ok := len(text) <= pageview.UndoableBytes && p.doc.Call("execCommand", "insertText", false, text).Bool()
-	if ok && ta.Get("value").String() == text && text == p.shownRobots {
+	if ok && ta.Get("value").String() == text && text == p.ed.shownText {
 		// Only the line ends changed: the text did not, so no input
 		// event came; the page must still update for them.
 		p.update()
@@ -184,7 +184,7 @@ func (p *page) replaceText(text string) (undoable bool) {
 	}
 	ta.Call("setSelectionRange", 0, 0)
 	ta.Set("scrollTop", 0)
-	p.syncScroll()
+	p.ed.syncScroll()
 	p.scheduleHash()
 	return ok
 }
@@ -201,17 +201,17 @@ func (p *page) portableState(robots string) {
 	case p.port.outdated && !(p.port.applied && robots == p.port.result):
 		stale = true
 		status = "The scope or the reading to keep has changed since this rewrite: choose Make it portable again."
-	case p.port.applied && robots == p.port.result && p.ends == p.port.resultEnds:
+	case p.port.applied && robots == p.port.result && p.ed.ends == p.port.resultEnds:
 		revert = true
 		status = "Applied: the editor holds the portable file and the verdicts are its own. Undo (Ctrl+Z) or Revert brings back the file as it was."
 		if !p.port.undoable {
 			status = "Applied: the editor holds the portable file and the verdicts are its own. Revert brings back the file as it was (a file this long is put in at once, which the browser's undo cannot take back)."
 		}
 	case robots == p.port.source:
-		if p.port.applied && p.ends != p.port.sourceEnds {
+		if p.port.applied && p.ed.ends != p.port.sourceEnds {
 			// The browser's undo brought the text back, not its line
 			// ends: they follow, and the page updates again for them.
-			p.setEnds(p.port.sourceEnds)
+			p.ed.setEnds(p.port.sourceEnds)
 			time.AfterFunc(0, func() { p.update(); p.scheduleHash() })
 		}
 		p.port.applied = false

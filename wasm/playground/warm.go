@@ -52,7 +52,7 @@ func (p *page) warmUp() {
 // and a grid of at most 1,500 cells. A bigger case's keys warm the code
 // soon enough themselves, and its garbage waits for a pause in typing.
 func (p *page) warmable() bool {
-	return p.robots.Underlying().Get("textLength").Int() <= pageview.SmallBytes && len(p.g.Rows)*len(p.g.Dialects) <= 1500
+	return p.ed.size() <= pageview.SmallBytes && len(p.g.Rows)*len(p.g.Dialects) <= 1500
 }
 
 // later calls fn when the browser is idle, or after a short wait where
@@ -79,14 +79,14 @@ func (w *warmer) step(p *page) {
 	w.done++
 	// Each step edits the file as a key would: a different character
 	// at the end of a line in the middle.
-	robots := p.robots.Value()
+	robots := p.ed.text()
 	at := len(robots) / 2
 	for at < len(robots) && robots[at] != '\n' {
 		at++
 	}
 	robots = robots[:at] + string(rune('a'+w.done%26)) + robots[at:]
 	g := w.builder.Build(grid.Input{
-		Robots:    pageview.WithEnds(robots, p.ends),
+		Robots:    pageview.WithEnds(robots, p.ed.ends),
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
 		Dialects:  pageview.DialectsShown(p.hidden),

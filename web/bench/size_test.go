@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,5 +36,31 @@ func TestWasmSizeBudget(t *testing.T) {
 	t.Logf("playground.wasm %d bytes gzip, hello world %d: %.3fx", pgz, hgz, ratio)
 	if ratio > 2.0 {
 		t.Errorf("playground.wasm is %.3fx hello world under gzip (%d against %d bytes), over the 2.0x budget: move what is not needed before the first verdict into wasm/ondemand", ratio, pgz, hgz)
+	}
+}
+
+// TestCheckerReadsNoLinks: the checker's module links neither
+// core/state's Decode nor compress/flate's reader (about 21 KB gzip):
+// main.js reads a shared link, and the on-demand module reads those the
+// browser cannot. The function names in the module's name section say
+// what it links.
+func TestCheckerReadsNoLinks(t *testing.T) {
+	page := filepath.Join(t.TempDir(), "playground.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", page, "../../wasm/playground")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the page's module: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte("core/state.Marshal")) {
+		t.Fatal("the module's name section lists no core/state function: the test no longer sees what the module links")
+	}
+	for _, name := range []string{"core/state.Decode", "compress/flate.(*decompressor)"} {
+		if bytes.Contains(b, []byte(name)) {
+			t.Errorf("the checker's module links %s: read links in main.js or the on-demand module", name)
+		}
 	}
 }

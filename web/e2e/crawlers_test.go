@@ -36,6 +36,10 @@ func findCrawler(cells []crawlerCell, crawler, selector string) crawlerCell {
 	return crawlerCell{}
 }
 
+// crawlerHeads lists the crawler table's column heads as they read on
+// screen: the crawler's name, and "unverified" after it where it is.
+const crawlerHeads = `[...document.querySelectorAll("#crawlers thead th")].map(th => (a => a ? a.firstChild.textContent : th.textContent)(th.querySelector("a.colref")) + (th.querySelector(".unverified") ? " unverified" : ""))`
+
 // crawlerCSS selects one crawler cell.
 func crawlerCSS(crawler, selector string) string {
 	return `#crawlers button.cell[data-crawler="` + crawler + `"][data-selector="` + selector + `"]`
@@ -84,7 +88,7 @@ func TestCrawlerTable(t *testing.T) {
 
 	b.do(t, chromedp.Click(chromedp.CSS(crawlerCSS("tlgs", sel))))
 	explain := b.text(t, "explain")
-	for _, want := range []string{"TLGS: allowed", "It compares/private-notes", "Names it tests*, tlgs, indexer", "whole path segments", "Other crawlers"} {
+	for _, want := range []string{"TLGS may fetch", "It compares/private-notes", "Names it tests*, tlgs, indexer", "whole path segments", "Other crawlers"} {
 		if !strings.Contains(explain, want) {
 			t.Errorf("the TLGS explanation lacks %q: %s", want, explain)
 		}
@@ -127,7 +131,7 @@ func TestCrawlerTable(t *testing.T) {
 	if n := eval[int](t, b, `document.querySelectorAll("#crawlers button.cell.chosen, #crawlers button.cell[aria-pressed=true]").length`); n != 0 {
 		t.Errorf("%d crawler cells still marked after choosing a grid cell", n)
 	}
-	if e := b.text(t, "explain"); !strings.HasPrefix(strings.TrimSpace(e), "✗ gemini") && !strings.HasPrefix(strings.TrimSpace(e), "✓ gemini") {
+	if e := b.text(t, "explain"); !strings.HasPrefix(strings.TrimSpace(e), "✗ Under gemini") && !strings.HasPrefix(strings.TrimSpace(e), "✓ Under gemini") {
 		t.Errorf("the grid cell is not explained: %s", e)
 	}
 	b.noErrors(t)
@@ -165,7 +169,7 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 	b.do(t, chromedp.Click(chromedp.ID("show-crawler-tlgs")))
 	b.waitUpdates(t, n+1)
 	b.do(t, chromedp.Click(chromedp.CSS(`#crawler-chooser button[popovertargetaction=hide]`)))
-	heads := eval[[]string](t, b, `[...document.querySelectorAll("#crawlers thead th")].map(th => th.textContent)`)
+	heads := eval[[]string](t, b, crawlerHeads)
 	if len(heads) != 8 || contains(heads, "TLGS") || heads[7] != "Veronica-2 unverified" {
 		t.Errorf("columns %q, want Selector, the verified crawlers but TLGS, and Veronica-2 labelled unverified", heads)
 	}
@@ -173,7 +177,7 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 		t.Errorf("the chooser button says %q", l)
 	}
 	b.do(t, chromedp.Click(chromedp.CSS(crawlerCSS("veronica2", "/private/x"))))
-	if e := b.text(t, "explain"); !strings.Contains(e, "Veronica-2: disallowed") || !strings.Contains(e, "unverified") {
+	if e := b.text(t, "explain"); !strings.Contains(e, "Veronica-2 may not fetch") || !strings.Contains(e, "unverified") {
 		t.Errorf("the Veronica-2 explanation: %s", e)
 	}
 	// The link is written a moment after the last change: wait for the
@@ -195,13 +199,13 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 
 	c := newBrowser(t)
 	c.open(t, link[strings.Index(link, "#"):])
-	if got := eval[[]string](t, c, `[...document.querySelectorAll("#crawlers thead th")].map(th => th.textContent)`); strings.Join(got, "|") != strings.Join(heads, "|") {
+	if got := eval[[]string](t, c, crawlerHeads); strings.Join(got, "|") != strings.Join(heads, "|") {
 		t.Errorf("the link opened columns %q, want %q", got, heads)
 	}
 	if got := eval[[]string](t, c, `[...document.querySelectorAll("[data-crawler-toggle]")].filter(c => c.checked).map(c => c.dataset.crawlerToggle)`); strings.Join(got, ",") != strings.Join(st.Crawlers, ",") {
 		t.Errorf("the link ticked %q", got)
 	}
-	if e := c.text(t, "explain"); !strings.Contains(e, "Veronica-2: disallowed") {
+	if e := c.text(t, "explain"); !strings.Contains(e, "Veronica-2 may not fetch") {
 		t.Errorf("the link did not bring back the chosen crawler cell: %s", e)
 	}
 

@@ -29,10 +29,13 @@ func TestDist(t *testing.T) {
 		t.Fatalf("index.html references %d files", len(refs))
 	}
 	hashed := regexp.MustCompile(`^assets/[a-z_]+\.[0-9a-f]{16}\.(js|css|svg|wasm)$`)
+	refPage := regexp.MustCompile(`^(reference|compat|(lint|dialects|crawlers)/[a-z0-9-]+)$`)
 	for _, r := range refs {
-		if r[1] == "reference" || r[1] == "compat" {
+		if refPage.MatchString(r[1]) {
 			// Links to the reference's pages (reference.html,
-			// compat.html, served without .html), not assets.
+			// compat.html, lint/<code>.html and the column heads'
+			// dialects/<id>.html and crawlers/<id>.html, served without
+			// .html), not assets.
 			if _, err := os.Stat(filepath.Join(out, r[1]+".html")); err != nil {
 				t.Errorf("index.html links %s, which dist/ does not have", r[1])
 			}

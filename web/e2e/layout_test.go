@@ -112,7 +112,7 @@ func TestWorkbenchInView(t *testing.T) {
 			// Choosing a cell fills the lower pane; the grid stays put.
 			before := b.box(t, "#grid-section")
 			b.do(t, chromedp.Click(chromedp.CSS(`#grid tbody tr:first-child button.cell[data-col="1"]`)))
-			if !b.visible(t, "#explain dl") {
+			if !b.visible(t, "#explain .sentence") {
 				t.Error("the explanation is not in view after choosing a cell")
 			}
 			if after := b.box(t, "#grid-section"); after != before {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,11 +202,20 @@ func TestSharedLinkWithoutDecompression(t *testing.T) {
 	if ro := eval[bool](t, b, `["robots", "selectors", "agents"].every(id => document.getElementById(id).readOnly)`); !ro {
 		t.Error("the boxes take typing that the link's case would overwrite")
 	}
+	b.do(t, chromedp.Evaluate[chromedp.Void](summaryLog))
 	release()
 	b.waitUpdates(t, 2)
 	s := b.state(t)
 	if s.Selectors != sharedCase.Selectors || s.Chosen != "gemini Lupa(archiver) /drafts/plan.gmi" {
 		t.Errorf("after the take-over: %+v", s)
+	}
+	// The checker links no DEFLATE reader: the on-demand module read
+	// the link, and the page said so meanwhile.
+	if !eval[bool](t, b, onDemandLoaded) {
+		t.Error("the on-demand module did not load to read the link")
+	}
+	if said := eval[[]string](t, b, `window.summaries_`); !slices.Contains(said, "Opening the link…") {
+		t.Errorf("while the link was read the verdict area said %q, want \"Opening the link…\"", said)
 	}
 	if ro := eval[bool](t, b, `["robots", "selectors", "agents"].some(id => document.getElementById(id).readOnly)`); ro {
 		t.Error("a box is still read-only after the take-over")
@@ -287,10 +297,17 @@ func TestLinkOnlyGoReads(t *testing.T) {
 	}
 	b.do(t, chromedp.Navigate(url+"/"+link))
 	b.waitShown(t, `!document.getElementById("message").hidden`)
+	b.do(t, chromedp.Evaluate[chromedp.Void](summaryLog))
 	release()
 	b.waitUpdates(t, 2)
 	if s := b.state(t); s.Selectors != sharedCase.Selectors || s.Chosen != "gemini Lupa(archiver) /drafts/plan.gmi" {
 		t.Errorf("the checker did not open the link: %+v", s)
+	}
+	if !eval[bool](t, b, onDemandLoaded) {
+		t.Error("the on-demand module did not load to read the link")
+	}
+	if said := eval[[]string](t, b, `window.summaries_`); !slices.Contains(said, "Opening the link…") {
+		t.Errorf("while the link was read the verdict area said %q, want \"Opening the link…\"", said)
 	}
 	if hidden := eval[bool](t, b, `document.getElementById("message").hidden`); !hidden {
 		t.Error("the message that the link could not be opened stayed")
@@ -300,6 +317,15 @@ func TestLinkOnlyGoReads(t *testing.T) {
 	}
 	b.noErrors(t)
 }
+
+// summaryLog records every text the verdict area's summary shows from
+// now on, in window.summaries_.
+const summaryLog = `window.summaries_ = [];
+new MutationObserver(() => window.summaries_.push(document.getElementById("summary").textContent))
+	.observe(document.getElementById("summary"), {childList: true, characterData: true, subtree: true});`
+
+// onDemandLoaded says whether the page fetched the on-demand module.
+const onDemandLoaded = `performance.getEntriesByType("resource").some(e => e.name.endsWith("/ondemand.wasm"))`
 
 // waitShown waits until the JavaScript expression cond is true, at
 // most 10 s.
@@ -445,6 +471,37 @@ func TestLinkReaderMatchesGo(t *testing.T) {
 			strings.Join(g.Hidden, "|") != strings.Join(want.Hidden, "|") || strings.Join(g.Crawlers, "|") != strings.Join(want.Crawlers, "|") || got.NullCrawlers != (want.Crawlers == nil) {
 			t.Errorf("%s: main.js reads\n%+v (crawlers null: %v)\nGo reads\n%+v", name, g, got.NullCrawlers, want)
 		}
+	}
+	b.noErrors(t)
+}
+
+// TestHashChangeOpensTheLink: a link put into the address of an open
+// page opens its case, whether main.js reads it or, in a browser
+// without DecompressionStream, the on-demand module does.
+func TestHashChangeOpensTheLink(t *testing.T) {
+	b := newBrowser(t)
+	b.open(t, "")
+	n := b.updates(t)
+	link := "#" + state.Encode(sharedCase)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsString(link)))
+	b.waitUpdates(t, n+1)
+	if s := b.state(t); s.Selectors != sharedCase.Selectors || s.Chosen != "gemini Lupa(archiver) /drafts/plan.gmi" {
+		t.Errorf("after the address changed: %+v", s)
+	}
+	if eval[bool](t, b, onDemandLoaded) {
+		t.Error("a link the browser reads loaded the on-demand module")
+	}
+	other := sharedCase
+	other.Selectors = "/elsewhere\n"
+	other.Cell = grid.CellKey("rfc9309", "TLGS", "/elsewhere")
+	n = b.updates(t)
+	b.do(t, chromedp.Evaluate[chromedp.Void](`delete window.DecompressionStream; location.hash = `+jsString("#"+state.Encode(other))))
+	b.waitUpdates(t, n+1)
+	if s := b.state(t); s.Selectors != other.Selectors || s.Chosen != "rfc9309 TLGS /elsewhere" {
+		t.Errorf("after the address changed, without DecompressionStream: %+v", s)
+	}
+	if !eval[bool](t, b, onDemandLoaded) {
+		t.Error("the on-demand module did not load to read the link")
 	}
 	b.noErrors(t)
 }

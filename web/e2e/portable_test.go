@@ -29,7 +29,7 @@ const lfOnly = "User-agent: *\nDisallow: /private\n"
 // shownDialects are the dialects with a column in the grid, in order.
 func (b *browser) shownDialects(t testing.TB) []string {
 	t.Helper()
-	return eval[[]string](t, b, `[...document.querySelectorAll("#grid thead th")].slice(2, -1).map(th => th.textContent)`)
+	return eval[[]string](t, b, `[...document.querySelectorAll("#grid thead a.colref")].map(a => a.firstChild.textContent)`)
 }
 
 func (b *browser) servedOver(t testing.TB) string {

@@ -74,6 +74,11 @@ func TestPermalinkRoundTrip(t *testing.T) {
 	if e := eval[string](t, c, `document.getElementById("explain").textContent`); !strings.Contains(e, "conner2020") {
 		t.Errorf("the chosen cell's explanation is not restored: %s", e)
 	}
+	// main.js read the link: the on-demand module, which reads those
+	// the browser cannot, was not needed.
+	if eval[bool](t, c, onDemandLoaded) {
+		t.Error("opening a link the browser reads loaded the on-demand module")
+	}
 	b.noErrors(t)
 	c.noErrors(t)
 }
