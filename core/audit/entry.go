@@ -194,9 +194,21 @@ func (r *LineReader) Read(line []byte, e *Entry) Kind {
 
 func (r *LineReader) try(f *Format, line []byte, e *Entry) Kind {
 	e.reset()
-	k := f.read(r, line, e)
+	k := blankClient(f.read(r, line, e), e)
 	if k != NoMatch {
 		e.Format = f
+	}
+	return k
+}
+
+// blankClient refuses a request whose client holds a blank: every format
+// writes the client as one field (an address, or a name without
+// blanks), so such a line is not what the format writes, whatever else
+// of it the reader took.
+func blankClient(k Kind, e *Entry) Kind {
+	if k == Request && bytes.ContainsAny(e.Client, " \t") {
+		e.reset()
+		return NoMatch
 	}
 	return k
 }

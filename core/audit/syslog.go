@@ -30,7 +30,7 @@ func (r *LineReader) readSyslog(b []byte, e *Entry) Kind {
 	r.sysTag = tag
 	for _, f := range fs {
 		e.reset()
-		if k := f.read(r, msg, e); k != NoMatch {
+		if k := blankClient(f.read(r, msg, e), e); k != NoMatch {
 			e.Format = f
 			if !e.HasTime {
 				e.Time, e.HasTime = t, hasTime
@@ -75,14 +75,48 @@ func (r *LineReader) syslogFrame(b []byte) (t int64, hasTime bool, tag, msg []by
 	if !ok || len(host) > 255 {
 		return 0, false, nil, nil, false
 	}
+	// The tag is a program's name and its bracketed parts (see isTag): a
+	// line whose "tag" has other words is some program's own format, such
+	// as gmid's condensed file lines, not syslog.
 	colon := bytes.Index(rest, []byte(": "))
-	if colon <= 0 || colon > 128 {
-		if bytes.HasSuffix(rest, []byte{':'}) && len(rest) > 1 {
+	if colon <= 0 || colon > 128 || !isTag(rest[:colon]) {
+		if bytes.HasSuffix(rest, []byte{':'}) && len(rest) > 1 && isTag(rest[:len(rest)-1]) {
 			return t, hasTime, rest[:len(rest)-1], nil, true // an empty message
 		}
 		return 0, false, nil, nil, false
 	}
 	return t, hasTime, rest[:colon], rest[colon+2:], true
+}
+
+// isTag: a syslog tag is one word, the program's name (RFC 3164's TAG),
+// followed by bracketed parts, [PID] and for motsognir [ADDR][PID], the
+// first of which may follow a blank ("motsognir [192.0.2.1][600]").
+func isTag(b []byte) bool {
+	i := bytes.IndexAny(b, " \t[")
+	if i == 0 {
+		return false
+	}
+	if i < 0 {
+		return true
+	}
+	rest := b[i:]
+	if rest[0] == ' ' {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return false // a blank after the name, and nothing bracketed
+	}
+	for len(rest) > 0 {
+		if rest[0] != '[' {
+			return false
+		}
+		end := bytes.IndexByte(rest, ']')
+		if end < 0 || bytes.ContainsAny(rest[:end], " \t") {
+			return false
+		}
+		rest = rest[end+1:]
+	}
+	return true
 }
 
 // rfc5424 reads what follows "<PRI>1 ": TIMESTAMP HOST APP PROCID MSGID
