@@ -506,6 +506,12 @@ func readGmidCombined(r *LineReader, b []byte, e *Entry) Kind {
 	if !ok || len(body) < 4 {
 		return NoMatch
 	}
+	return gmidRequest(body, addr, t, e)
+}
+
+// gmidRequest reads the end gmid's combined and common styles share,
+// `URL" STATUS` (the URL's opening quote already gone), into e.
+func gmidRequest(body, addr []byte, t int64, e *Entry) Kind {
 	status, ok := status2(body[len(body)-2:])
 	if !ok || body[len(body)-3] != ' ' || body[len(body)-4] != '"' {
 		return NoMatch
@@ -547,16 +553,7 @@ func readGmidCommon(r *LineReader, b []byte, e *Entry) Kind {
 	if !ok || len(body) < 4 {
 		return NoMatch
 	}
-	status, ok := status2(body[len(body)-2:])
-	if !ok || body[len(body)-3] != ' ' || body[len(body)-4] != '"' {
-		return NoMatch
-	}
-	url := body[:len(body)-4]
-	if len(url) == 0 {
-		return Other
-	}
-	e.Client, e.Time, e.HasTime, e.Target, e.Protocol, e.Served = addr, t, true, url, "gemini", geminiServed(status)
-	return Request
+	return gmidRequest(body, addr, t, e)
 }
 
 // gmid legacy, the default style: ADDR:PORT GET URL STATUS META, with no

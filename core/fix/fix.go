@@ -136,9 +136,10 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 	var res Result
 	if strict {
 		rows := newRowSet(orig, opt.Protocol, agents, selectors)
-		want := rows.strictest(rows.table(orig))
+		before := rows.table(orig)
+		want := rows.strictest(before)
 		fx = rewrite(orig, opt, steps, &fixer{strict: newStrictGuard(held, orig)})
-		res.AgreedBefore = rows.agreeing(rows.table(orig), want)
+		res.AgreedBefore = rows.agreeing(before, want)
 		res.AgreedAfter, res.Unresolved = rows.explain(fx.doc.parse(), want)
 		res.Rows, res.Reference = rows.rows(), Strict
 	} else {

@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"context"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -55,32 +53,9 @@ func TestNoJavaScript(t *testing.T) {
 // take the page over without changing what is drawn, moving anything
 // or losing the caret, and then answer keys.
 func TestTakeOver(t *testing.T) {
-	release := make(chan struct{})
-	site := siteHandler(siteDir)
-	csp, err := deployedCSP()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(withCSP(csp, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			select {
-			case <-release:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		site.ServeHTTP(w, r)
-	})))
-	defer srv.Close()
-	released := false
-	defer func() {
-		if !released {
-			close(release)
-		}
-	}()
-
+	url, release := heldServer(t)
 	b := newBrowser(t)
-	b.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
+	b.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(url+"/"))
 	if ready := eval[string](t, b, `document.body.dataset.ready || ""`); ready != "" {
 		t.Fatal("the checker ran before its wasm was served")
 	}
@@ -106,8 +81,7 @@ func TestTakeOver(t *testing.T) {
 	for _, sel := range parts {
 		before[sel] = b.box(t, sel)
 	}
-	close(release)
-	released = true
+	release()
 	b.waitUpdates(t, 1)
 	// Give a late redraw (a timer after the first update) time to show.
 	b.do(t, chromedp.Sleep(300*time.Millisecond))
