@@ -273,8 +273,10 @@
           box.value = links.join("\n") + "\n";
           box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertReplacementText" }));
         }
-        status.textContent = (links.length - 1) + " links of " + front + " are in the Selectors box, with the front page" +
-          (j.truncated ? " (the first 1,000 only)" : "") + (j.note ? ". " + j.note : "") + ". Undo takes them back.";
+        // Worded as smolbots site words a walk: pages found, and what
+        // was not seen.
+        status.textContent = "Pages: " + links.length + " found from " + front + " (its links on this host, and the front page), in the Selectors box" +
+          (j.truncated ? " (the first 1,000 links only)" : "") + (j.note ? "; " + j.note : "") + ". Undo takes them back.";
       }, function (err) {
         status.textContent = "The links could not be read: " + err.message;
       }).then(function () { button.disabled = false; });
