@@ -318,19 +318,19 @@ func linkedFrom(res *site.Result, p *site.Page) string {
 // sentence a line; lists stop at -max items.
 func siteSummary(w io.Writer, res *site.Result, robots *fetch.Result, noRobots bool, o siteOptions) {
 	kept := 0
-	var notMenus, notText, cut []string
+	var notMenus, notText, cut []string // selectors
 	for i := range res.Pages {
 		p := &res.Pages[i]
 		switch {
 		case p.Refused:
 			kept++
 		case !p.Fetched && strings.HasPrefix(p.Status, "not fetched: item type"):
-			notMenus = append(notMenus, shown(p))
+			notMenus = append(notMenus, p.Selector)
 		case p.Fetched && p.Result != nil && (p.Result.Kind == fetch.KindOther || p.Result.Kind == fetch.KindBinary):
-			notText = append(notText, shown(p))
+			notText = append(notText, p.Selector)
 		}
 		if p.Truncated {
-			cut = append(cut, shown(p))
+			cut = append(cut, p.Selector)
 		}
 	}
 	fmt.Fprintf(w, "Pages: %s found from %s, %d fetched", pluralWord(len(res.Pages), "page"), visible(res.Start), res.Fetched())
@@ -345,15 +345,15 @@ func siteSummary(w io.Writer, res *site.Result, robots *fetch.Result, noRobots b
 	}
 	if len(cut) > 0 {
 		fmt.Fprintf(w, "Unseen: %s cut at 512 KiB, so the links past the cut are unseen: %s.\n",
-			pluralWord(len(cut), "page"), listSome(cut, o.max))
+			pluralWord(len(cut), "page"), sitereport.Pages(cut, o.max))
 	}
 	if len(notMenus) > 0 {
 		fmt.Fprintf(w, "Unseen: %s not a menu, so tested but neither fetched nor read for links: %s.\n",
-			pluralWord(len(notMenus), "Gopher item"), listSome(notMenus, o.max))
+			pluralWord(len(notMenus), "Gopher item"), sitereport.Pages(notMenus, o.max))
 	}
 	if len(notText) > 0 {
 		fmt.Fprintf(w, "Unseen: %s not text/gemini or a menu, so tested but not read for links: %s.\n",
-			pluralWord(len(notText), "page"), listSome(notText, o.max))
+			pluralWord(len(notText), "page"), sitereport.Pages(notText, o.max))
 	}
 	if res.UnrequestableCount > 0 {
 		var ls []string

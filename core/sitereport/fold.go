@@ -105,6 +105,12 @@ func bounded(items []folded, max int) string {
 	return s
 }
 
+// Pages words a list of selectors for a sentence: folded by directory,
+// at most max items, then how many more pages.
+func Pages(sels []string, max int) string {
+	return bounded(fold(sels), max)
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word

@@ -224,6 +224,7 @@ func byLine(pairs []string) string {
 func writeKeptOut(w io.Writer, in Input) {
 	var order []string
 	groups := map[string][]int{}
+	firstLine := map[string]int{}
 	agent := ""
 	for i := range in.Walk.Pages {
 		p := &in.Walk.Pages[i]
@@ -235,12 +236,16 @@ func writeKeptOut(w io.Writer, in Input) {
 		}
 		if _, ok := groups[p.Why]; !ok {
 			order = append(order, p.Why)
+			if len(p.KeptBy) > 0 {
+				firstLine[p.Why] = p.KeptBy[0].Line
+			}
 		}
 		groups[p.Why] = append(groups[p.Why], i)
 	}
 	if len(order) == 0 {
 		return
 	}
+	sort.SliceStable(order, func(a, b int) bool { return firstLine[order[a]] < firstLine[order[b]] })
 	n := 0
 	for _, is := range groups {
 		n += len(is)
