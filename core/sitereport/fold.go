@@ -98,11 +98,13 @@ func bounded(items []folded, max int) string {
 			more += it.Count
 		}
 	}
-	s := strings.Join(parts, ", ")
 	if more > 0 {
-		s += fmt.Sprintf(" and %s more", plural(more, "page"))
+		return strings.Join(parts, ", ") + fmt.Sprintf(" and %s more", plural(more, "page"))
 	}
-	return s
+	if len(parts) > 1 {
+		return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	}
+	return strings.Join(parts, "")
 }
 
 // Pages words a list of selectors for a sentence: folded by directory,
