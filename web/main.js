@@ -322,6 +322,12 @@
     var robots = "", selectors = "", agents = "", summary = "Loading the checker…";
     if (st) {
       body.dataset.opened = "case";
+      // A link that names a cell answers it first on a narrow screen:
+      // the place is kept for the checker's sentence.
+      if (st.cell) {
+        el("answer-body").textContent = "Working out this link's answer…";
+        el("answer").hidden = false;
+      }
       // The checker writes into the address what was typed or ticked
       // before it took over.
       var edited = function () {
