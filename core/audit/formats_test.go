@@ -92,19 +92,7 @@ func TestFormatsGolden(t *testing.T) {
 			if requests == 0 {
 				t.Errorf("no request in %s", file)
 			}
-			golden := strings.TrimSuffix(file, ".log") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("missing golden file (run go test -update): %v", err)
-			}
-			if out.String() != string(want) {
-				t.Errorf("differs from %s:\n--- got\n%s--- want\n%s", golden, out.String(), want)
-			}
+			checkGolden(t, strings.TrimSuffix(file, ".log")+".golden", out.String())
 		})
 	}
 	for _, f := range Formats() {
