@@ -311,7 +311,7 @@ func readAgateLegacy(r *LineReader, b []byte, e *Entry) Kind {
 	}
 	rest, ok := bytes.CutPrefix(rest, agateGotRequest[:len(agateGotRequest)-1])
 	if !ok {
-		return Other
+		return NoMatch // agate's other lines are read as agate's (-format agate reads both)
 	}
 	req, after, ok := rustQuoted(rest, r.scratch[:0])
 	if !ok || len(after) > 0 {

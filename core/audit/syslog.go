@@ -72,9 +72,15 @@ func (r *LineReader) readMessage(fs []*Format, msg []byte, e *Entry) Kind {
 			}
 		}
 	}
+	// A request wins over another format's "other line" whatever the
+	// order the formats are tried in (the last one met is tried first).
+	var other *Format
 	try := func(f *Format) Kind {
 		k := r.readForeign(f, msg, e)
-		if k == Other && own != nil {
+		if k == Other {
+			if other == nil && own == nil {
+				other = f
+			}
 			return NoMatch
 		}
 		return k
@@ -92,6 +98,12 @@ func (r *LineReader) readMessage(fs []*Format, msg []byte, e *Entry) Kind {
 			r.lastSys = f
 			return k
 		}
+	}
+	if other != nil {
+		e.reset()
+		e.Format = other
+		r.lastSys = other
+		return Other
 	}
 	e.reset()
 	if own != nil {
