@@ -149,6 +149,8 @@ func TestTimes(t *testing.T) {
 		{"2024-02-29T23:59:58.999-0330", func(b []byte) (int64, bool) { t, n, ok := rfc3339(b); return t, ok && n == len(b) }},
 		{"2024-03-01T03:29:58Z", func(b []byte) (int64, bool) { t, n, ok := rfc3339(b); return t, ok && n == len(b) }},
 		{"29/Feb/2024:23:59:58 -0330", clf},
+		{"29/Feb/2024:23:59:58 -0330", func(b []byte) (int64, bool) { t, n, ok := gmidStamp(b); return t, ok && n == len(b) }},
+		{"29/Feb2024:23:59:58 -0330", func(b []byte) (int64, bool) { t, n, ok := gmidStamp(b); return t, ok && n == len(b) }},
 		{"2024-02-29 23:59:58 -0330", spaceDateTimeZone},
 	} {
 		got, ok := c.read([]byte(c.in))
@@ -156,9 +158,12 @@ func TestTimes(t *testing.T) {
 			t.Errorf("%s: %v %v, want %v", c.in, got, ok, want)
 		}
 	}
-	for _, bad := range []string{"2024-13-01T00:00:00Z", "2024-02-29T24:00:00Z", "2024-02-29T23:59:58", "2024-02-29T23:59:58+5", "29/Fev/2024:23:59:58 -0330", "29/Feb/2024:23:59:58 -03:30"} {
+	for _, bad := range []string{"2024-13-01T00:00:00Z", "2024-02-29T24:00:00Z", "2024-02-29T23:59:58", "2024-02-29T23:59:58+5", "29/Fev/2024:23:59:58 -0330", "29/Feb/2024:23:59:58 -03:30", "29/Feb2024:23:59:58 -03:30", "29/Feb 2024:23:59:58 -0330"} {
 		if _, ok := clf([]byte(bad)); ok {
 			t.Errorf("clf accepts %q", bad)
+		}
+		if _, _, ok := gmidStamp([]byte(bad)); ok {
+			t.Errorf("gmidStamp accepts %q", bad)
 		}
 		if _, n, ok := rfc3339([]byte(bad)); ok && n == len(bad) {
 			t.Errorf("rfc3339 accepts %q", bad)

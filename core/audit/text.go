@@ -146,7 +146,7 @@ func Notes(res *Result) []string {
 		out = append(out, fmt.Sprintf("%d %s no time, so -since could not place %s: left out.", res.Undated, plural(res.Undated, "request has", "requests have"), plural(res.Undated, "it", "them")))
 	}
 	if res.Untimed > 0 {
-		out = append(out, fmt.Sprintf("%d %s no time (gmid's legacy lines in a file, PyGopherd's standard output); their order in the log is taken as the order they were made.", res.Untimed, plural(res.Untimed, "request has", "requests have")))
+		out = append(out, fmt.Sprintf("%d %s no time (gmid's legacy lines in a file, PyGopherd's standard output, syslog messages copied to standard error with no header); their order in the log is taken as the order they were made.", res.Untimed, plural(res.Untimed, "request has", "requests have")))
 	}
 	if res.Unmatched > 0 {
 		s := fmt.Sprintf("%d %s no format", res.Unmatched, plural(res.Unmatched, "line matches", "lines match"))
