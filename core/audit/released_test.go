@@ -320,3 +320,19 @@ func TestNoRequestSaysWhy(t *testing.T) {
 		t.Errorf("agate-legacy: %+v\n%s", res.Stats, notes)
 	}
 }
+
+// Under a known server's ident, a message of no request is that
+// server's, even when another format would call it its own (jetforce's
+// "Listening on" from gmid).
+func TestOwnIdentKeepsOtherLines(t *testing.T) {
+	for _, c := range []struct{ line, family string }{
+		{"Mar  1 12:34:56 capsule gmid[812]: Listening on 0.0.0.0:1965", "gmid"},
+		{"Mar  1 12:34:56 capsule in.gophernicus[812]: Listening on 0.0.0.0:70", "gophernicus"},
+		{"Mar  1 12:34:56 capsule gemini[812]: Listening on 0.0.0.0:1965", "jetforce"},
+	} {
+		var e Entry
+		if k := reader(t, "auto").Read([]byte(c.line), &e); k != Other || e.Format == nil || e.Format.Family != c.family {
+			t.Errorf("%q reads %s, want another line of %s", c.line, describe(k, &e), c.family)
+		}
+	}
+}

@@ -73,12 +73,14 @@ func (r *LineReader) readMessage(fs []*Format, msg []byte, e *Entry) Kind {
 		}
 	}
 	// A request wins over another format's "other line" whatever the
-	// order the formats are tried in (the last one met is tried first).
+	// order the formats are tried in (the last one met is tried first),
+	// and a line about something else under a known server's ident is
+	// that server's.
 	var other *Format
 	try := func(f *Format) Kind {
 		k := r.readForeign(f, msg, e)
 		if k == Other {
-			if other == nil && own == nil {
+			if other == nil && len(fs) == 0 {
 				other = f
 			}
 			return NoMatch
