@@ -23,7 +23,8 @@ func newAnswerPart(doc js.Value) *answerPart {
 }
 
 // draw shows the answer for the chosen cell key, or hides the part when
-// there is nothing to answer first.
+// there is nothing to answer first. It is drawn only for a link's own
+// case (page.fromLink).
 func (a *answerPart) draw(g *grid.Grid, c *crawlerTable, key string) {
 	ans := pageview.AnswerFor(g, c.rows, c.presets, key)
 	if ans.HTML == "" {
@@ -33,4 +34,12 @@ func (a *answerPart) draw(g *grid.Grid, c *crawlerTable, key string) {
 	}
 	put(a.body, &a.shown, ans.HTML, false)
 	a.section.Set("hidden", false)
+}
+
+// hide takes the answer away (the case was edited).
+func (a *answerPart) hide() {
+	if a.shown != "" || !a.section.Get("hidden").Bool() {
+		a.section.Set("hidden", true)
+		a.shown = ""
+	}
 }

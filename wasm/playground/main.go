@@ -43,6 +43,11 @@ type page struct {
 	crawlers *crawlerTable
 	pane     *lowerPane
 	answer   *answerPart
+	// fromLink: the case is a link's, untouched since it opened, so a
+	// narrow screen answers its question first (#answer); the first
+	// edit hides the answer, which would otherwise move the editor
+	// under the caret.
+	fromLink bool
 
 	// The case: what the boxes and choices hold, as the model saw them.
 	hidden   []string      // dialect IDs not shown
@@ -316,7 +321,11 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 		explain, line = p.crawlers.explain(row, col)
 	}
 	p.pane.explainWith(explain, p.adopting)
-	p.answer.draw(&p.g, p.crawlers, key)
+	if p.fromLink {
+		p.answer.draw(&p.g, p.crawlers, key)
+	} else {
+		p.answer.hide()
+	}
 	p.ed.highlightLine(v, line, p.adopting)
 	if explain == pageview.NoChoice || !byUser {
 		return

@@ -37,6 +37,23 @@ func TestSharedLinkAnswersFirst(t *testing.T) {
 			}
 		}
 	}
+	// The default page has no link to answer; and once a link's case
+	// is edited, the answer gives way, so the editor does not move
+	// under the caret.
+	b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)), chromedp.Navigate("about:blank"))
+	b.open(t, "")
+	if shown := eval[bool](t, b, `!document.getElementById("answer").hidden`); shown {
+		t.Error("the default page shows an answer part")
+	}
+	b.do(t, chromedp.Navigate("about:blank"))
+	b.open(t, "#"+state.Encode(sharedCase))
+	if shown := eval[bool](t, b, `!document.getElementById("answer").hidden`); !shown {
+		t.Fatal("the link's answer is not shown")
+	}
+	b.setInput(t, "selectors", "/drafts/plan.gmi\n/other\n")
+	if shown := eval[bool](t, b, `!document.getElementById("answer").hidden`); shown {
+		t.Error("the answer stays after the case was edited")
+	}
 	b.noErrors(t)
 }
 
