@@ -103,9 +103,17 @@ var setIDs, setNames = func() (ids [inAll + 1][]string, names [inAll + 1]string)
 }()
 
 func joinWords(words []string) string {
+	if len(words) == 0 {
+		return "no dialect"
+	}
+	return JoinWords(words)
+}
+
+// JoinWords joins words for a sentence: "a", "a and b", "a, b and c".
+func JoinWords(words []string) string {
 	switch len(words) {
 	case 0:
-		return "no dialect"
+		return ""
 	case 1:
 		return words[0]
 	}
