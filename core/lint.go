@@ -486,8 +486,7 @@ func (lt *linter) fileChecks() {
 		if len(f.Lines) > 0 {
 			line = 1
 		}
-		lt.add(line, 0, "bom", SevWarning, inAll,
-			"The file starts with a UTF-8 byte order mark. Every dialect here drops it, but crawlers that do not would read it as part of the first field name and ignore that line; save the file without it.")
+		lt.add(line, 0, "bom", SevWarning, inAll, "%s", bomMessage)
 	}
 	if f.InvalidUTF8Line > 0 {
 		n, col := 0, 0
@@ -593,3 +592,24 @@ func upperFirst(s string) string {
 func ruleText(l *Line) string { return quote(strings.TrimSpace(l.Rule())) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// bomMessage names the readers that keep a byte order mark in the first
+// field's name, from their knobs; they are Gemini readers, so a Gopher
+// file's message leaves them out.
+var bomMessage = func() string {
+	var keep []string
+	for _, list := range [][]Dialect{Dialects(), Presets()} {
+		for _, d := range list {
+			if d.BOMInText && d.Crawler != nil {
+				keep = append(keep, d.Crawler.Name)
+			} else if d.BOMInText {
+				keep = append(keep, d.ID)
+			}
+		}
+	}
+	msg := "The file starts with a UTF-8 byte order mark."
+	if len(keep) > 0 {
+		msg += ifGemini + " " + JoinWords(keep) + " keep it as part of the first field name, so they ignore that line." + endIf
+	}
+	return msg + " Save the file without it."
+}()

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/claims"
 )
 
 // lintEntry is the prose of one lint code's page, in our own words. What
@@ -65,17 +66,8 @@ func lintEntries() []lintEntry {
 }
 
 // bigFile is a robots.txt past the 500 KiB every dialect reads: a rule,
-// then comment lines, then a rule no reader reaches.
-func bigFile() string {
-	var b strings.Builder
-	b.WriteString("User-agent: *\r\nDisallow: /private\r\n")
-	line := "# " + strings.Repeat("-", 76) + "\r\n"
-	for b.Len() < core.MaxBytes+4096 {
-		b.WriteString(line)
-	}
-	b.WriteString("Disallow: /drafts\r\n")
-	return b.String()
-}
+// then comment lines, then a rule the dialects do not reach.
+func bigFile() string { return claims.BigFile() }
 
 func makeLintEntries() []lintEntry {
 	gemini, gopher := core.ProtocolGemini, core.ProtocolGopher
@@ -83,13 +75,13 @@ func makeLintEntries() []lintEntry {
 		{
 			Code:    "agent-version",
 			Summary: "a User-agent value carries a version, which most readers never match",
-			Flags: `A User-agent line whose value has a version after a slash, as in ` + "`User-agent: examplebot/1.0`" + `. Crawlers drop their own version before they look for their group, but the value in the file keeps it.
+			Flags: `A User-agent line whose value has a version after a slash, as in ` + "`User-agent: examplebot/1.0`" + `. A crawler looks for its group under its name alone, but the value in the file keeps the version.
 
 The finding names the dialects in which the line no longer matches the robot's plain name.`,
 			Matters: `Substring and whole-token readers compare ` + "`examplebot/1.0`" + ` with ` + "`examplebot`" + ` and find no match, so the group is never used and the robot falls back to the ` + "`*`" + ` group or to nothing. RFC 9309 compares only the product token (the letters before the slash), so it still matches.`,
 			Example: Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: examplebot/1.0\nDisallow: /\n", Selectors: []string{"/index.gmi"}, Protocol: gemini},
 			Instead: Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: examplebot\nDisallow: /\n"},
-			Leave:   `When the version really is part of the name a crawler compares, which no crawler modelled here does. Otherwise drop it: a group cannot be kept for one version of a crawler in any reading but RFC 9309's, and there it names every version anyway.`,
+			Leave:   `When the version really is part of the name a crawler compares, which no crawler modelled here does. Otherwise remove it: only RFC 9309's reading matches the versioned value to the robot, and there the plain name covers every version too.`,
 			Evidence: []evidence{
 				spec("gopherdraft", "the User-agent field: a case-insensitive substring match, without version information"),
 				spec("rfc9309", "2.2.1"),
@@ -157,7 +149,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Code:    "bom",
 			Summary: "the file starts with a UTF-8 byte order mark",
 			Flags:   `A UTF-8 byte order mark (the bytes EF BB BF) at the very start of the file, which some editors write without asking.`,
-			Matters: `The dialects here drop the mark (Google's reference parser does too), but TLGS, Gemplex, gemini-grc, Kennedy and mozz-archiver keep it as part of the first field's name, so the first line is a field they do not know. In the example that leaves the rule with no User-agent line above it: Kennedy and mozz-archiver drop it, while TLGS and Gemplex, which apply rules that come before any User-agent line, still keep to it.`,
+			Matters: bomMatters(),
 			Example: Case{Robots: crlf("\uFEFFUser-agent: *\nDisallow: /private\n"), Selectors: []string{"gemini://example.org/private"}},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\n")},
 			Leave:   `Never: save the file as UTF-8 without a byte order mark. ` + "`smolbots fix`" + ` drops it when no crawler is the worse for it.`,
@@ -238,8 +230,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 		{
 			Code:    "delay-portability",
 			Summary: "a delay field (Crawl-delay, Check, Request-rate) that most readings ignore",
-			Flags:   `A Crawl-delay, Check or Request-rate line. Crawl-delay is read by the modern Gopher draft, Conner's proposal and Python's robotparser; Check only by Conner's proposal; Request-rate only by robotparser. RFC 9309 leaves all of them out, and none of the crawlers modelled here waits because of them.`,
-			Matters: `A delay changes no verdict, so every reader allows and refuses the same paths; what differs is whether anyone slows down.`,
+			Flags:   `A Crawl-delay, Check or Request-rate line. Crawl-delay is read by the modern Gopher draft, Conner's proposal and Python's robotparser; Check only by Conner's proposal; Request-rate only by robotparser. RFC 9309 leaves them out. ` + delayFacts(),
+			Matters: `After a group's rules, as in the example, a delay changes no verdict: every reader allows and refuses the same paths with it and without it; what differs is whether anyone slows down. Between User-agent lines it is another matter: Python's robotparser (norobots, GUS, GUS (2020)) ends the run of agent lines there, so the agent lines above the delay get no rules at all (see agent-run-broken).`,
 			Example: Case{Robots: crlf("User-agent: *\nDisallow: /private\nCrawl-delay: 10\n"), Selectors: []string{"/private"}},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\n")},
 			Leave:   `Keep it if it helps the robots that read it; it harms none. This is an info finding, shown only with ` + "`-severity info`" + `. To slow every robot down, limit the rate at the server.`,
@@ -357,11 +349,11 @@ The finding names the dialects in which the line no longer matches the robot's p
 		{
 			Code:    "file-too-large",
 			Summary: "the file is larger than the 500 KiB every dialect reads",
-			Flags:   `A file longer than 500 KiB (512,000 bytes). RFC 9309 sets that as the least a crawler must read, and smolbots reads no more; what comes after the cut is ignored, and a line the cut falls in is read only in part.`,
-			Matters: `The rule after the cut in the example counts for no reader, although it is in the file.`,
+			Flags:   `A file longer than 500 KiB (512,000 bytes). RFC 9309 sets that as the least a crawler must read, and smolbots's dialects read that much and no more; what comes after the cut is ignored there, and a line the cut falls in is read only in part.`,
+			Matters: tooLargeMatters(),
 			Example: Case{Robots: bigFile(), Selectors: []string{"/drafts"}, Shown: "User-agent: *\nDisallow: /private\n# ------ (6,600 more comment lines: 520 KiB in all) ------\nDisallow: /drafts\n"},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\nDisallow: /drafts\n")},
-			Leave:   `Never: no robots.txt needs to be that large. Use prefixes instead of lists of paths, and drop comments.`,
+			Leave:   `Never: no robots.txt needs to be that large. Use prefixes instead of lists of paths, and leave comments out.`,
 			Evidence: []evidence{
 				spec("rfc9309", "2.5"),
 			},
@@ -405,10 +397,10 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Code:     "group-without-rules",
 			Summary:  "a group of User-agent lines with no rule after it",
 			Flags:    `User-agent lines that no rule follows before the next group, in the readings that end a group at a blank line (the Gemini text, the modern Gopher draft, Python's robotparser). What such an empty group means is not settled: a reader that keeps it as the robot's own group lets the robot fetch everything, which is what the finding warns of. RFC 9309 and Conner's proposal ignore the blank line and read the agent lines together with the next group's rules.`,
-			Matters:  `On the example every reader here happens to refuse ` + "`/private`" + ` to ` + "`examplebot`" + `, each for its own reason: smolbots's blank-line readings skip a record with no rule they read and fall back to ` + "`*`" + ` (their verdicts' notes say so), Python forgets agent lines left with no rule, and RFC 9309 and Conner's proposal join them to the ` + "`*`" + ` group. A crawler that keeps the empty record as the robot's own would let it in: write what you mean, so that no reader has to guess.`,
+			Matters:  `On the example every reader here happens to refuse ` + "`/private`" + ` to ` + "`examplebot`" + `, each for its own reason: smolbots's blank-line readings skip a record with no rule they read and fall back to ` + "`*`" + ` (their verdicts' notes say so), Python forgets agent lines left with no rule, and RFC 9309 and Conner's proposal join them to the ` + "`*`" + ` group. A crawler that keeps the empty record as the robot's own would let it in: write what you mean, so that nothing is left to guess.`,
 			Example:  Case{Robots: "User-agent: examplebot\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Protocol: gemini},
 			Instead:  Case{Robots: "User-agent: examplebot\nUser-agent: *\nDisallow: /private\n"},
-			Leave:    `When the robot really may fetch everything; then say so with an empty ` + "`Disallow:`" + ` under its name, which every reading reads the same.`,
+			Leave:    `When the robot really may fetch everything; then say so with an empty ` + "`Disallow:`" + ` under its name, which every reading with groups reads the same.`,
 			Features: []string{"blank-line-ends-group"},
 			Evidence: []evidence{
 				spec("1994", "each record has one or more User-agent lines, then one or more Disallow lines"),
@@ -450,7 +442,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 		{
 			Code:     "lf-line-endings",
 			Summary:  "lines end in LF (or a lone CR), where the modern Gopher draft wants CRLF",
-			Flags:    `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every reading here accepts any line ending; a strict Gopher reader might not. A bare CR is worse: TLGS, Gemplex, gemini-grc and Kennedy split lines at LF only, so a file that uses CR alone is one long line to them.`,
+			Flags:    `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every dialect here accepts any line ending; a strict Gopher reader might not. A bare CR is worse: TLGS, Gemplex, gemini-grc and Kennedy split lines at LF only, so a file that uses CR alone is one long line to them.`,
 			Matters:  `The dialects all read the example alike; the finding is about strict Gopher readers that smolbots does not model.`,
 			Example:  Case{Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Protocol: gopher},
 			Instead:  Case{Robots: "User-agent: *\r\nDisallow: /private\r\n"},
@@ -470,7 +462,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Matters: `Readers split on such a record. Conner's proposal and Python's robotparser take it as the robot's group and, finding no Disallow in it, let the robot fetch everything. smolbots's reading of the draft skips a record with no rule it reads, as a strict reader may, and the Gemini text's reading does the same, so the ` + "`*`" + ` rules apply there; RFC 9309 ignores the blank line and reads the agent with the ` + "`*`" + ` group. An empty ` + "`Disallow:`" + ` makes the intent plain to all of them.`,
 			Example: Case{Robots: crlf("User-agent: examplebot\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /private\n"), Selectors: []string{"/private"}, Protocol: gopher},
 			Instead: Case{Robots: crlf("User-agent: examplebot\nDisallow:\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /private\n")},
-			Leave:   `When no Gopher reader matters to you. Otherwise an empty ` + "`Disallow:`" + ` says "nothing is refused" in every reading.`,
+			Leave:   `When no Gopher reader matters to you. Otherwise an empty ` + "`Disallow:`" + ` says "nothing is refused" in every reading with groups.`,
 			Evidence: []evidence{
 				spec("gopherdraft", "at least one Disallow field per record"),
 			},
@@ -527,7 +519,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Matters:  `The crawlers differ too: TLGS, Gemplex, Kennedy and GUS test ` + "`indexer`" + ` among their own names; mozz-archiver matches ` + "`archiver`" + ` inside ` + "`archiver-mozz`" + `; the 2020 GUS never asked for ` + "`indexer`" + `.`,
 			Example:  Case{Robots: "User-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private"}, Protocol: gemini},
 			Instead:  Case{Robots: "User-agent: indexer\nUser-agent: examplebot\nDisallow: /private\n"},
-			Leave:    `Usually: it is the Gemini text's own way, and an info finding shown only with ` + "`-severity info`" + `. Naming the crawlers you know beside the role, as in Use instead, makes the group reach them in every reading; ` + "`smolbots fix`" + ` adds them.`,
+			Leave:    `Usually: it is the Gemini text's own way, and an info finding shown only with ` + "`-severity info`" + `. Naming the crawlers you know beside the role, as in Use instead, makes the group reach them in every dialect; ` + "`smolbots fix`" + ` adds them.`,
 			Features: []string{"virtual-agents"},
 			Evidence: []evidence{
 				spec("gemini", "Virtual user agents"),
@@ -560,7 +552,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Matters: `No verdict changes; the one reader of the field skips the value.`,
 			Example: Case{Robots: crlf("User-agent: *\nDisallow: /private\nCheck: daily\n"), Selectors: []string{"/private"}},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\nCheck: 86400\n")},
-			Leave:   `Never: write the number, or drop the line.`,
+			Leave:   `Never: write the number, or delete the line.`,
 			Evidence: []evidence{
 				spec("conner2020", "the Check field in the sample"),
 				python("121-144", "Request-rate is taken only as two whole numbers, requests/seconds"),

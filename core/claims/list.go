@@ -1,0 +1,247 @@
+package claims
+
+import (
+	"slices"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// All are the claims the prose makes, each with its example.
+func All() []Claim {
+	return list()
+}
+
+// AboutSmolbots are phrases with a claim-word that do not say what a
+// reader does, each with why: smolbots's own flags and fixes, advice,
+// or words built from the verdicts they stand beside. A phrase starting
+// with = stands for a whole string of the source, not a part of one.
+var AboutSmolbots = map[string]string{
+	"drops this finding":                                              "what -protocol does to lint's output",
+	"reorders or drops such rules":                                    "what smolbots fix does",
+	"drops it when no crawler is the worse for it":                    "what smolbots fix does; its tests hold it to that",
+	"rewrites it where no reader is let into a path it refuses today": "fix's contract, held by core/fix's tests",
+	"every reader allows it.":                                         "built from the verdicts listed under it (splitSentence)",
+	"every reader denies it.":                                         "built from the verdicts listed under it (splitSentence)",
+	"Every dialect is hidden":                                         "the page's own table, not a reader",
+	"When every reader you care about knows Allow":                    "a condition for the admin to check",
+	"for all of them.":                                                "advice: write * for every robot",
+	"a # comment after a value is dropped":                            "a question of the matrix, whose cells are computed",
+	"and any other reply gives no verdict":                            "how the matrix models an unseen fetch",
+	"=no dialect":                                                     "joinWords's word for an empty list of dialects (the whole string)",
+	"no dialect here ignores the version":                             "chosen by the set of dialects that compare the whole name (versionTolerant)",
+}
+
+// dialectsExcept are the dialects without the ones named.
+func dialectsExcept(ids ...string) []string {
+	var out []string
+	for _, d := range core.Dialects() {
+		keep := true
+		for _, id := range ids {
+			keep = keep && d.ID != id
+		}
+		if keep {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
+func list() []Claim {
+	bomUA := "\uFEFFUser-agent: *\nDisallow: /private\n"
+	bomRule := "\uFEFFDisallow: /private\n"
+	keepsBOM := WithKnob(func(d core.Dialect) bool { return d.BOMInText })
+	readsPreamble := WithKnob(func(d core.Dialect) bool {
+		return d.BOMInText && (d.Preamble != core.PreambleIgnored || d.Grouping == core.NoGroups)
+	})
+	var bomGrouped []string
+	for _, id := range keepsBOM {
+		if !slices.Contains(readsPreamble, id) {
+			bomGrouped = append(bomGrouped, id)
+		}
+	}
+	dropsBOM := WithKnob(func(d core.Dialect) bool { return !d.BOMInText })
+	utf16 := func(s string) string {
+		b := []byte{0xFF, 0xFE}
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return string(b)
+	}
+	// Every name a crawler preset answers to, with a version after it.
+	versioned := "User-agent: *\nDisallow: /elsewhere\n\n"
+	for _, d := range core.Presets() {
+		for _, a := range d.Crawler.Agents {
+			if a != "*" {
+				versioned += "User-agent: " + a + "/1.0\n"
+			}
+		}
+	}
+	versioned += "Disallow: /private\n"
+	delayBetween := "User-agent: indexer\nUser-agent: gus\nCrawl-delay: 5\nUser-agent: archiver\nDisallow: /private\n"
+	delayBetweenAlt := "User-agent: indexer\nUser-agent: gus\nUser-agent: archiver\nDisallow: /private\n"
+	return []Claim{
+		// Versions in User-agent values.
+		{ID: "no-crawler-compares-versions", Where: "lint page agent-version", Quote: "which no crawler modelled here does",
+			Robots: versioned, Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Except: []string{"gemini-grc", "veronica2"}, Allow: []string{"tlgs", "gemplex", "kennedy", "gus", "gus-legacy", "mozz-archiver"}, Deny: []string{"gemini-grc", "veronica2"}},
+
+		// Reading limits.
+		{ID: "dialects-read-500KiB", Where: "lint.go file-too-large, hints.go", Quote: "every dialect reads only the first %d (500 KiB)",
+			Robots: BigFile(), Selectors: []string{"/drafts"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "dialects-read-500KiB-rule-before", Where: "hints.go", Quote: "so a rule past the cut counts for nothing",
+			Robots: BigFile(), Selectors: []string{"/drafts"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "file-too-large-summary", Where: "lint page file-too-large", Quote: "the file is larger than the 500 KiB every dialect reads",
+			Robots: BigFile(), Selectors: []string{"/drafts", "/private"}, Readers: []string{"dialects"}, Changed: true, Alt: "User-agent: *\nDisallow: /private\nDisallow: /drafts\n"},
+
+		// The byte order mark.
+		{ID: "bom-ua-crawlers", Where: "lint.go bom", Quote: "keep it as part of the first field name, so they ignore that line",
+			Robots: bomUA, Selectors: []string{"/private"}, Readers: bomGrouped, Changed: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "bom-rule-crawlers", Where: "lint.go bom",
+			Robots: bomRule, Selectors: []string{"/private"}, Readers: readsPreamble, Changed: true, Alt: "Disallow: /private\n"},
+		{ID: "bom-read-past", Where: "lint.go bom, the readers not named",
+			Robots: bomUA, Selectors: []string{"/private"}, Readers: dropsBOM, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+
+		// Empty and unreadable files.
+		{ID: "empty-file", Where: "lint.go empty-file", Quote: "every dialect allows every robot everything",
+			Robots: "", Selectors: []string{"/", "/private"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "comments-only-file", Where: "lint.go empty-file", Quote: "every dialect allows every robot everything",
+			Robots: "# nothing here\n\n# at all\n", Selectors: []string{"/", "/private"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "empty-file-page", Where: "lint page empty-file", Quote: "Every reader allows every robot everything",
+			Robots: "", Selectors: []string{"/", "/private"}, Allow: []string{"all"}},
+		{ID: "binary-file", Where: "lintcontrol.go binary-file", Quote: "no dialect reads it as a list of rules",
+			Robots: utf16("User-agent: *\nDisallow: /"), Selectors: []string{"/private"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "binary-file-page", Where: "lint page binary-file", Quote: "No reader finds a field in such a file, so every reader allows everything",
+			Robots: utf16("User-agent: *\nDisallow: /"), Selectors: []string{"/private", "/"}, Allow: []string{"all"}},
+		{ID: "nul-byte", Where: "lint.go nul-byte", Quote: "no dialect can read the fields on such lines",
+			Robots: "User-agent: *\nDisallow: /private\x00\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "nul-byte-page", Where: "lint page nul-byte", Quote: "No reader can read fields on such lines",
+			Robots: "User-agent: *\nDisallow: /private\x00\n", Selectors: []string{"/private"}, Allow: []string{"all"}},
+
+		// Lines that are not rules.
+		{ID: "no-colon", Where: "lint_lines.go no-colon", Quote: "so every dialect ignores it",
+			Robots: "User-agent: *\nDisallow: /drafts\nDisallow /private\nthis line is prose\n", Selectors: []string{"/private", "/drafts"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /drafts\n"},
+		{ID: "no-colon-page", Where: "lint page no-colon", Quote: "Every text ignores the line",
+			Robots: "User-agent: *\nDisallow: /drafts\nDisallow /private\n", Selectors: []string{"/private", "/drafts"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /drafts\n"},
+		{ID: "empty-field-name", Where: "lint_lines.go unknown-field", Quote: "names no field and every dialect ignores it",
+			Robots: "User-agent: *\n: /private\nDisallow: /drafts\n", Selectors: []string{"/private", "/drafts"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /drafts\n"},
+		{ID: "unknown-field", Where: "lint_lines.go unknown-field", Quote: "No dialect knows the field %s; every dialect ignores this line.",
+			Robots: "User-agent: *\nDisallow: /private\nNoindex: /drafts\n", Selectors: []string{"/private", "/drafts"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "unknown-field-page-summary", Where: "lint page unknown-field", Quote: "a field no dialect knows",
+			Robots: "User-agent: *\nDisallow: /private\nNoindex: /drafts\n", Selectors: []string{"/private", "/drafts"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "unknown-field-page-flags", Where: "lint page unknown-field", Quote: "whose field no reading here knows",
+			Robots: "User-agent: *\nDisallow: /private\nNoindex: /drafts\n", Selectors: []string{"/private", "/drafts"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "unknown-field-page", Where: "lint page unknown-field", Quote: "Every reader ignores the line; if it was meant as a rule, that rule is lost everywhere.",
+			Robots: "User-agent: *\nDisallow: /private\nNoindex: /drafts\n", Selectors: []string{"/private", "/drafts"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "typo-of-unread-field", Where: "lint_lines.go field-typo", Quote: "which no dialect here reads",
+			Robots: "User-agent: *\nDisallow: /private\nSitemaps: /map.xml\n", Selectors: []string{"/private", "/map.xml"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "typo-of-unread-field-page", Where: "lint page field-typo", Quote: "A misspelling of a field no dialect reads is info only.",
+			Robots: "User-agent: *\nDisallow: /private\nSitemaps: /map.xml\n", Selectors: []string{"/private", "/map.xml"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "typo-not-accepted", Where: "lint_lines.go field-typo", Quote: "no dialect accepts it",
+			Robots: "User-agent: *\nDisallow: /drafts\nUsr-agent: examplebot\nAlow: /drafts/open\nCrawl-dealy: 5\n", Selectors: []string{"/drafts/open"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /drafts\n"},
+
+		// Empty Disallow.
+		{ID: "empty-disallow", Where: "lint_lines.go empty-disallow", Quote: "every dialect here reads it as allowing everything",
+			Robots: "User-agent: *\nDisallow:\n", Selectors: []string{"/", "/private"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "empty-disallow-page", Where: "lint page empty-disallow", Quote: "Every reading here takes it as refusing nothing",
+			Robots: "User-agent: *\nDisallow:\n", Selectors: []string{"/", "/private"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "empty-disallow-alone", Where: "lint page empty-disallow", Quote: "and every reader agrees",
+			Robots: "User-agent: *\nDisallow:\n", Selectors: []string{"/private"}, Allow: []string{"all"}},
+		{ID: "trailing-star", Where: "lint_lines.go glob-portability", Quote: "works in every dialect",
+			Robots: "User-agent: *\nDisallow: /a\n", Selectors: []string{"/a", "/a/b", "/ab"}, Readers: []string{"dialects"}, Deny: []string{"dialects"}},
+
+		// Comments.
+		{ID: "inline-comment", Where: "lint page crawler-comment-in-value", Quote: "Every text says a comment runs to the end of the line, and the dialects drop it; TLGS, Gemplex and gemini-grc keep it in the value.",
+			Robots: "User-agent: *\nDisallow: /private # keep out\n", Selectors: []string{"/private/x"}, Allow: []string{"tlgs", "gemplex", "gemini-grc"}, Deny: []string{"dialects"}},
+		{ID: "comment-own-line", Where: "lint page crawler-comment-in-value", Quote: "a comment on a line of its own says the same to every reader",
+			Robots: "User-agent: *\n# keep out\nDisallow: /private\n", Selectors: []string{"/private/x"}, Deny: []string{"all"}},
+		{ID: "comment-line-not-blank", Where: "lint page blank-line-in-group", Quote: "which no reading counts as blank",
+			Robots: "User-agent: *\n# a note\nDisallow: /private\n", Selectors: []string{"/private"}, Deny: []string{"all"}},
+		{ID: "directive-comment", Where: "lint page directive-invalid", Quote: "so no reader is affected",
+			Robots: "# smolbots: ignore crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 5s\n", Selectors: []string{"/private"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\nCrawl-delay: 5s\n"},
+
+		// Blank lines and empty groups.
+		{ID: "blank-line-removed", Where: "lint page blank-line-in-group", Quote: "removing it makes every reading agree",
+			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Agree: true},
+		{ID: "python-forgets-agents", Where: "lint pages blank-line-in-group, group-without-rules", Quote: "agent lines with no rule are dropped",
+			Robots: "User-agent: gus\nUser-agent: indexer\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"python"}, Deny: []string{"python"}},
+		{ID: "empty-group-skipped", Where: "lint_groups.go group-without-rules", Quote: "it, so the robots it names fall back to the other groups",
+			Robots: "User-agent: examplebot\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"gopherdraft", "gemini", "norobots"}, Deny: []string{"gopherdraft", "gemini", "norobots"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "empty-group-kept", Where: "lint_groups.go group-without-rules", Quote: " group, and so",
+			Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: examplebot\n", Selectors: []string{"/private"}, Agent: "examplebot", Readers: []string{"conner2020", "rfc9309"}, Allow: []string{"conner2020", "rfc9309"}},
+		{ID: "group-without-rules-example", Where: "lint page group-without-rules", Quote: "On the example every reader here happens to refuse",
+			Robots: "User-agent: examplebot\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Deny: []string{"all"}},
+		{ID: "empty-disallow-named", Where: "lint pages group-without-rules, missing-disallow", Quote: "which every reading with groups reads the same",
+			Robots: "User-agent: examplebot\nDisallow:\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "examplebot", Readers: dialectsExcept("gopher2019"), Allow: dialectsExcept("gopher2019")},
+		{ID: "empty-disallow-named-2", Where: "lint page missing-disallow", Quote: `says "nothing is refused" in every reading with groups`,
+			Robots: "User-agent: examplebot\nDisallow:\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "examplebot", Readers: dialectsExcept("gopher2019"), Allow: dialectsExcept("gopher2019")},
+		{ID: "missing-disallow-all", Where: "lint page missing-disallow", Quote: "makes the intent plain to all of them",
+			Robots: "User-agent: examplebot\nDisallow:\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "examplebot", Readers: dialectsExcept("gopher2019"), Allow: dialectsExcept("gopher2019")},
+
+		// Rules before any User-agent line.
+		{ID: "preamble-crawlers", Where: "lint_crawlers.go crawler-rule-before-agent", Quote: "apply it to every crawler, while Kennedy, GUS and mozz-archiver drop it",
+			Robots: "Disallow: /private\n\nUser-agent: *\nDisallow: /drafts\n", Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Deny: []string{"tlgs", "gemplex"}, Allow: []string{"kennedy", "gus", "gus-legacy", "mozz-archiver"}},
+		{ID: "preamble-crawlers-page", Where: "lint page crawler-rule-before-agent", Quote: "TLGS and Gemplex apply it to every crawler; Kennedy, GUS and mozz-archiver drop it; gemini-grc, which ignores User-agent lines, applies it anyway.",
+			Robots: "Disallow: /private\n\nUser-agent: *\nDisallow: /drafts\n", Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Deny: []string{"tlgs", "gemplex", "gemini-grc"}, Allow: []string{"kennedy", "gus", "gus-legacy", "mozz-archiver"}},
+		{ID: "preamble-for-all", Where: "knobs.go Preamble", Quote: "Rules before any User-agent line apply to every crawler.",
+			Robots: "Disallow: /a\n\nUser-agent: nobody\nDisallow: /b\n", Selectors: []string{"/a"},
+			Readers: WithKnob(func(d core.Dialect) bool { return d.Preamble == core.PreambleForAll }), Deny: WithKnob(func(d core.Dialect) bool { return d.Preamble == core.PreambleForAll })},
+		{ID: "tlgs-history", Where: "crawler page tlgs", Quote: "since then they apply to every crawler",
+			Robots: "Disallow: /a\n\nUser-agent: nobody\nDisallow: /b\n", Selectors: []string{"/a"}, Readers: []string{"tlgs"}, Deny: []string{"tlgs"}},
+		{ID: "python-preamble", Where: "knobs.go grouping, lint page rule-outside-group", Quote: "rules before any User-agent are dropped",
+			Robots: "Disallow: /a\n", Selectors: []string{"/a"}, Readers: []string{"python"}, Allow: []string{"python"}},
+
+		// TLGS's empty Disallow.
+		{ID: "tlgs-empty-clears", Where: "lint_crawlers.go tlgs-empty-disallow-clears", Quote: "so it drops",
+			Robots: "User-agent: indexer\nDisallow: /drafts\n\nUser-agent: *\nDisallow:\n", Selectors: []string{"/drafts"}, Readers: []string{"tlgs"}, Allow: []string{"tlgs"}, Changed: true, Alt: "User-agent: indexer\nDisallow: /drafts\n\nUser-agent: *\n"},
+		{ID: "empty-clears-knob", Where: "knobs.go EmptyClears", Quote: "An empty Disallow drops every rule collected so far, from every group.",
+			Robots: "User-agent: indexer\nDisallow: /drafts\n\nUser-agent: *\nDisallow:\n", Selectors: []string{"/drafts"},
+			Readers: WithKnob(func(d core.Dialect) bool { return d.EmptyClears }), Changed: true, Alt: "User-agent: indexer\nDisallow: /drafts\n\nUser-agent: *\n"},
+
+		// GUS's names.
+		{ID: "each-agent", Where: "knobs.go EachAgent", Quote: "Each of its agent names is read on its own, and every reading must allow.",
+			Robots: "User-agent: gus\nDisallow: /a\n\nUser-agent: indexer\nDisallow:\n", Selectors: []string{"/a"},
+			Readers: WithKnob(func(d core.Dialect) bool { return d.EachAgent }), Deny: WithKnob(func(d core.Dialect) bool { return d.EachAgent })},
+
+		// Kennedy's stars.
+		{ID: "inner-star-dropped", Where: "knobs.go Patterns, lint page glob-portability", Quote: "a rule with any other `*` is dropped",
+			Robots: "User-agent: *\nDisallow: /a*b\n", Selectors: []string{"/a*b", "/axb"},
+			Readers: WithKnob(func(d core.Dialect) bool { return d.Patterns == core.TrailingStarPrefix }), Allow: WithKnob(func(d core.Dialect) bool { return d.Patterns == core.TrailingStarPrefix })},
+		{ID: "kennedy-inner-star", Where: "lint page glob-portability", Quote: "Kennedy drops any rule with a star before its end",
+			Robots: "User-agent: *\nDisallow: /a*b\n", Selectors: []string{"/a*b", "/axb"}, Readers: []string{"kennedy"}, Allow: []string{"kennedy"}},
+
+		// TLGS's off-by-one.
+		{ID: "tlgs-off-by-one-open", Where: "knobs.go Patterns", Quote: "so `Disallow: /` leaves `/a` open and blocks `/ab`",
+			Robots: "User-agent: *\nDisallow: /\n", Selectors: []string{"/a"}, Readers: []string{"tlgs"}, Allow: []string{"tlgs"}},
+		{ID: "tlgs-off-by-one-blocks", Where: "knobs.go Patterns", Quote: "so `Disallow: /` leaves `/a` open and blocks `/ab`",
+			Robots: "User-agent: *\nDisallow: /\n", Selectors: []string{"/ab", "/abc"}, Readers: []string{"tlgs"}, Deny: []string{"tlgs"}},
+
+		// Selectors as sent.
+		{ID: "selector-as-sent", Where: "lint page leading-slash-mismatch", Quote: "every reading compares them as sent",
+			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"private/notes.txt"}, Readers: []string{"dialects", "veronica2"}, Allow: []string{"dialects", "veronica2"}},
+		{ID: "selector-as-sent-texts", Where: "lint page leading-slash-mismatch", Quote: "None of the texts adds the slash: the six dialects and Veronica-2 compare the selector as sent",
+			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"private/notes.txt"}, Readers: []string{"dialects", "veronica2"}, Allow: []string{"dialects", "veronica2"}},
+		{ID: "umn-as-sent", Where: "lint page umn-type-prefix", Quote: "Every reading compares the selector as sent",
+			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"0/private/notes.txt"}, Readers: []string{"dialects", "veronica2"}, Allow: []string{"dialects", "veronica2"}},
+		{ID: "line-endings", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts any line ending",
+			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"dialects"}},
+		{ID: "line-endings-lf", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts any line ending",
+			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"dialects"}},
+
+		// Roles.
+		{ID: "role-named-too", Where: "lint page role-user-agent", Quote: "makes the group reach them in every dialect",
+			Robots: "User-agent: indexer\nUser-agent: examplebot\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "examplebot", Readers: dialectsExcept(), Deny: []string{"dialects"}},
+		{ID: "no-role-no-group", Where: "hints.go", Quote: "do not apply to it in any dialect that reads groups",
+			Robots: "User-agent: indexer\nDisallow: /x\n", Selectors: []string{"/x"}, Agent: "examplebot", Readers: dialectsExcept("gopher2019"), Allow: dialectsExcept("gopher2019")},
+
+		// Delays.
+		{ID: "delay-after-rules", Where: "lint page delay-portability", Quote: "a delay changes no verdict: every reader allows and refuses the same paths with it and without it",
+			Robots: "User-agent: *\nDisallow: /private\nCrawl-delay: 10\n", Selectors: []string{"/private", "/public"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "delay-knob", Where: "knobs.go DelayFields", Quote: "(after a group's rules they change no verdict)",
+			Robots: "User-agent: *\nDisallow: /private\nCrawl-delay: 10\nRequest-rate: 1/10\nCheck: 60\n", Selectors: []string{"/private", "/public"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "delay-between-agents", Where: "lint page delay-portability, knobs.go", Quote: "Python's robotparser (norobots, GUS, GUS (2020)) ends the run of agent lines there",
+			Robots: delayBetween, Selectors: []string{"/private"}, Agent: "indexer", Readers: []string{"python"}, Allow: []string{"python"}, Changed: true, Alt: delayBetweenAlt},
+		{ID: "delay-between-agents-knob", Where: "knobs.go DelayFields", Quote: "a delay between User-agent lines ends the run, so the agent lines above it get no rules",
+			Robots: delayBetween, Selectors: []string{"/private"}, Agent: "indexer", Readers: []string{"python"}, Allow: []string{"python"}, Changed: true, Alt: delayBetweenAlt},
+		{ID: "setting-invalid", Where: "lint page setting-invalid", Quote: "No verdict changes",
+			Robots: "User-agent: *\nDisallow: /private\nCheck: daily\nRequest-rate: often\n", Selectors: []string{"/private", "/public"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
+	}
+}
