@@ -55,6 +55,7 @@ func Lint(f *File, selectors []string) []Finding {
 	lt.starRulesNotRepeated()
 	lt.unreachableRules()
 	lt.agentsIgnoredByGopher2019()
+	lt.agentRunBroken()
 	for i := range f.Lines {
 		lt.lineChecks(i)
 	}

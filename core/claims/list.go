@@ -46,6 +46,17 @@ func dialectsExcept(ids ...string) []string {
 	return out
 }
 
+// allExcept are every reader but the ones named.
+func allExcept(ids ...string) []string {
+	var out []string
+	for _, d := range Readers() {
+		if !slices.Contains(ids, d.ID) {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
 func list() []Claim {
 	bomUA := "\uFEFFUser-agent: *\nDisallow: /private\n"
 	bomRule := "\uFEFFDisallow: /private\n"
@@ -138,6 +149,14 @@ func list() []Claim {
 		{ID: "typo-not-accepted", Where: "lint_lines.go field-typo", Quote: "no dialect accepts it",
 			Robots: "User-agent: *\nDisallow: /drafts\nUsr-agent: examplebot\nAlow: /drafts/open\nCrawl-dealy: 5\n", Selectors: []string{"/drafts/open"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /drafts\n"},
 
+		{ID: "typo-accepted-by-rfc9309", Where: "lint page field-typo", Quote: "accepts some common misspellings; every other reading ignores the line",
+			Robots: "User-agent: *\nDisallow: /drafts\nDissallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"rfc9309"}, Allow: dialectsExcept("rfc9309")},
+		{ID: "typo-page-example", Where: "lint page field-typo", Quote: "every other reader does not see a rule at all",
+			Robots: "User-agent: *\r\nDisallow: /drafts\r\nDissallow: /private\r\n", Selectors: []string{"/private"}, Deny: []string{"rfc9309", "mozz-archiver"}, Allow: allExcept("rfc9309", "mozz-archiver")},
+		{ID: "virtual-agent-only-conner", Where: "lint page virtual-agent-field-portability", Quote: "Only Conner's proposal has the field; every other reading ignores the line",
+			Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nVirtual-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "otherbot(indexer)",
+			Readers: dialectsExcept("conner2020"), Unchanged: true, Alt: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /private\n"},
+
 		// Empty Disallow.
 		{ID: "empty-disallow", Where: "lint_lines.go empty-disallow", Quote: "every dialect here reads it as allowing everything",
 			Robots: "User-agent: *\nDisallow:\n", Selectors: []string{"/", "/private"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
@@ -214,6 +233,17 @@ func list() []Claim {
 		{ID: "tlgs-off-by-one-blocks", Where: "knobs.go Patterns", Quote: "so `Disallow: /` leaves `/a` open and blocks `/ab`",
 			Robots: "User-agent: *\nDisallow: /\n", Selectors: []string{"/ab", "/abc"}, Readers: []string{"tlgs"}, Deny: []string{"tlgs"}},
 
+		{ID: "tlgs-off-by-one-page", Where: "lint page tlgs-off-by-one", Quote: "while every other reader keeps out of it.",
+			Robots: "User-agent: *\nDisallow: /dir/\n", Selectors: []string{"/dir/a"}, Allow: []string{"tlgs"}, Deny: allExcept("tlgs")},
+		{ID: "tlgs-off-by-one-hint", Where: "lint_surprises.go tlgs-off-by-one", Quote: "which TLGS applies to every path under it",
+			Robots: "User-agent: *\nDisallow: /dir/\nDisallow: /dir\n", Selectors: []string{"/dir/a", "/dir/ab", "/dir/"}, Readers: []string{"tlgs"}, Deny: []string{"tlgs"}},
+
+		// Gemplex's bare Disallow.
+		{ID: "gemplex-bare-disallow", Where: "lint page and message gemplex-bare-disallow", Quote: "the rules after them apply to Gemplex, which only one of the two groups names",
+			Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"gemplex"}, Deny: []string{"gemplex"}},
+		{ID: "gemplex-bare-disallow-crlf", Where: "lint page and message gemplex-bare-disallow", Quote: "End the lines in CRLF, which Gemplex reads as going on past the colon.",
+			Robots: "User-agent: *\r\nDisallow:\r\n\r\nUser-agent: examplebot\r\nDisallow: /private\r\n", Selectors: []string{"/private"}, Readers: []string{"gemplex"}, Allow: []string{"gemplex"}},
+
 		// Selectors as sent.
 		{ID: "selector-as-sent", Where: "lint page leading-slash-mismatch", Quote: "every reading compares them as sent",
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"private/notes.txt"}, Readers: []string{"dialects", "veronica2"}, Allow: []string{"dialects", "veronica2"}},
@@ -241,6 +271,13 @@ func list() []Claim {
 			Robots: delayBetween, Selectors: []string{"/private"}, Agent: "indexer", Readers: []string{"python"}, Allow: []string{"python"}, Changed: true, Alt: delayBetweenAlt},
 		{ID: "delay-between-agents-knob", Where: "knobs.go DelayFields", Quote: "a delay between User-agent lines ends the run, so the agent lines above it get no rules",
 			Robots: delayBetween, Selectors: []string{"/private"}, Agent: "indexer", Readers: []string{"python"}, Allow: []string{"python"}, Changed: true, Alt: delayBetweenAlt},
+		{ID: "agent-run-broken", Where: "lint_surprises.go agent-run-broken", Quote: "ends the run of User-agent lines (Lib/urllib/robotparser.py:121-144)",
+			Robots: "User-agent: a\nUser-agent: indexer\nCrawl-delay: soon\nRequest-rate: 1/5\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer",
+			Readers: []string{"norobots", "gus"}, Allow: []string{"python"}, Changed: true,
+			Alt: "User-agent: a\nUser-agent: indexer\nUser-agent: archiver\nDisallow: /private\n"},
+		{ID: "agent-run-broken-page", Where: "lint page agent-run-broken", Quote: "To norobots, GUS and GUS (2020) the indexer record ends at the Crawl-delay and has no rule, so an indexer may fetch everything.",
+			Robots: "User-agent: indexer\nCrawl-delay: 5\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer",
+			Readers: []string{"norobots", "gus"}, Allow: []string{"python"}, Changed: true, Alt: "User-agent: indexer\nUser-agent: archiver\nDisallow: /private\n"},
 		{ID: "setting-invalid", Where: "lint page setting-invalid", Quote: "No verdict changes",
 			Robots: "User-agent: *\nDisallow: /private\nCheck: daily\nRequest-rate: often\n", Selectors: []string{"/private", "/public"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\n"},
 	}

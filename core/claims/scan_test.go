@@ -15,7 +15,7 @@ import (
 
 // claimWords are the words by which a sentence says what readers do,
 // all of them or none: each use in the prose must be backed by a claim.
-var claimWords = regexp.MustCompile(`(?i)\b(every|all|any|no|none of the) (reading|reader|dialect|crawler|text)s?\b|\ball dialects\b|\bchanges? no verdict|\bno verdict\b|\bsame in every\b|\bdrop(s|ped|ping)?\b|\ball of them\b`)
+var claimWords = regexp.MustCompile(`(?i)\b(every|all|any|no|none of the)( other)? (reading|reader|dialect|crawler|text)s?\b|\ball dialects\b|\bchanges? no verdict|\bno verdict\b|\bsame in every\b|\bdrop(s|ped|ping)?\b|\ball of them\b`)
 
 // proseFiles are the Go files whose strings are prose about readers:
 // lint messages, the reference pages (and so explain), the page's notes.

@@ -73,6 +73,21 @@ func makeLintEntries() []lintEntry {
 	gemini, gopher := core.ProtocolGemini, core.ProtocolGopher
 	return []lintEntry{
 		{
+			Code:    "agent-run-broken",
+			Summary: "a Crawl-delay or Request-rate between User-agent lines, where Python's robotparser ends the group",
+			Flags:   `A line Python's robotparser reads, other than a rule, that stands between two User-agent lines: most often a Crawl-delay written right under the first name. robotparser takes any line it reads as the end of the run of agent lines, so the names above it form a record of their own. RFC 9309 and the other texts keep reading one run.`,
+			Matters: `In the example, ` + "`indexer`" + ` was meant to keep out of ` + "`/private`" + ` with ` + "`archiver`" + `. To norobots, GUS and GUS (2020) the indexer record ends at the Crawl-delay and has no rule, so an indexer may fetch everything.`,
+			Example: Case{Robots: "User-agent: indexer\nCrawl-delay: 5\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Protocol: gemini},
+			Instead: Case{Robots: "User-agent: indexer\nUser-agent: archiver\nDisallow: /private\nCrawl-delay: 5\n"},
+			Leave:   `Never: put every User-agent line of a group first, then its rules, then its delays.`,
+			Evidence: []evidence{
+				python("121-144", "Crawl-delay and Request-rate, like the rules, end a run of User-agent lines"),
+				crawlerCode("gus", "grouping"),
+				spec("rfc9309", "2.1"),
+			},
+			Severities: []core.Severity{W},
+		},
+		{
 			Code:    "agent-version",
 			Summary: "a User-agent value carries a version, which most readers never match",
 			Flags: `A User-agent line whose value has a version after a slash, as in ` + "`User-agent: examplebot/1.0`" + `. A crawler looks for its group under its name alone, but the value in the file keeps the version.
@@ -180,8 +195,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary: "an agent name in other case than TLGS or Gemplex compare, byte for byte",
 			Flags:   `A User-agent value that names one of TLGS's or Gemplex's agents in other letter case, such as ` + "`TLGS`" + ` or ` + "`Indexer`" + `. The texts all compare agent names without regard to case; these two crawlers compare them exactly.`,
 			Matters: `To TLGS, ` + "`User-agent: TLGS`" + ` names no agent it has, so the group meant for it is skipped and only the ` + "`*`" + ` rules apply.`,
-			Example: Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: TLGS\nDisallow: /private\n", Selectors: []string{"gemini://example.org/private"}, Protocol: gemini},
-			Instead: Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: tlgs\nDisallow: /private\n"},
+			Example: Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: TLGS\nDisallow: /private\n"), Selectors: []string{"gemini://example.org/private"}, Protocol: gemini},
+			Instead: Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: tlgs\nDisallow: /private\n")},
 			Leave:   `When the group is not meant for TLGS or Gemplex. Otherwise write the name in lower case, as they send it.`,
 			Evidence: []evidence{
 				crawlerCode("tlgs", "agents"),
@@ -278,8 +293,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary: "two groups name the same agent",
 			Flags:   `A User-agent value that heads more than one group. RFC 9309 merges such groups, the Gemini text combines every applicable record, and the first-match readings (the modern Gopher draft, Python) use only the first one.`,
 			Matters: `In the example the second group's rule counts for some readers and not for others. When both groups say the same, the finding is info only: the duplicate is dead weight, not a disagreement.`,
-			Example: Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n", Selectors: []string{"/a", "/b"}, Protocol: gemini},
-			Instead: Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /a\nDisallow: /b\n"},
+			Example: Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n"), Selectors: []string{"/a", "/b"}, Protocol: gemini},
+			Instead: Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /a\nDisallow: /b\n")},
 			Leave:   `Never: one group per agent reads the same everywhere. ` + "`smolbots fix`" + ` merges the groups when that keeps every verdict.`,
 			Evidence: []evidence{
 				spec("rfc9309", "2.2.1 (groups for the same agent are combined)"),
@@ -358,6 +373,22 @@ The finding names the dialects in which the line no longer matches the robot's p
 				spec("rfc9309", "2.5"),
 			},
 			Severities: []core.Severity{E},
+		},
+		{
+			Code:     "gemplex-bare-disallow",
+			Summary:  "a bare Disallow: Gemplex skips, merging the next group into this one",
+			Flags:    `A ` + "`Disallow:`" + ` with nothing after the colon, on a line ending in LF, followed by another group, when only one of the two groups names one of Gemplex's agents (` + "`*`" + ` among them). Gemplex reads a directive only when the line goes on past its colon, so it skips the line; as only a Disallow ends a run of User-agent lines for it, the next group's agents join this group, and the next group's rules apply to both.`,
+			Matters:  `In the example the group allowing every robot everything and the group refusing ` + "`/private`" + ` to examplebot are one group to Gemplex, which takes ` + "`*`" + ` as its name: it keeps out of ` + "`/private`" + ` too.`,
+			Example:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /private\n", Selectors: []string{"gemini://example.org/private"}, Protocol: gemini},
+			Instead:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /private\n")},
+			Leave:    `When both groups are meant for Gemplex alike. Otherwise end the file's lines in CRLF: Gemplex splits lines at LF only, so the CR left at the end of ` + "`Disallow:`" + ` goes on past the colon and Gemplex reads the line.`,
+			Features: []string{"empty-disallow-clears"},
+			Evidence: []evidence{
+				crawlerCode("gemplex", "lines"),
+				crawlerCode("gemplex", "grouping"),
+				crawlerCode("gemplex", "empty"),
+			},
+			Severities: []core.Severity{W},
 		},
 		{
 			Code:     "gemplex-first-group",
@@ -473,8 +504,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary:  "a group for mozz-archiver, which sends archiver-mozz and so never matches it",
 			Flags:    `A ` + "`User-agent: mozz-archiver`" + ` line. mozz-archiver's README tells admins to write that name, but the crawler sends ` + "`archiver-mozz`" + ` (it was renamed before the November 2020 crawl), and Protego looks for the group's value inside the name it sends.`,
 			Matters:  `The group never applies to mozz-archiver, which falls back to the ` + "`*`" + ` group or to nothing.`,
-			Example:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: mozz-archiver\nDisallow: /\n", Selectors: []string{"gemini://example.org/index.gmi"}, Protocol: gemini},
-			Instead:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: archiver-mozz\nDisallow: /\n"},
+			Example:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: mozz-archiver\nDisallow: /\n"), Selectors: []string{"gemini://example.org/index.gmi"}, Protocol: gemini},
+			Instead:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: archiver-mozz\nDisallow: /\n")},
 			Leave:    `Never, unless you want the group to apply to nobody. ` + "`User-agent: archiver`" + ` also works, and covers every archiver that follows the Gemini text.`,
 			Features: []string{"virtual-agents"},
 			Evidence: []evidence{
@@ -605,6 +636,21 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Severities: []core.Severity{W},
 		},
 		{
+			Code:     "tlgs-off-by-one",
+			Summary:  "a rule ending in / that TLGS does not apply to a path one byte longer",
+			Flags:    `A Disallow rule ending in ` + "`/`" + ` and a selector under test that starts with it and is exactly one byte longer, such as ` + "`Disallow: /dir/`" + ` and ` + "`/dir/a`" + `. TLGS's matcher covers a longer path only when it is at least two bytes longer than the rule, an off-by-one: ` + "`Disallow: /`" + ` leaves ` + "`/a`" + ` open and blocks ` + "`/ab`" + `. This finding needs the selectors under test: the CLI's ` + "`-selector`" + `, or the playground's selector box.`,
+			Matters:  `In the example TLGS fetches ` + "`/dir/a`" + ` while every other reader keeps out of it.`,
+			Example:  Case{Robots: "User-agent: *\nDisallow: /dir/\n", Selectors: []string{"/dir/a"}, Protocol: gemini},
+			Instead:  Case{Robots: "User-agent: *\nDisallow: /dir\n"},
+			Leave:    `When TLGS may fetch such short paths. ` + "`Disallow: /dir`" + ` without the slash covers them for TLGS too; it also refuses ` + "`/dir`" + ` itself, and to the readers that take a rule as a plain prefix, every path starting ` + "`/dir`" + `.`,
+			Features: []string{"prefix"},
+			Evidence: []evidence{
+				crawlerCode("tlgs", "off-by-one"),
+				crawlerCode("tlgs", "segments"),
+			},
+			Severities: []core.Severity{W},
+		},
+		{
 			Code:    "umn-type-prefix",
 			Summary: "a rule starts with / while UMN-style selectors start with the item type",
 			Flags:   `A rule that would match a selector under test but for the item type UMN-style Gopher servers put in front (` + "`0/private/notes.txt`" + ` for a text file). Every reading compares the selector as sent. This finding needs the selectors under test.`,
@@ -680,8 +726,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary:  "a Virtual-agent line, which only Conner's proposal reads",
 			Flags:    `A ` + "`Virtual-agent:`" + ` line. Only Conner's proposal has the field; every other reading ignores the line, so a group headed by it alone has no agent there, and its rules join the group above or belong to none (an error, when they join another group). The Gemini text names roles in User-agent lines instead.`,
 			Matters:  `In the example the group meant for every indexer reaches only ` + "`examplebot`" + ` outside Conner's reading.`,
-			Example:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nVirtual-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "otherbot(indexer)", Protocol: gemini},
-			Instead:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nUser-agent: indexer\nVirtual-agent: indexer\nDisallow: /private\n"},
+			Example:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nVirtual-agent: indexer\nDisallow: /private\n"), Selectors: []string{"/private"}, Agent: "otherbot(indexer)", Protocol: gemini},
+			Instead:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nUser-agent: indexer\nVirtual-agent: indexer\nDisallow: /private\n")},
 			Leave:    `When the group also has the User-agent line the other readings use, as in Use instead: then it is not flagged.`,
 			Features: []string{"virtual-agents"},
 			Evidence: []evidence{
@@ -695,8 +741,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary:  "a virtual agent misspelt: indexers, archive, web-proxy, research",
 			Flags:    `A User-agent or Virtual-agent value that is a near miss of a role: ` + "`indexers`" + `, ` + "`archive`" + `, ` + "`web-proxy`" + `, ` + "`research`" + `, ` + "`archivebot`" + `. The finding names the readings in which the line then misses robots with that role.`,
 			Matters:  `Substring readers may still match some spellings by accident (` + "`index`" + ` is inside ` + "`indexer`" + `), others never do; the crawlers compare whole names.`,
-			Example:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: indexers\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Protocol: gemini},
-			Instead:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: indexer\nDisallow: /private\n"},
+			Example:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: indexers\nDisallow: /private\n"), Selectors: []string{"/private"}, Agent: "indexer", Protocol: gemini},
+			Instead:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: indexer\nDisallow: /private\n")},
 			Leave:    `When the value is really a robot's name.`,
 			Features: []string{"virtual-agents"},
 			Evidence: []evidence{
