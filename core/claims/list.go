@@ -208,6 +208,10 @@ func list() []Claim {
 		{ID: "python-preamble", Where: "knobs.go grouping, lint page rule-outside-group", Quote: "rules before any User-agent are dropped",
 			Robots: "Disallow: /a\n", Selectors: []string{"/a"}, Readers: []string{"python"}, Allow: []string{"python"}},
 
+		{ID: "preamble-note", Where: "crawlerpolicy.go, a verdict's note", Quote: "applies such rules to every crawler",
+			Robots: "Disallow: /a\n\nUser-agent: nobody\nDisallow: /b\n", Selectors: []string{"/a"},
+			Readers: WithKnob(func(d core.Dialect) bool { return d.Preamble != core.PreambleIgnored }), Deny: WithKnob(func(d core.Dialect) bool { return d.Preamble != core.PreambleIgnored })},
+
 		// TLGS's empty Disallow.
 		{ID: "tlgs-empty-clears", Where: "lint_crawlers.go tlgs-empty-disallow-clears", Quote: "so it drops",
 			Robots: "User-agent: indexer\nDisallow: /drafts\n\nUser-agent: *\nDisallow:\n", Selectors: []string{"/drafts"}, Readers: []string{"tlgs"}, Allow: []string{"tlgs"}, Changed: true, Alt: "User-agent: indexer\nDisallow: /drafts\n\nUser-agent: *\n"},
@@ -226,6 +230,10 @@ func list() []Claim {
 			Readers: WithKnob(func(d core.Dialect) bool { return d.Patterns == core.TrailingStarPrefix }), Allow: WithKnob(func(d core.Dialect) bool { return d.Patterns == core.TrailingStarPrefix })},
 		{ID: "kennedy-inner-star", Where: "lint page glob-portability", Quote: "Kennedy drops any rule with a star before its end",
 			Robots: "User-agent: *\nDisallow: /a*b\n", Selectors: []string{"/a*b", "/axb"}, Readers: []string{"kennedy"}, Allow: []string{"kennedy"}},
+
+		{ID: "inner-star-note", Where: "crawlerpolicy.go, a verdict's note", Quote: "drops %s, which has a * before its end",
+			Robots: "User-agent: *\nDisallow: /a*b\nDisallow: /c*d*\n", Selectors: []string{"/a*b", "/axb", "/cxd", "/c*d*"},
+			Readers: WithKnob(func(d core.Dialect) bool { return d.Patterns == core.TrailingStarPrefix }), Allow: WithKnob(func(d core.Dialect) bool { return d.Patterns == core.TrailingStarPrefix })},
 
 		// TLGS's off-by-one.
 		{ID: "tlgs-off-by-one-open", Where: "knobs.go Patterns", Quote: "so `Disallow: /` leaves `/a` open and blocks `/ab`",
