@@ -125,6 +125,20 @@ func list() []Claim {
 		{ID: "gopher2019-binds-all", Where: "lint page user-agent-portability", Quote: "to every Gopher robot that follows the proposal",
 			Robots: "User-agent: examplebot\r\nDisallow: /private\r\n", Selectors: []string{"/private"}, Agent: "otherbot(indexer)", Readers: []string{"gopher2019", "veronica2"}, Deny: []string{"gopher2019", "veronica2"}},
 
+		// The crawler presets' own descriptions of their code.
+		{ID: "kennedy-preamble", Where: "presets.go Kennedy grouping", Quote: "only a Disallow ends a run of User-agent lines; rules before any are dropped",
+			Robots: "Disallow: /a\nUser-agent: indexer\nUser-agent: nobody\nDisallow: /b\n", Selectors: []string{"/a"}, Readers: []string{"kennedy"}, Allow: []string{"kennedy"}},
+		{ID: "kennedy-run", Where: "presets.go Kennedy grouping", Quote: "only a Disallow ends a run of User-agent lines; rules before any are dropped",
+			Robots: "User-agent: indexer\nAllow: /x\nUser-agent: nobody\nDisallow: /b\n", Selectors: []string{"/b"}, Readers: []string{"kennedy"}, Deny: []string{"kennedy"}},
+		{ID: "kennedy-stars", Where: "presets.go Kennedy stars", Quote: "one trailing * is cut; a rule with another * is dropped",
+			Robots: "User-agent: *\nDisallow: /a*b\nDisallow: /c*\n", Selectors: []string{"/a*b", "/axb"}, Readers: []string{"kennedy"}, Allow: []string{"kennedy"}},
+		{ID: "kennedy-trailing-star", Where: "presets.go Kennedy stars", Quote: "one trailing * is cut; a rule with another * is dropped",
+			Robots: "User-agent: *\nDisallow: /a*b\nDisallow: /c*\n", Selectors: []string{"/c", "/cd"}, Readers: []string{"kennedy"}, Deny: []string{"kennedy"}},
+		{ID: "protego-grouping", Where: "presets.go mozz-archiver grouping", Quote: "empty values ignored; rules before any User-agent dropped; groups naming the same agent merged",
+			Robots: "Disallow: /a\nUser-agent: archiver\nDisallow: /b\nUser-agent: x\nDisallow: /c\nUser-agent: archiver\nDisallow: /d\n", Selectors: []string{"/a"}, Readers: []string{"mozz-archiver"}, Allow: []string{"mozz-archiver"}},
+		{ID: "protego-merged", Where: "presets.go mozz-archiver grouping", Quote: "empty values ignored; rules before any User-agent dropped; groups naming the same agent merged",
+			Robots: "Disallow: /a\nUser-agent: archiver\nDisallow: /b\nUser-agent: x\nDisallow: /c\nUser-agent: archiver\nDisallow: /d\n", Selectors: []string{"/b", "/d"}, Readers: []string{"mozz-archiver"}, Deny: []string{"mozz-archiver"}},
+
 		// Versions in User-agent values.
 		{ID: "no-crawler-compares-versions", Where: "lint page agent-version", Quote: "which no crawler modelled here does",
 			Robots: versioned, Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Except: []string{"gemini-grc", "veronica2"}, Allow: []string{"tlgs", "gemplex", "kennedy", "gus", "gus-legacy", "mozz-archiver"}, Deny: []string{"gemini-grc", "veronica2"}},

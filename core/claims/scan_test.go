@@ -22,7 +22,7 @@ var claimWords = regexp.MustCompile(`(?i)\b(every|all|any|no|none of the)( other
 var proseFiles = []string{
 	"../lint*.go", "../hints.go", "../lintwords.go",
 	"../refsite/*.go", "../pageview/render.go", "../report/report.go",
-	"../crawlerpolicy.go", "../policy.go", "../verdict.go", "../narrate/*.go",
+	"../crawlerpolicy.go", "../policy.go", "../verdict.go", "../narrate/*.go", "../presets.go", "../dialect.go",
 }
 
 type literal struct {
