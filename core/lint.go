@@ -595,22 +595,25 @@ func ruleText(l *Line) string { return quote(strings.TrimSpace(l.Rule())) }
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // bomMessage names the readers that keep a byte order mark in the first
-// field's name, from their knobs; they are Gemini readers, so a Gopher
-// file's message leaves them out.
+// field's name, from their knobs: the dialects by the scope's marks, the
+// crawler presets (all Gemini readers) only where Gemini is in scope.
 var bomMessage = func() string {
-	var keep []string
-	for _, list := range [][]Dialect{Dialects(), Presets()} {
-		for _, d := range list {
-			if d.BOMInText && d.Crawler != nil {
-				keep = append(keep, d.Crawler.Name)
-			} else if d.BOMInText {
-				keep = append(keep, d.ID)
-			}
+	var keep dialectSet
+	for i, d := range lintDialects {
+		if d.BOMInText {
+			keep |= 1 << i
+		}
+	}
+	var crawlers []string
+	for _, d := range Presets() {
+		if d.BOMInText {
+			crawlers = append(crawlers, d.Crawler.Name)
 		}
 	}
 	msg := "The file starts with a UTF-8 byte order mark."
-	if len(keep) > 0 {
-		msg += ifGemini + " " + JoinWords(keep) + " keep it as part of the first field name, so they ignore that line." + endIf
+	msg += keep.only(" " + keep.says("keeps", "keep") + " it as part of the first field name, so " + keep.verb("ignores", "ignore") + " that line.")
+	if len(crawlers) > 0 {
+		msg += ifGemini + " " + JoinWords(crawlers) + " keep it as part of the first field name, so they ignore that line." + endIf
 	}
 	return msg + " Save the file without it."
 }()
