@@ -70,6 +70,7 @@ func list() []Claim {
 			bomGrouped = append(bomGrouped, id)
 		}
 	}
+	knob := WithKnob
 	dropsBOM := WithKnob(func(d core.Dialect) bool { return !d.BOMInText })
 	utf16 := func(s string) string {
 		b := []byte{0xFF, 0xFE}
@@ -124,6 +125,25 @@ func list() []Claim {
 			Robots: "User-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"mozz-archiver"}, Deny: []string{"mozz-archiver"}},
 		{ID: "gopher2019-binds-all", Where: "lint page user-agent-portability", Quote: "to every Gopher robot that follows the proposal",
 			Robots: "User-agent: examplebot\r\nDisallow: /private\r\n", Selectors: []string{"/private"}, Agent: "otherbot(indexer)", Readers: []string{"gopher2019", "veronica2"}, Deny: []string{"gopher2019", "veronica2"}},
+
+		// The knobs' words on the dialect and crawler pages, each tried on
+		// every reader that has the knob.
+		{ID: "knob-lf-lines", Where: "knobs.go LFLines", Quote: "lines separated by a bare CR run together into one line it cannot read",
+			Robots: "User-agent: *\rDisallow: /a\r", Selectors: []string{"/a"}, Readers: knob(func(d core.Dialect) bool { return d.LFLines }), Allow: knob(func(d core.Dialect) bool { return d.LFLines })},
+		{ID: "knob-utf8-only", Where: "knobs.go UTF8Only", Quote: "A file with a byte that is not UTF-8 is read as an empty file, which allows everything.",
+			Robots: "User-agent: *\nDisallow: /a\nDisallow: /\xe9\n", Selectors: []string{"/a", "/"}, Readers: knob(func(d core.Dialect) bool { return d.UTF8Only }), Allow: knob(func(d core.Dialect) bool { return d.UTF8Only })},
+		{ID: "knob-bom-grouped", Where: "knobs.go BOMInText", Quote: "A UTF-8 byte order mark stays in the first line, so that line's field name is not one it knows.",
+			Robots: bomUA, Selectors: []string{"/private"}, Readers: bomGrouped, Changed: true, Alt: "User-agent: *\nDisallow: /private\n"},
+		{ID: "knob-bom-preamble", Where: "knobs.go BOMInText", Quote: "A UTF-8 byte order mark stays in the first line, so that line's field name is not one it knows.",
+			Robots: bomRule, Selectors: []string{"/private"}, Readers: readsPreamble, Changed: true, Alt: "Disallow: /private\n"},
+		{ID: "knob-always-allow", Where: "knobs.go AlwaysAllow", Quote: "is always allowed, whatever the rules say",
+			Robots: "User-agent: *\nDisallow: /\n", Selectors: []string{"/robots.txt"}, Readers: knob(func(d core.Dialect) bool { return d.AlwaysAllow == "/robots.txt" }), Allow: knob(func(d core.Dialect) bool { return d.AlwaysAllow == "/robots.txt" })},
+		{ID: "knob-root-rules", Where: "knobs.go RootRules", Quote: "A rule without a leading `/` gets one.",
+			Robots: "User-agent: *\nDisallow: private\n", Selectors: []string{"/private"}, Readers: knob(func(d core.Dialect) bool { return d.RootRules }), Deny: knob(func(d core.Dialect) bool { return d.RootRules })},
+		{ID: "knob-index-allows-dir", Where: "knobs.go IndexAllowsDir", Quote: "also allows its directory",
+			Robots: "User-agent: *\nDisallow: /docs/\nAllow: /docs/index.html\n", Selectors: []string{"/docs/"}, Readers: knob(func(d core.Dialect) bool { return d.IndexAllowsDir }), Allow: knob(func(d core.Dialect) bool { return d.IndexAllowsDir })},
+		{ID: "knob-index-only-dir", Where: "knobs.go IndexAllowsDir", Quote: "also allows its directory",
+			Robots: "User-agent: *\nDisallow: /docs/\nAllow: /docs/index.html\n", Selectors: []string{"/docs/other.html"}, Readers: knob(func(d core.Dialect) bool { return d.IndexAllowsDir }), Deny: knob(func(d core.Dialect) bool { return d.IndexAllowsDir })},
 
 		// The crawler presets' own descriptions of their code.
 		{ID: "kennedy-preamble", Where: "presets.go Kennedy grouping", Quote: "only a Disallow ends a run of User-agent lines; rules before any are dropped",
