@@ -159,6 +159,16 @@ func list() []Claim {
 		{ID: "protego-merged", Where: "presets.go mozz-archiver grouping", Quote: "empty values ignored; rules before any User-agent dropped; groups naming the same agent merged",
 			Robots: "Disallow: /a\nUser-agent: archiver\nDisallow: /b\nUser-agent: x\nDisallow: /c\nUser-agent: archiver\nDisallow: /d\n", Selectors: []string{"/b", "/d"}, Readers: []string{"mozz-archiver"}, Deny: []string{"mozz-archiver"}},
 
+		// GUS before 2021 kept only the answer for gus.
+		{ID: "gus-legacy-only-gus", Where: "crawler page gus", Quote: "so only `gus` (falling back to `*`) counted",
+			Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: gus\nDisallow: /b\n\nUser-agent: indexer\nDisallow: /c\n", Selectors: []string{"/b"}, Readers: []string{"gus-legacy"}, Deny: []string{"gus-legacy"}},
+		{ID: "gus-legacy-not-star-then", Where: "crawler page gus", Quote: "so only `gus` (falling back to `*`) counted",
+			Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: gus\nDisallow: /b\n\nUser-agent: indexer\nDisallow: /c\n", Selectors: []string{"/a", "/c"}, Readers: []string{"gus-legacy"}, Allow: []string{"gus-legacy"}},
+		{ID: "gus-legacy-falls-back", Where: "crawler page gus", Quote: "so only `gus` (falling back to `*`) counted",
+			Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: indexer\nDisallow: /c\n", Selectors: []string{"/a"}, Readers: []string{"gus-legacy"}, Deny: []string{"gus-legacy"}},
+		{ID: "gus-legacy-no-indexer", Where: "crawler page gus-legacy", Quote: "so `indexer` never counted",
+			Robots: "User-agent: indexer\nDisallow: /c\n", Selectors: []string{"/c"}, Readers: []string{"gus-legacy"}, Allow: []string{"gus-legacy"}},
+
 		// Versions in User-agent values.
 		{ID: "no-crawler-compares-versions", Where: "lint page agent-version", Quote: "which no crawler modelled here does",
 			Robots: versioned, Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Except: []string{"gemini-grc", "veronica2"}, Allow: []string{"tlgs", "gemplex", "kennedy", "gus", "gus-legacy", "mozz-archiver"}, Deny: []string{"gemini-grc", "veronica2"}},
