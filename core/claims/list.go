@@ -173,6 +173,10 @@ func list() []Claim {
 		{ID: "no-crawler-compares-versions", Where: "lint page agent-version", Quote: "which no crawler modelled here does",
 			Robots: versioned, Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Except: []string{"gemini-grc", "veronica2"}, Allow: []string{"tlgs", "gemplex", "kennedy", "gus", "gus-legacy", "mozz-archiver"}, Deny: []string{"gemini-grc", "veronica2"}},
 
+		{ID: "only-rfc9309-matches-versions", Where: "lint page agent-version", Quote: "only RFC 9309's reading matches the versioned value to the robot",
+			Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: examplebot/1.0\nDisallow: /\n", Selectors: []string{"/index.gmi"}, Agent: "examplebot",
+			Readers: dialectsExcept("gopher2019"), Deny: []string{"rfc9309"}, Allow: dialectsExcept("gopher2019", "rfc9309")},
+
 		// Reading limits.
 		{ID: "dialects-read-500KiB", Where: "lint.go file-too-large, hints.go", Quote: "every dialect reads only the first %d (500 KiB)",
 			Robots: BigFile(), Selectors: []string{"/drafts"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
