@@ -216,18 +216,30 @@ func scenarioCases(fsys fs.FS, dir string) ([]Case, error) {
 			if _, err := core.ParseAgent(agent); err != nil {
 				continue
 			}
-			u, ok := caseURL(sel)
+			u, ok := CaseURL(sel)
 			if !ok || strings.Contains(strings.ToLower(u), "example.org") {
 				continue // the reserved .example name only
 			}
-			asked := sel // the ID names the URL when the scenario gave one, with its new host
-			if isURL(sel) {
-				asked = u
-			}
-			out = append(out, Case{ID: "scenario/" + name + ":" + agent + ":" + asked, Robots: string(robots), Agent: agent, URL: u, Feature: name, Cite: cite})
+			out = append(out, Case{ID: ScenarioID(name, agent, sel), Robots: string(robots), Agent: agent, URL: u, Feature: name, Cite: cite})
 		}
 	}
 	return out, nil
+}
+
+// ScenarioID is the ID of a scenario's check of agent on sel: the URL
+// when the scenario gave one (with its new host), control bytes escaped
+// as lint escapes them.
+func ScenarioID(name, agent, sel string) string {
+	asked := sel
+	if isURL(sel) {
+		asked, _ = CaseURL(sel)
+	}
+	return "scenario/" + name + ":" + idPart(agent) + ":" + idPart(asked)
+}
+
+// idPart is a piece of an ID on one line: control bytes and tabs escaped.
+func idPart(s string) string {
+	return strings.ReplaceAll(core.Visible(s), "\t", `\t`)
 }
 
 func firstSentence(s string) string {
@@ -237,13 +249,13 @@ func firstSentence(s string) string {
 	return s
 }
 
-// caseURL is the URL that asks for sel: a gemini:// URL for a selector
+// CaseURL is the URL that asks for sel: a gemini:// URL for a selector
 // that starts with / (whatever the file is served over: every reader
 // tests the same selector, and most parsers know only paths), a
 // gopher:// one (item type 1) for any other; a URL in the scenario keeps
 // its path and gets a .example host. False when no URL gives back
 // exactly the selector the scenario tests.
-func caseURL(sel string) (string, bool) {
+func CaseURL(sel string) (string, bool) {
 	var u string
 	switch {
 	case isURL(sel):
@@ -367,11 +379,11 @@ func realCases(fsys fs.FS, dir string) ([]Case, error) {
 		cite := fmt.Sprintf("testdata/realworld/%s, from %s@%s:%s", file, repo, commit, where)
 		for _, a := range agents {
 			for _, p := range paths {
-				u, ok := caseURL(p)
+				u, ok := CaseURL(p)
 				if !ok {
 					continue
 				}
-				out = append(out, Case{ID: "real/" + stem + ":" + a + ":" + p, Robots: string(data), Agent: a, URL: u, Feature: "real-file", Cite: cite})
+				out = append(out, Case{ID: "real/" + stem + ":" + idPart(a) + ":" + idPart(p), Robots: string(data), Agent: a, URL: u, Feature: "real-file", Cite: cite})
 			}
 		}
 	}
