@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -42,7 +41,7 @@ document is published as /conformance.json (docs/conformance.md).`,
 			if err != nil {
 				return err
 			}
-			b, err := json.Marshal(s)
+			b, err := conformance.JSON(s)
 			if err != nil {
 				return err
 			}
@@ -136,14 +135,12 @@ func runConform(c *call, o conformOptions) error {
 	results, sum := conformance.Score(s, answers, d.ID, demos)
 	w := bufio.NewWriter(c.stdout)
 	if o.json {
-		enc := json.NewEncoder(w)
-		for _, r := range results {
-			if err := enc.Encode(r); err != nil {
+		for _, v := range append(anySlice(results), sum) {
+			b, err := conformance.JSON(v)
+			if err != nil {
 				return err
 			}
-		}
-		if err := enc.Encode(sum); err != nil {
-			return err
+			w.Write(append(b, '\n'))
 		}
 	} else {
 		conformText(w, s, results, sum, demos)
@@ -192,6 +189,14 @@ func conformText(w *bufio.Writer, s *conformance.Suite, results []conformance.Re
 		}
 		fmt.Fprintf(w, "  %s: %s\n    %s\n", visible(r.ID), visible(what), r.Permalink)
 	}
+}
+
+func anySlice[T any](s []T) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
 }
 
 func allowWord(allowed bool) string {

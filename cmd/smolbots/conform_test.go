@@ -258,6 +258,18 @@ func TestVectors(t *testing.T) {
 			ids[i] = append(ids[i], c.(map[string]any)["id"].(string))
 		}
 	}
+	// the site publishes the same bytes, with no raw DEL or C1 control
+	files, err := refsite.Pages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := runCLI(t, "", "vectors").stdout
+	if out != string(files["conformance.json"]) {
+		t.Error("vectors and the site's conformance.json differ")
+	}
+	if strings.ContainsAny(out, "\x7f\u0080\u0085\u009f") {
+		t.Error("vectors prints a raw DEL or C1 control")
+	}
 	if len(ids[0]) < 300 || !slices.Equal(ids[0], ids[1]) {
 		t.Errorf("%d and %d IDs, equal %v", len(ids[0]), len(ids[1]), slices.Equal(ids[0], ids[1]))
 	}

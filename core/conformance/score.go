@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
@@ -89,6 +91,18 @@ func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, 
 		}
 	}
 	return out, sum
+}
+
+// JSON is v as the CLI writes JSON: no HTML escaping, DEL and the C1
+// controls escaped, no final newline.
+func JSON(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return core.EscapeJSONControls(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
 }
 
 // Permalink opens the case in the playground with the reader's cell

@@ -1,7 +1,6 @@
 package refsite
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -55,7 +54,7 @@ func conformanceJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := json.Marshal(s) // compact: the suite is hundreds of cases
+	b, err := conformance.JSON(s) // compact: the suite is hundreds of cases
 	if err != nil {
 		return nil, err
 	}
