@@ -282,3 +282,40 @@ func TestVectors(t *testing.T) {
 		t.Errorf("-dialect gemini,gus: readers %v, first case %v", s.Readers, s.Cases[0].Expect)
 	}
 }
+
+// check -dialect takes a custom reader: its verdicts are its own, its
+// line carries its canonical spelling and follows check's schema, and a
+// bad knob is a usage error.
+func TestCheckCustom(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(robots, []byte("User-agent: *\nDisallow: /a\nAllow: /a/b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "check", "-json", "-dialect", "norobots,custom:NOROBOTS,match=longest", robots, "/a/b/c")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 1 || len(lines) != 2 {
+		t.Fatalf("exit %d, %d lines: %s%s", r.code, len(lines), r.stdout, r.stderr)
+	}
+	for i, want := range []struct {
+		dialect string
+		allowed bool
+	}{{"norobots", false}, {"custom:norobots,match=longest", true}} {
+		d := json.NewDecoder(strings.NewReader(lines[i]))
+		d.UseNumber()
+		var v map[string]any
+		if err := d.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		if msg := validate(loadSchema(t, "check"), v, "check"); msg != "" {
+			t.Error(msg)
+		}
+		if v["dialect"] != want.dialect || v["allowed"] != want.allowed {
+			t.Errorf("line %d: %s %v, want %s %v", i, v["dialect"], v["allowed"], want.dialect, want.allowed)
+		}
+	}
+	r = runCLI(t, "", "check", "-dialect", "custom:norobots,match=best", robots, "/a")
+	if r.code != 2 || !strings.Contains(r.stderr, "match takes any-disallow, allow-exception, first, longest") {
+		t.Errorf("exit %d: %s", r.code, r.stderr)
+	}
+}
