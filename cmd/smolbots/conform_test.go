@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"maps"
 	"os"
@@ -29,26 +28,15 @@ func conformJSON(t *testing.T, args ...string) (int, []conformance.Result, confo
 	}
 	var results []conformance.Result
 	var sum conformance.Summary
-	caseSchema, sumSchema := loadSchema(t, "conform-case"), loadSchema(t, "conform")
 	sc := bufio.NewScanner(strings.NewReader(r.stdout))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		d := json.NewDecoder(bytes.NewReader(sc.Bytes()))
-		d.UseNumber()
-		var v map[string]any
-		if err := d.Decode(&v); err != nil {
-			t.Fatalf("a line that is not JSON: %q", sc.Text())
-		}
-		if v["kind"] == "summary" {
-			if msg := validate(sumSchema, v, "summary"); msg != "" {
-				t.Error(msg)
-			}
+		if strings.Contains(sc.Text(), `"kind":"summary"`) {
+			validJSON(t, sc.Text(), "conform")
 			json.Unmarshal(sc.Bytes(), &sum)
 			continue
 		}
-		if msg := validate(caseSchema, v, "case"); msg != "" {
-			t.Error(msg)
-		}
+		validJSON(t, sc.Text(), "conform-case")
 		var res conformance.Result
 		json.Unmarshal(sc.Bytes(), &res)
 		results = append(results, res)
@@ -57,6 +45,22 @@ func conformJSON(t *testing.T, args ...string) (int, []conformance.Result, confo
 		t.Fatalf("summary %+v after %d case lines", sum, len(results))
 	}
 	return r.code, results, sum
+}
+
+// validJSON decodes one JSON object and checks it against
+// docs/json/SCHEMA.schema.json.
+func validJSON(t *testing.T, text, schema string) map[string]any {
+	t.Helper()
+	d := json.NewDecoder(strings.NewReader(text))
+	d.UseNumber()
+	var v map[string]any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("not a JSON object: %v: %.200q", err, text)
+	}
+	if msg := validate(loadSchema(t, schema), v, schema); msg != "" {
+		t.Error(msg)
+	}
+	return v
 }
 
 // row is a reader's row of the matrix on the suite asked as agent.
@@ -245,15 +249,7 @@ func TestVectors(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
-		d := json.NewDecoder(strings.NewReader(r.stdout))
-		d.UseNumber()
-		var v map[string]any
-		if err := d.Decode(&v); err != nil {
-			t.Fatal(err)
-		}
-		if msg := validate(loadSchema(t, "conformance"), v, "vectors"); msg != "" {
-			t.Error(msg)
-		}
+		v := validJSON(t, r.stdout, "conformance")
 		for _, c := range v["cases"].([]any) {
 			ids[i] = append(ids[i], c.(map[string]any)["id"].(string))
 		}
@@ -301,15 +297,7 @@ func TestCheckCustom(t *testing.T) {
 		dialect string
 		allowed bool
 	}{{"norobots", false}, {"custom:norobots,match=longest", true}} {
-		d := json.NewDecoder(strings.NewReader(lines[i]))
-		d.UseNumber()
-		var v map[string]any
-		if err := d.Decode(&v); err != nil {
-			t.Fatal(err)
-		}
-		if msg := validate(loadSchema(t, "check"), v, "check"); msg != "" {
-			t.Error(msg)
-		}
+		v := validJSON(t, lines[i], "check")
 		if v["dialect"] != want.dialect || v["allowed"] != want.allowed {
 			t.Errorf("line %d: %s %v, want %s %v", i, v["dialect"], v["allowed"], want.dialect, want.allowed)
 		}
