@@ -16,19 +16,22 @@ func All() []Claim {
 // or words built from the verdicts they stand beside. A phrase starting
 // with = stands for a whole string of the source, not a part of one.
 var AboutSmolbots = map[string]string{
-	"drops this finding":                                              "what -protocol does to lint's output",
-	"reorders or drops such rules":                                    "what smolbots fix does",
-	"drops it when no crawler is the worse for it":                    "what smolbots fix does; its tests hold it to that",
-	"rewrites it where no reader is let into a path it refuses today": "fix's contract, held by core/fix's tests",
-	"every reader allows it.":                                         "built from the verdicts listed under it (splitSentence)",
-	"every reader denies it.":                                         "built from the verdicts listed under it (splitSentence)",
-	"Every dialect is hidden":                                         "the page's own table, not a reader",
-	"When every reader you care about knows Allow":                    "a condition for the admin to check",
-	"for all of them.":                                                "advice: write * for every robot",
-	"a # comment after a value is dropped":                            "a question of the matrix, whose cells are computed",
-	"and any other reply gives no verdict":                            "how the matrix models an unseen fetch",
-	"=no dialect":                                                     "joinWords's word for an empty list of dialects (the whole string)",
-	"no dialect here ignores the version":                             "chosen by the set of dialects that compare the whole name (versionTolerant)",
+	"drops this finding":                                                           "what -protocol does to lint's output",
+	"reorders or drops such rules":                                                 "what smolbots fix does",
+	"drops it when no crawler is the worse for it":                                 "what smolbots fix does; its tests hold it to that",
+	"rewrites it where no reader is let into a path it refuses today":              "fix's contract, held by core/fix's tests",
+	"every reader allows it.":                                                      "built from the verdicts listed under it (splitSentence)",
+	"every reader denies it.":                                                      "built from the verdicts listed under it (splitSentence)",
+	"Every dialect is hidden":                                                      "the page's own table, not a reader",
+	"When every reader you care about knows Allow":                                 "a condition for the admin to check",
+	"for all of them.":                                                             "advice: write * for every robot",
+	"a # comment after a value is dropped":                                         "a question of the matrix, whose cells are computed",
+	"and any other reply gives no verdict":                                         "how the matrix models an unseen fetch",
+	"=no dialect":                                                                  "joinWords's word for an empty list of dialects (the whole string)",
+	"no dialect here ignores the version":                                          "chosen by the set of dialects that compare the whole name (versionTolerant)",
+	"each with the verdict of every dialect and crawler preset smolbots knows":     "what the conformance suite holds (core/conformance computes each verdict by running the reader)",
+	"the suite's version changes when a case is added, dropped or changes meaning": "the suite's promise about its own IDs, held by core/conformance's golden ID list",
+	"each case with every reader's verdict":                                        "what the conformance suite holds (core/conformance)",
 }
 
 // dialectsExcept are the dialects without the ones named.
