@@ -18,7 +18,8 @@
 //   - smolbotsDecodeState(hash) reads a permalink with core/state, for a
 //     browser that cannot (main.js's reader needs DecompressionStream,
 //     and a browser's DEFLATE reader may refuse what Go's takes):
-//     {robots, selectors, agents, hidden, cell, crawlers, protocol}, as
+//     {robots, selectors, agents, hidden, cell, crawlers, protocol,
+//     custom}, as
 //     main.js's smolbotsDecodeLink gives them (crawlers null for the
 //     default), or {error} in core/state's words.
 package main
@@ -119,7 +120,7 @@ func decodeLink(_ js.Value, args []js.Value) (out any) {
 		crawlers = jsStrings(s.Crawlers)
 	}
 	return map[string]any{"robots": s.Robots, "selectors": s.Selectors, "agents": s.Agents, "hidden": jsStrings(s.Hidden),
-		"cell": s.Cell, "crawlers": crawlers, "protocol": s.Protocol}
+		"cell": s.Cell, "crawlers": crawlers, "protocol": s.Protocol, "custom": s.Custom}
 }
 
 // jsStrings is a list as js.ValueOf takes it, never nil.

@@ -194,7 +194,7 @@ func hashFor(s state.State) (string, error) {
 	} else {
 		z = state.Stored(raw)
 	}
-	h := state.Wrap(z)
+	h := state.WrapAs(state.PrefixOf(s), z)
 	if len(h) > state.MaxHashBytes {
 		return "", state.ErrTooLarge
 	}
@@ -255,6 +255,9 @@ func stateOf(v js.Value) state.State {
 		Agents:    v.Get("agents").String(),
 		Cell:      v.Get("cell").String(),
 		Protocol:  v.Get("protocol").String(),
+	}
+	if c := v.Get("custom"); c.Type() == js.TypeString {
+		s.Custom = c.String()
 	}
 	if h := v.Get("hidden"); h.Type() == js.TypeObject {
 		s.Hidden = listOf(h)
