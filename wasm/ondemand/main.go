@@ -7,7 +7,7 @@
 // Linked into the checker's module these would add about 160 KB gzipped
 // to what every visitor loads before the first verdict.
 //
-// It sets three functions:
+// It sets these functions:
 //   - smolbotsPortable({robots, agents, selectors, protocol, reference})
 //     answers {robots, changed, html};
 //   - smolbotsReport({robots, ends, selectors, agents, hidden, crawlers,
@@ -21,7 +21,9 @@
 //     {robots, selectors, agents, hidden, cell, crawlers, protocol,
 //     custom}, as
 //     main.js's smolbotsDecodeLink gives them (crawlers null for the
-//     default), or {error} in core/state's words.
+//     default), or {error} in core/state's words;
+//   - smolbotsReaderRow(spelling) answers the HTML of a reader of one's
+//     own's row of the compatibility matrix (reader.go).
 package main
 
 import (
@@ -40,6 +42,7 @@ func main() {
 	js.Global().Set("smolbotsReport", js.FuncOf(writeReport))
 	js.Global().Set("smolbotsFetchView", js.FuncOf(readFetch))
 	js.Global().Set("smolbotsDecodeState", js.FuncOf(decodeLink))
+	js.Global().Set("smolbotsReaderRow", js.FuncOf(readerRow))
 	select {} // keep the functions alive
 }
 

@@ -66,7 +66,7 @@ func (p *page) restore() {
 		typed := shown.Robots+shown.Selectors+shown.Agents != ""
 		if opened == "case" || opened == "edited" || (opened == "failed" && (err != nil || typed)) {
 			if err == nil {
-				shown.Cell, shown.Crawlers = st.Cell, st.Crawlers
+				shown.Cell, shown.Crawlers, shown.Custom = st.Cell, st.Crawlers, st.Custom
 			}
 			st, keep, edited = shown, true, opened == "edited" || typed && opened == "failed"
 		}
@@ -93,8 +93,10 @@ func (p *page) restore() {
 		p.agents.SetValue(st.Agents)
 		p.showHidden()
 	}
+	p.reader.set(st.Custom)
 	p.cell = st.Cell
 	p.update()
+	go p.readerRow()
 	if p.adopting {
 		p.adoptPending = true
 		time.AfterFunc(0, p.adoptRest)
@@ -116,6 +118,7 @@ func (p *page) shownState() state.State {
 		Hidden:    p.toggledOff(),
 		Crawlers:  pageview.CleanCrawlers(p.crawlers.ticked()),
 		Protocol:  string(p.checkedProtocol()),
+		Custom:    p.reader.custom,
 	}
 }
 
@@ -128,6 +131,7 @@ func (p *page) currentState() state.State {
 		Cell:      p.cell,
 		Crawlers:  p.crawlers.choice, // never changed in place
 		Protocol:  string(p.protocol),
+		Custom:    p.reader.custom,
 	}
 }
 

@@ -42,6 +42,7 @@ type page struct {
 	verdicts *verdictGrid
 	crawlers *crawlerTable
 	pane     *lowerPane
+	reader   *readerChoice
 
 	// The case: what the boxes and choices hold, as the model saw them.
 	hidden   []string      // dialect IDs not shown
@@ -117,6 +118,7 @@ func newPage() *page {
 		verdicts:  newVerdictGrid(doc),
 		crawlers:  newCrawlerTable(doc),
 		pane:      newLowerPane(doc),
+		reader:    newReaderChoice(doc),
 	}
 }
 
@@ -247,6 +249,7 @@ func (p *page) bind() {
 		}
 	})
 	p.bindPortable()
+	p.bindReader()
 	if sel := p.el("example"); sel.Get("options").Length() <= 1 {
 		sel.Set("innerHTML", pageview.ExampleOptions())
 	}
