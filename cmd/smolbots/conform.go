@@ -13,6 +13,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/refsite"
 )
 
@@ -91,7 +92,7 @@ then a summary (docs/conformance.md).`,
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := conformOptions{}
-		fs.StringVar(&o.dialect, "dialect", "rfc9309", "the `ID` of the dialect or crawler preset the implementation should read like")
+		fs.StringVar(&o.dialect, "dialect", "rfc9309", "the `ID` of the dialect or crawler preset the implementation should read like, or a reader of your own, custom:BASE,knob=value,...")
 		fs.StringVar(&o.agent, "agent", conformance.DefaultAgent, "the `AGENT` the matrix's demonstrations are asked as; its role stands for ROLE in them")
 		fs.DurationVar(&o.timeout, "timeout", 2*time.Second, "how long one case may take, as a `D` such as 2s or 500ms")
 		fs.BoolVar(&o.jsonl, "jsonl", false, "start CMD once and speak JSON lines with it, instead of once per case")
@@ -113,11 +114,22 @@ func runConform(c *call, o conformOptions) error {
 	if o.timeout <= 0 {
 		return usageErr("-timeout must be more than 0, not %v", o.timeout)
 	}
+	readers := refsite.SuiteReaders()
 	d, ok := core.DialectByID(o.dialect)
-	if !ok {
-		return usageErr("unknown dialect %q; use one of %s, %s", visible(o.dialect), dialectIDs(), presetIDs())
+	if custom.Is(o.dialect) {
+		var err error
+		if d, err = custom.Parse(o.dialect); err != nil {
+			return usageErr("%s", visible(err.Error()))
+		}
+		readers, ok = append(readers, d), true
 	}
-	s, err := buildSuite("", o.agent)
+	if !ok {
+		return usageErr("unknown dialect %q; use one of %s, %s, or custom:BASE,knob=value,...", visible(o.dialect), dialectIDs(), presetIDs())
+	}
+	if _, err := core.ParseAgent(o.agent); err != nil {
+		return usageErr("-agent: %s", err)
+	}
+	s, err := refsite.Suite(o.agent, readers)
 	if err != nil {
 		return err
 	}

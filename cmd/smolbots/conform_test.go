@@ -167,9 +167,12 @@ func TestConformTemoto(t *testing.T) {
 	}
 	_, results, sum := conformJSON(t, "-jsonl", "-agent", "indexer", "--", bin, "-jsonl", "-auragem")
 	t.Logf("temoto: %d cases, %d errors, closest %s, agree %v", sum.Cases, sum.Errors, sum.Closest, sum.Agree)
-	want, against := temotoRow, "CRAWLERS.md's description"
+	want, against, closest := temotoRow, "CRAWLERS.md's description", "rfc9309"
 	if _, ok := core.DialectByID("auragem"); ok {
-		want, against = row(t, "indexer", "auragem"), "the auragem preset"
+		want, against, closest = row(t, "indexer", "auragem"), "the auragem preset", "auragem"
+	}
+	if sum.Closest != closest {
+		t.Errorf("temoto's closest reader is %s, want %s", sum.Closest, closest)
 	}
 	if !maps.Equal(sum.Features, want) {
 		t.Errorf("temoto's row %v\n%s: %v", sum.Features, against, want)
@@ -305,5 +308,21 @@ func TestCheckCustom(t *testing.T) {
 	r = runCLI(t, "", "check", "-dialect", "custom:norobots,match=best", robots, "/a")
 	if r.code != 2 || !strings.Contains(r.stderr, "match takes any-disallow, allow-exception, first, longest") {
 		t.Errorf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// conform -dialect takes a custom reader: it is compared on every case,
+// and robotparser differs from norobots with longest match where the
+// two readings part.
+func TestConformCustom(t *testing.T) {
+	const spec = "custom:norobots,match=longest"
+	code, results, sum := conformJSON(t, "-jsonl", "-dialect", spec, "--", "/usr/bin/python3", adapters+"/robotparser.py", "--jsonl")
+	if code != 1 || sum.Dialect != spec || sum.Agree[spec] == 0 || sum.Agree[spec] >= sum.Agree["norobots"] {
+		t.Errorf("exit %d, %+v", code, sum)
+	}
+	for _, r := range results {
+		if r.ID == "matrix/longest-match" && (!r.Differs || r.Permalink == "") {
+			t.Errorf("matrix/longest-match: %+v", r)
+		}
 	}
 }

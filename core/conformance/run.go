@@ -109,6 +109,9 @@ func runPerCase(ctx context.Context, cases []Case, o Options) ([]Answer, error) 
 
 // runOne runs CMD ARG... ROBOTS-FILE AGENT URL for one case.
 func runOne(ctx context.Context, dir string, i int, c Case, o Options) (Answer, error) {
+	if ctx.Err() != nil {
+		return Answer{ID: c.ID, Error: "the run was interrupted"}, nil
+	}
 	file := filepath.Join(dir, fmt.Sprintf("robots-%d.txt", i))
 	if err := os.WriteFile(file, []byte(c.Robots), 0o600); err != nil {
 		return Answer{}, err
@@ -250,6 +253,10 @@ func runJSONL(ctx context.Context, cases []Case, o Options) ([]Answer, error) {
 	}()
 	out := make([]Answer, len(cases))
 	for i, c := range cases {
+		if ctx.Err() != nil {
+			out[i] = Answer{ID: c.ID, Error: "the run was interrupted"}
+			continue
+		}
 		if p == nil {
 			if p, err = startJSONL(o); err != nil {
 				for j := i; j < len(cases); j++ {

@@ -108,10 +108,14 @@ func JSON(v any) ([]byte, error) {
 // selected: a dialect asked as the case's agent, or the crawler preset.
 func Permalink(c Case, reader string) string {
 	st := state.State{Robots: c.Robots, Selectors: c.URL}
-	if d, ok := core.DialectByID(reader); ok && d.Crawler != nil {
+	d, known := core.DialectByID(reader)
+	switch {
+	case !known: // a custom reader: the playground cannot show its column yet
+		st.Agents = c.Agent
+	case d.Crawler != nil:
 		st.Crawlers = []string{d.ID}
 		st.Cell = grid.CrawlerKey(d.ID, c.URL)
-	} else {
+	default:
 		st.Agents = c.Agent
 		st.Cell = grid.CellKey(reader, c.Agent, c.URL)
 	}
