@@ -1,6 +1,10 @@
 package conformance_test
 
 import (
+	"strings"
+
+	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/state"
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
@@ -45,5 +49,20 @@ func TestReaderRow(t *testing.T) {
 	}
 	if _, err := conformance.ReaderRow(core.Dialects()[0], demos, "a(b"); err == nil {
 		t.Error("an agent that does not parse gave a row")
+	}
+}
+
+// TestPermalinkCustom: a case's link for a custom reader opens it as the
+// page's "Your reader" column, with its cell chosen.
+func TestPermalinkCustom(t *testing.T) {
+	c := conformance.Case{Robots: "User-agent: *\nDisallow: /a\n", Agent: "examplebot(indexer)", URL: "gemini://capsule.example/a"}
+	link := conformance.Permalink(c, "custom:rfc9309,match=first")
+	_, frag, _ := strings.Cut(link, "#")
+	st, err := state.Decode(frag)
+	if err != nil || !strings.HasPrefix(frag, state.Prefix2) {
+		t.Fatalf("%s: %v", link, err)
+	}
+	if st.Custom != "custom:rfc9309,match=first" || st.Cell != grid.CellKey(st.Custom, c.Agent, c.URL) || st.Agents != c.Agent {
+		t.Errorf("the link opens %+v", st)
 	}
 }

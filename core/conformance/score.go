@@ -110,8 +110,10 @@ func Permalink(c Case, reader string) string {
 	st := state.State{Robots: c.Robots, Selectors: c.URL}
 	d, known := core.DialectByID(reader)
 	switch {
-	case !known: // a custom reader: the playground cannot show its column yet
+	case !known: // a custom reader: the page's "Your reader" column
 		st.Agents = c.Agent
+		st.Custom = reader
+		st.Cell = grid.CellKey(reader, c.Agent, c.URL)
 	case d.Crawler != nil:
 		st.Crawlers = []string{d.ID}
 		st.Cell = grid.CrawlerKey(d.ID, c.URL)
