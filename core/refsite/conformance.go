@@ -14,13 +14,7 @@ import (
 // (/conformance.json): the same suite `smolbots vectors` prints.
 
 // Demos are the matrix's demonstrations as the suite asks them.
-func Demos() []conformance.Demo {
-	var out []conformance.Demo
-	for _, f := range Features {
-		out = append(out, conformance.Demo{ID: f.ID, Question: f.Question, Robots: f.Robots, Selector: f.Selector, Yes: f.Yes})
-	}
-	return out
-}
+func Demos() []conformance.Demo { return conformance.MatrixDemos() }
 
 // SuiteReaders are every reader the suite's expectations name: the six
 // dialects, then the crawler presets.
