@@ -205,7 +205,11 @@ func computeCell(f Feature, r Reader) Cell {
 
 // Compat is the matrix as compat.json publishes it.
 type Compat struct {
-	Site     string                     `json:"site"`
+	Site string `json:"site"`
+	// Version and Built are the commit and the UTC date the matrix was
+	// computed from, as every page names them.
+	Version  string                     `json:"version"`
+	Built    string                     `json:"built"`
 	Features []Feature                  `json:"features"`
 	Readers  []Reader                   `json:"readers"`
 	Cells    map[string]map[string]Cell `json:"cells"`
@@ -222,7 +226,7 @@ type FetchCell struct {
 
 // CompatData is the matrix, computed.
 func CompatData() Compat {
-	return Compat{Site: core.Site(), Features: Features, Readers: Readers(), Cells: compatCells(), Fetch: fetchCells()}
+	return Compat{Site: core.Site(), Version: core.Version(), Built: core.BuildDate(), Features: Features, Readers: Readers(), Cells: compatCells(), Fetch: fetchCells()}
 }
 
 func compatJSON() ([]byte, error) {
@@ -395,7 +399,10 @@ func columnList(p *page, r Reader, anchorPage string) list {
 		if !c.Allowed {
 			v = "denied"
 		}
-		sp := []span{link(f.ID, "/compat#"+f.ID), t(" (" + f.Question + "): "), t(c.Support + ". "), code(sel), t(" is " + v)}
+		// Gemtext gives an item one link: the code that decides where
+		// there is one, else the playground; the row's page is linked
+		// at the foot of every page.
+		sp := []span{{Text: f.ID, Href: "/compat#" + f.ID, Web: true}, t(" (" + f.Question + "): "), t(c.Support + ". "), code(sel), t(" is " + v)}
 		if c.Line > 0 {
 			line := strings.Split(strings.ReplaceAll(robots, "\r", "\n"), "\n")[c.Line-1]
 			sp = append(sp, t(" by line "+fmt.Sprint(c.Line)+", "), code(line))
@@ -416,7 +423,7 @@ func columnList(p *page, r Reader, anchorPage string) list {
 			}
 			sp = append(sp, t(". "))
 		}
-		sp = append(sp, link("Open in the playground", p.permalink(c.state, "compat cell "+cellID(f.ID, r.ID))))
+		sp = append(sp, span{Text: "Open in the playground", Href: p.permalink(c.state, "compat cell "+cellID(f.ID, r.ID)), Web: c.CiteURL != ""})
 		id := cellID(f.ID, r.ID)
 		if anchorPage == "/compat" {
 			id = "col-" + id

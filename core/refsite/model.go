@@ -86,12 +86,22 @@ type cell struct {
 	ID     string
 }
 
-func (heading) isBlock() {}
-func (para) isBlock()    {}
-func (pre) isBlock()     {}
-func (list) isBlock()    {}
-func (facts) isBlock()   {}
-func (table) isBlock()   {}
+// webOnly is said on the web edition only: what concerns its anchors,
+// links and table cells, which Gemtext and the terminal do not have.
+type webOnly struct{ Blocks []block }
+
+// plainOnly is said in Gemtext and the terminal only, in place of a
+// webOnly.
+type plainOnly struct{ Blocks []block }
+
+func (webOnly) isBlock()   {}
+func (plainOnly) isBlock() {}
+func (heading) isBlock()   {}
+func (para) isBlock()      {}
+func (pre) isBlock()       {}
+func (list) isBlock()      {}
+func (facts) isBlock()     {}
+func (table) isBlock()     {}
 
 // span is a piece of text, maybe code, maybe a link.
 type span struct {

@@ -217,7 +217,9 @@ func shortCommit(s string) string {
 
 func indexPage() *page {
 	p := &page{Path: indexPath, Title: "The smolbots reference", Lead: "Every lint code, dialect and crawler smolbots knows, and the matrix of what each reader does, generated from the code so the pages cannot drift from it."}
-	p.Body = append(p.Body, paras("Each page can be cited by its address, and each section and row by its anchor. `smolbots explain CODE` prints a lint code's page in the terminal, and every `lint -json` finding carries its page's address as `url`.")...)
+	p.Body = append(p.Body, webOnly{paras("Each page can be cited by its address, and each section and row by its anchor.")})
+	p.Body = append(p.Body, plainOnly{paras("Each page can be cited by its address.")})
+	p.Body = append(p.Body, paras("`smolbots explain CODE` prints a lint code's page in the terminal, and every `lint -json` finding carries its page's address as `url`.")...)
 
 	p.Body = append(p.Body, heading{2, "lint", "Lint codes"})
 	tb := table{ID: "lint-table", Caption: "Every lint code, its severity and what it flags"}
