@@ -150,7 +150,7 @@ func TestConcurrentUse(t *testing.T) {
 // A key a preset does not list cites its repository at the commit read,
 // or, for Veronica-2, which has no code, its source alone.
 func TestCiteUnlistedKey(t *testing.T) {
-	if got := core.TLGS.Crawler.Cite("no-such-key"); got != "marty1885/tlgs@3f00f7d6d5" {
+	if got := core.TLGS.Crawler.Cite("no-such-key"); got != "marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28" {
 		t.Errorf("TLGS: %q", got)
 	}
 	if got := core.Veronica2.Crawler.Cite("lines"); got != core.Veronica2.Crawler.Repo {

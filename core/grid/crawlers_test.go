@@ -45,13 +45,13 @@ func TestCrawlers_VerdictsWithCites(t *testing.T) {
 }
 
 func TestRefs(t *testing.T) {
-	got := refs("TLGS compares (tlgsutils/robots_txt_parser.cpp:73-76), see scrapy/protego@b5175c0d5c:src/protego.py:17,44. Not line 3: x or a:b")
-	want := []string{"tlgsutils/robots_txt_parser.cpp:73-76", "scrapy/protego@b5175c0d5c:src/protego.py:17,44"}
+	got := refs("TLGS compares (tlgsutils/robots_txt_parser.cpp:73-76), see scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:17,44. Not line 3: x or a:b")
+	want := []string{"tlgsutils/robots_txt_parser.cpp:73-76", "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:17,44"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("refs = %q, want %q", got, want)
 	}
 	c := core.MozzArchiver.Crawler
-	if u := c.URL(want[1]); u != "https://github.com/scrapy/protego/blob/b5175c0d5c/src/protego.py#L17" {
+	if u := c.URL(want[1]); u != "https://github.com/scrapy/protego/blob/b5175c0d5cb5bed3726826dfec34b156e6498842/src/protego.py#L17" {
 		t.Errorf("URL = %q", u)
 	}
 }

@@ -78,7 +78,8 @@ type Cell struct {
 	CiteURL   string `json:"cite_url"` // that line on GitHub, "" when the code is not there
 	Permalink string `json:"permalink"`
 
-	state state.State
+	state   state.State
+	citeRef string // the crawler's reference that Cite writes in full
 }
 
 // Readers are the matrix's columns, in order.
@@ -198,7 +199,7 @@ func computeCell(f Feature, r Reader) Cell {
 		if ref == "" && len(cr.Sources) > 0 {
 			ref = cr.Sources[0].Ref
 		}
-		c.Cite, c.CiteURL = fullRef(cr, ref), refURL(cr, ref)
+		c.Cite, c.CiteURL, c.citeRef = fullRef(cr, ref), refURL(cr, ref), ref
 	}
 	return c
 }
@@ -298,10 +299,16 @@ func compatPage() *page {
 	cells := compatCells()
 	p.Body = append(p.Body, paras(`Columns are the six dialects and the eight crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://example.org`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
 
-A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). Each cell opens its demonstration in the playground; a number leads to the note the reader gives with its verdict. The same data, for other tools: `)...)
+A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). The same data, for other tools: `)...)
 	last := p.Body[len(p.Body)-1].(para)
 	last.Spans = append(last.Spans, t(" "), link("compat.json", "/compat.json"), t(" (its JSON Schema is docs/json/compat.schema.json in the repository)."))
 	p.Body[len(p.Body)-1] = last
+	// How to use the table's links: the web edition's only.
+	p.Body = append(p.Body, webOnly{[]block{para{[]span{
+		t("Each cell opens its demonstration in the playground; a number leads to the note the reader gives with its verdict. The "), code("#"),
+		t(" after each cell is the cell's own address, to cite one answer: "), codeLink("/compat#"+cellID("allow", "tlgs"), "/compat#"+cellID("allow", "tlgs")),
+		t(" is TLGS's answer on the allow row, and every cell is "), code("/compat#FEATURE.READER"), t(" with the row's and the column's IDs."),
+	}}}})
 
 	// Footnotes: one number per distinct note.
 	noteNo := map[string]int{}
@@ -346,6 +353,8 @@ A cell says yes when the reader's verdict is the one in the row's "yes when", no
 					sp = append(sp, t(" "), span{Text: fmt.Sprint(noteNo[n]), Href: fmt.Sprintf("#note-%d", noteNo[n]), Sup: true})
 				}
 			}
+			// A visible link to the cell itself, to copy and cite.
+			sp = append(sp, t(" "), span{Text: "#", Href: "/compat#" + cellID(f.ID, r.ID), Web: true})
 			tr.Cells = append(tr.Cells, cell{Spans: sp, Class: c.Support, ID: cellID(f.ID, r.ID)})
 			mark := map[string]string{"yes": "Y", "no": "-", "unknown": "?"}[c.Support]
 			pt.WriteString(fmt.Sprintf(" %-3s", mark))
@@ -415,12 +424,9 @@ func columnList(p *page, r Reader, anchorPage string) list {
 			sp = append(sp, t(c.Caveat+" "))
 		}
 		if c.Cite != "" {
-			sp = append(sp, t("Code: "))
-			if c.CiteURL != "" {
-				sp = append(sp, codeLink(c.Cite, c.CiteURL))
-			} else {
-				sp = append(sp, code(c.Cite))
-			}
+			d, _ := core.DialectByID(r.ID)
+			sp = append(sp, t(sourceWord(d.Crawler)+": "))
+			sp = append(sp, refSpans(d.Crawler, c.citeRef)...)
 			sp = append(sp, t(". "))
 		}
 		sp = append(sp, span{Text: "Open in the playground", Href: p.permalink(c.state, "compat cell "+cellID(f.ID, r.ID)), Web: c.CiteURL != ""})
