@@ -201,18 +201,18 @@ func TestSegmentMatch_TLGSVectors(t *testing.T) {
 // only the presets of the URL's protocol.
 func TestConcludeFetch(t *testing.T) {
 	got := map[string]string{}
-	for _, c := range ConcludeFetch("gemini://example.org", "", false) {
+	for _, c := range ConcludeFetch("gemini://capsule.example", "", false) {
 		got[c.Crawler] = c.Reading
 	}
 	if len(got) != 7 || got["tlgs"] != "allow-all" || got["gemplex"] != "skip-host" || got["veronica2"] != "" {
 		t.Errorf("no answer: %v", got)
 	}
-	for _, c := range ConcludeFetch("gemini://example.org", "20 text/plain", true) {
+	for _, c := range ConcludeFetch("gemini://capsule.example", "20 text/plain", true) {
 		if c.Reading != "read" {
 			t.Errorf("20 text/plain: %+v", c)
 		}
 	}
-	if cs := ConcludeFetch("gopher://example.org", "found", true); len(cs) != 1 || cs[0].Crawler != "veronica2" || cs[0].Reading != "read" {
+	if cs := ConcludeFetch("gopher://capsule.example", "found", true); len(cs) != 1 || cs[0].Crawler != "veronica2" || cs[0].Reading != "read" {
 		t.Errorf("gopher: %+v", cs)
 	}
 }

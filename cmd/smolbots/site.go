@@ -49,9 +49,9 @@ found and fetched, other hosts, limits reached, problems). -json prints
 check's line for each page and reader instead, with url, found_on,
 fetched and status (docs/json.md); the summary goes to stderr.`,
 	examples: []string{
-		"smolbots site gemini://example.org/",
-		"smolbots site -dialect crawlers -max-pages 50 gemini://example.org/",
-		"smolbots site -json gopher://example.org | jq 'select(.allowed == false) | .url'",
+		"smolbots site gemini://capsule.example/",
+		"smolbots site -dialect crawlers -max-pages 50 gemini://capsule.example/",
+		"smolbots site -json gopher://capsule.example | jq 'select(.allowed == false) | .url'",
 	},
 	exits: []string{
 		"0  every reader allows every page found",

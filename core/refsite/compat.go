@@ -108,12 +108,12 @@ func Readers() []Reader {
 
 // Demonstration is the row's file and selector as one reader is given
 // them: ROLE replaced by its role; for a Gemini crawler the selector as
-// a gemini://example.org URL, which it builds its target from.
+// a gemini://capsule.example URL, which it builds its target from.
 func (f Feature) Demonstration(r Reader) (robots, selector string) {
 	robots = strings.ReplaceAll(f.Robots, "ROLE", r.Role)
 	selector = f.Selector
 	if r.Kind == "crawler" && r.Protocol == "gemini" {
-		selector = "gemini://example.org" + selector
+		selector = "gemini://capsule.example" + selector
 	}
 	return robots, selector
 }
@@ -297,7 +297,7 @@ func compatPage() *page {
 	p := &page{Path: "compat", Title: "Compatibility matrix", Lead: "Which reader does what: each cell is the answer the reader gives on the row's demonstration, computed when the site was built."}
 	readers := Readers()
 	cells := compatCells()
-	p.Body = append(p.Body, paras(`Columns are the six dialects and the eight crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://example.org`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
+	p.Body = append(p.Body, paras(`Columns are the six dialects and the eight crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://capsule.example`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
 
 A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). The same data, for other tools: `)...)
 	last := p.Body[len(p.Body)-1].(para)
