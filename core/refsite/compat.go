@@ -354,7 +354,7 @@ A cell says yes when the reader's verdict is the one in the row's "yes when", no
 				}
 			}
 			// A visible link to the cell itself, to copy and cite.
-			sp = append(sp, t(" "), span{Text: "#", Href: "/compat#" + cellID(f.ID, r.ID), Web: true})
+			sp = append(sp, t(" "), span{Text: "#", Href: "/compat#" + cellID(f.ID, r.ID), Web: true, Label: "This cell's address: " + f.ID + ", " + r.Name})
 			tr.Cells = append(tr.Cells, cell{Spans: sp, Class: c.Support, ID: cellID(f.ID, r.ID)})
 			mark := map[string]string{"yes": "Y", "no": "-", "unknown": "?"}[c.Support]
 			pt.WriteString(fmt.Sprintf(" %-3s", mark))

@@ -151,7 +151,11 @@ func htmlSpans(spans []span) string {
 			text = "<code>" + text + "</code>"
 		}
 		if s.Href != "" {
-			text = `<a href="` + html.EscapeString(webHref(s.Href)) + `">` + text + "</a>"
+			label := ""
+			if s.Label != "" {
+				label = ` class="self" aria-label="` + html.EscapeString(s.Label) + `" title="` + html.EscapeString(s.Label) + `"`
+			}
+			text = `<a href="` + html.EscapeString(webHref(s.Href)) + `"` + label + `>` + text + "</a>"
 		}
 		if s.Sup {
 			text = "<sup>" + text + "</sup>"

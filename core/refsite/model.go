@@ -113,6 +113,9 @@ type span struct {
 	// terminal show the text without it (a table's cross-reference that
 	// a list elsewhere on the page already carries).
 	Web bool
+	// Label names a link whose text says little (a cell's "#"): its
+	// aria-label and title on the web.
+	Label string
 }
 
 func t(s string) span          { return span{Text: s} }
