@@ -58,7 +58,9 @@ build_cli() {
   # Go records no revision in a git worktree: pass it in. The site's
   # address, commit and date come from web/ldflags.sh, as the reference
   # pages' do.
-  go build -trimpath -ldflags="-X main.revision=$(git rev-parse HEAD 2>/dev/null) $(web/ldflags.sh)" -o build/smolbots ./cmd/smolbots
+  local stamp
+  stamp=$(web/ldflags.sh)
+  go build -trimpath -ldflags="-X main.revision=$(git rev-parse HEAD 2>/dev/null) $stamp" -o build/smolbots ./cmd/smolbots
 }
 
 # The relay worker: runtime glue from syumai/workers plus the Go relay as

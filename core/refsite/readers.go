@@ -180,7 +180,7 @@ func crawlerPage(d core.Dialect) *page {
 
 	behaviours := "What its code does, line by line"
 	if !c.Verified {
-		behaviours = "What its maintainer wrote, post by post"
+		behaviours = "What its maintainer wrote, and where"
 	}
 	p.Body = append(p.Body, heading{2, "behaviours", behaviours})
 	bl := list{ID: "sources"}
