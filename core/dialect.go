@@ -238,7 +238,7 @@ const (
 	FoldedURL
 	// URIPath: the target is .NET's Uri.AbsolutePath: unreserved escapes
 	// decoded, dot segments resolved, no query; rules raw
-	// (acidus99/Gemini.Net@817c647e5c:src/GeminiUrl.cs:47,88).
+	// (acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiUrl.cs:47,88).
 	URIPath
 )
 

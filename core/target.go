@@ -167,7 +167,7 @@ func foldedRuleCase(v string) string {
 // uriPath is Kennedy's target, .NET's Uri.AbsolutePath after Gemini.Net
 // folded one pass of "//": unreserved escapes decoded, "\" read as "/",
 // dot segments resolved, other bytes outside ASCII graphics escaped in
-// upper-case hex, no query (acidus99/Gemini.Net@817c647e5c:src/GeminiUrl.cs:47,88).
+// upper-case hex, no query (acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiUrl.cs:47,88).
 func uriPath(s string) string {
 	rest, _ := splitGeminiURL(s)
 	if i := strings.IndexAny(rest, "?#"); i >= 0 {

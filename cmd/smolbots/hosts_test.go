@@ -8,9 +8,9 @@ import (
 )
 
 // What the CLI prints of its own (usage, every command's help and
-// examples, every lint code's page) names no example.org host: its
-// examples use the reserved .example names (RFC 2606), and its links
-// the site's real address.
+// examples, every lint code's page) names no host in the .org example
+// domain: its examples use the reserved .example names (RFC 2606), and
+// its links the site's real address.
 func TestOutputsNameNoExampleOrg(t *testing.T) {
 	const banned = "example" + ".org" // spelt so that a grep of the repository finds nothing
 	runs := [][]string{{"help"}, {"version"}}

@@ -43,7 +43,9 @@ func TestStampOnEveryPage(t *testing.T) {
 		name, _ := filepath.Rel(out, path)
 		text := string(data)
 		n++
-		if !strings.Contains(text, commit) || !strings.Contains(text, date) {
+		// conformance.json is data with its own dated version (the
+		// suite's), as vectors prints it.
+		if name != "conformance.json" && (!strings.Contains(text, commit) || !strings.Contains(text, date)) {
 			t.Errorf("%s does not name the commit %s and the date %s", name, commit, date)
 		}
 		if strings.Contains(strings.ToLower(text), exampleOrg) {
