@@ -148,7 +148,7 @@ func gemItemText(b *strings.Builder, text string, spans []span) {
 func gemHrefs(spans []span) []string {
 	var out []string
 	for _, s := range spans {
-		if s.Href == "" || s.Sup || s.Web {
+		if !gemLinked(s) {
 			continue
 		}
 		h := geminiHref(s.Href)
@@ -199,11 +199,18 @@ func spanText(spans []span, ticks bool) string {
 	return oneLine(b.String())
 }
 
+// gemLinked says a span is a link in Gemtext: not a footnote mark, not
+// a web-only link, and not an anchor on the same page (Gemtext has
+// none).
+func gemLinked(s span) bool {
+	return s.Href != "" && !s.Sup && !s.Web && !strings.HasPrefix(s.Href, "#")
+}
+
 // gemLinks writes the links among spans as => lines, once each.
 func gemLinks(b *strings.Builder, spans []span) {
 	seen := map[string]bool{}
 	for _, s := range spans {
-		if s.Href == "" || s.Sup || s.Web {
+		if !gemLinked(s) {
 			continue
 		}
 		h := geminiHref(s.Href)

@@ -51,7 +51,7 @@ func TestGemtextRules(t *testing.T) {
 			if anchorWord.MatchString(l) || !strings.HasPrefix(l, "=>") && strings.Contains(l, "/compat#") {
 				at("a sentence about anchors")
 			}
-			if strings.HasPrefix(l, "=>") && strings.Contains(strings.Fields(l)[1], ".gmi#") {
+			if strings.HasPrefix(l, "=>") && (strings.Contains(strings.Fields(l)[1], ".gmi#") || strings.HasPrefix(strings.Fields(l)[1], "#")) {
 				at("a link to an anchor")
 			}
 		}
