@@ -159,6 +159,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // sets it with -ldflags -X main.revision=....
 var revision string
 
+// moduleVersion is the module version the binary was built as,
+// "(devel)" for a build from a checkout.
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
 // version is the module version and the VCS revision the binary was
 // built from, as the Go toolchain recorded them.
 func version() string {
