@@ -53,7 +53,7 @@ func manPage() string {
 	all := append(append([]*command{}, commands...), versionCmd, helpCmd)
 	b.WriteString(".SH SYNOPSIS\n.nf\n")
 	for _, c := range all {
-		b.WriteString(roffLine(c.synopsis()))
+		b.WriteString(manSynopsis(c) + "\n")
 	}
 	b.WriteString(".fi\n.SH DESCRIPTION\n")
 	var exit []string
@@ -83,7 +83,7 @@ func manPage() string {
 // manCommand is one command's help as a subsection.
 func manCommand(b *strings.Builder, c *command) {
 	fmt.Fprintf(b, ".SS %s\n", c.name)
-	b.WriteString(roffText(c.synopsis()))
+	b.WriteString(wrapRoff(manSynopsis(c)))
 	for _, p := range paragraphs(c.summary) {
 		b.WriteString(".PP\n" + roffText(p))
 	}
@@ -115,6 +115,13 @@ func manCommand(b *strings.Builder, c *command) {
 			b.WriteString(".TP\n" + roffLine(code) + roffText(strings.TrimSpace(why)))
 		}
 	}
+}
+
+// manSynopsis is the command's synopsis with its name in bold, on one
+// line: the no-fill block keeps it whole, and filled text wraps it.
+func manSynopsis(c *command) string {
+	name := "smolbots " + c.name
+	return `\fB` + roffEscape(name) + `\fR` + roffEscape(strings.TrimPrefix(c.synopsis(), name))
 }
 
 // paragraphs splits text at blank lines and joins each paragraph's
@@ -155,9 +162,14 @@ func roffLine(s string) string {
 // roffText is text to be filled, in lines of at most 80 bytes, the
 // width mandoc's style check asks of a page's source.
 func roffText(s string) string {
+	return wrapRoff(roffEscape(s))
+}
+
+// wrapRoff breaks roff text, escapes written, at spaces.
+func wrapRoff(s string) string {
 	var b strings.Builder
 	line := ""
-	for _, w := range strings.Fields(roffEscape(s)) {
+	for _, w := range strings.Fields(s) {
 		if line != "" && len(line)+1+len(w) > 80 {
 			b.WriteString(safeStart(line) + "\n")
 			line = ""
