@@ -17,8 +17,9 @@ log() { printf '==> %s\n' "$*" >&2; }
 # Debian packages the tests start for real: Gopher and Gemini servers,
 # headless Chromium, openssl for test certificates, brotli for the page
 # benchmark's compressed sizes, python3 (urllib.robotparser) and
-# python3-protego for the conformance adapters in examples/conform.
-APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego)
+# python3-protego for the conformance adapters in examples/conform, mandoc
+# for the manual page's lint.
+APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego mandoc)
 
 deps_apt() {
   local missing=()
@@ -122,9 +123,22 @@ run_fuzz() {
            done | sort -u)
 }
 
+# The CLI for the systems admins run capsules on: pure Go (CGO_ENABLED=0),
+# so a build here is the binary there.
+CROSS_TARGETS=(linux/amd64 linux/arm64 linux/arm openbsd/amd64 freebsd/amd64 netbsd/amd64 darwin/arm64 darwin/amd64)
+cross_build() {
+  local t
+  for t in "${CROSS_TARGETS[@]}"; do
+    log "cross-build the CLI for $t"
+    # GOARM=7 is read only for GOARCH=arm: a Raspberry Pi's armv7.
+    CGO_ENABLED=0 GOOS=${t%/*} GOARCH=${t#*/} GOARM=7 go build -trimpath -o /dev/null ./cmd/smolbots
+  done
+}
+
 cmd_test() {
   deps
   build_cli
+  cross_build
   build_site
   build_worker
   log "go vet"

@@ -34,6 +34,9 @@ type call struct {
 func (cmd *command) flags() (*flag.FlagSet, func(c *call) error) {
 	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // errors come back as our own sentences
+	if cmd.define == nil {
+		return fs, nil // version and help, which run runs itself
+	}
 	return fs, cmd.define(fs)
 }
 

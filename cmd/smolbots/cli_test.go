@@ -108,7 +108,7 @@ func TestCommandHelp(t *testing.T) {
 					t.Errorf("%q: exit %d, stderr %q, stdout differs from the help: %q", args, r.code, r.stderr, r.stdout)
 				}
 			}
-			for _, section := range []string{"Usage: smolbots " + c.name + " ", "\nExamples:\n", "\nExit status:\n  0  ", "\n  2  "} {
+			for _, section := range []string{"Usage: " + c.synopsis() + "\n", "\nExamples:\n", "\nExit status:\n  0  ", "\n  2  "} {
 				if !strings.Contains(want, section) {
 					t.Errorf("help lacks %q:\n%s", section, want)
 				}

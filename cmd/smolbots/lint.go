@@ -9,12 +9,13 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lintformat"
 	"github.com/smolbots/smolbots/core/refsite"
 )
 
 var lintCmd = &command{
 	name: "lint",
-	args: "ROBOTS",
+	args: "ROBOTS...",
 	summary: `Reports what each dialect reads differently from what the file seems to
 say, and common mistakes, one finding per line. Findings below -severity are
 left out. A whole-line comment "# smolbots: ignore=CODE[,CODE]" silences
@@ -23,14 +24,17 @@ when it stands before the first field line (a comment after a value does
 not count: TLGS reads it as part of the path). An unknown code in -ignore
 or in a directive is itself an error finding, which neither can silence.
 A binary file gets one
-leading error. The text output shows at most -max findings; -json is never
-cut (docs/json.md).
+leading error. The text output shows at most -max findings per file; -json
+is never cut (docs/json.md). -format sarif writes one SARIF 2.1.0 log for
+code scanning, every code a rule with its page's address; -format github
+writes GitHub Actions annotations. Several ROBOTS are linted one after
+the other (not with -json, whose lines do not name the file).
 
 Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
 	examples: []string{
 		"smolbots lint robots.txt                          # warnings and errors; exit 1 if any",
 		"smolbots lint -severity error -ignore lf-line-endings gemini://capsule.example",
-		"smolbots lint robots.txt -json -max 0 | jq -r .code | sort | uniq -c",
+		"smolbots lint -format sarif robots.txt > smolbots.sarif  # for code scanning",
 	},
 	exits: []string{
 		"0  no finding at or above -severity remains",
@@ -39,7 +43,8 @@ Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := lintOptions{}
-		fs.BoolVar(&o.json, "json", false, "one JSON object per finding, each on its own line")
+		fs.BoolVar(&o.json, "json", false, "one JSON object per finding, each on its own line; the same as -format json")
+		fs.StringVar(&o.format, "format", "text", "the output, as `text|json|sarif|github`: text for people, json lines, one SARIF 2.1.0 log, or GitHub Actions annotations")
 		fs.Var(&o.selectors, "selector", "a `SELECTOR` under test, for the findings that compare patterns with selectors; repeatable")
 		fs.Var(&o.ignore, "ignore", "drop the findings with these codes, as `CODE[,CODE]`; repeatable")
 		fs.StringVar(&o.severity, "severity", "warning", "the lowest severity reported, as `error|warning|info`; a finding at or above it makes the exit status 1")
@@ -51,6 +56,7 @@ Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
 
 type lintOptions struct {
 	json      bool
+	format    string
 	protocol  *string
 	selectors stringList
 	ignore    stringList
@@ -59,8 +65,24 @@ type lintOptions struct {
 }
 
 func runLint(c *call, o lintOptions) error {
-	if len(c.args) != 1 {
-		return usageErr("give exactly one robots.txt (file, - or URL); got %d arguments besides the flags", len(c.args))
+	format := o.format
+	if o.json {
+		if format != "text" && format != "json" {
+			return usageErr("-json is -format json; give one of them, not -json with -format %s", visible(format))
+		}
+		format = "json"
+	}
+	if !slices.Contains([]string{"text", "json", "sarif", "github"}, format) {
+		return usageErr("-format: %q is not text, json, sarif or github", visible(format))
+	}
+	if len(c.args) == 0 {
+		return usageErr("give a robots.txt (file, - or URL)")
+	}
+	if len(c.args) > 1 && format == "json" {
+		return usageErr("-json takes one robots.txt, as its lines do not name the file; give -format sarif or github for several")
+	}
+	if n := len(slices.DeleteFunc(slices.Clone(c.args), func(a string) bool { return a != "-" })); n > 1 {
+		return usageErr("- (standard input) can be given once")
 	}
 	sev, err := core.ParseSeverity(o.severity)
 	if err != nil {
@@ -68,10 +90,6 @@ func runLint(c *call, o lintOptions) error {
 	}
 	if o.max < 0 {
 		return usageErr("-max must be 0 (no limit) or more, not %d", o.max)
-	}
-	scope, err := scopeOf(*o.protocol, c.args[0])
-	if err != nil {
-		return err
 	}
 	selectors := make([]string, len(o.selectors))
 	for i, s := range o.selectors {
@@ -83,44 +101,92 @@ func runLint(c *call, o lintOptions) error {
 	for _, list := range o.ignore {
 		ignore = append(ignore, strings.Split(list, ",")...)
 	}
-	data, err := readRobots(c.args[0], c.stdin)
+	files := make([]lintformat.File, len(c.args))
+	found := false
+	for i, arg := range c.args {
+		scope, err := scopeOf(*o.protocol, arg)
+		if err != nil {
+			return err
+		}
+		data, err := readRobots(arg, c.stdin)
+		if err != nil {
+			return err
+		}
+		f := core.Parse(data)
+		// Scope last, so that the findings ControlLint adds (a binary file)
+		// list only the dialects in scope too.
+		findings := scope.Scope(core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev}))
+		files[i] = lintformat.File{Path: arg, Data: data, Findings: findings}
+		found = found || len(findings) > 0
+	}
+	out := bufio.NewWriter(c.stdout)
+	switch format {
+	case "sarif":
+		err = lintformat.SARIF(out, lintformat.Tool{Name: "smolbots", Version: moduleVersion(), InformationURI: core.Site()}, lintRules(), files)
+	case "github":
+		for i := range files {
+			for j := range files[i].Findings {
+				// no terminal escapes into the CI log
+				files[i].Findings[j].Message = visible(files[i].Findings[j].Message)
+			}
+		}
+		err = lintformat.GitHub(out, files)
+	default:
+		writeLintText(out, files, sev, o.json || format == "json", o.max)
+	}
 	if err != nil {
 		return err
 	}
-	f := core.Parse(data)
-	// Scope last, so that the findings ControlLint adds (a binary file)
-	// list only the dialects in scope too.
-	findings := scope.Scope(core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev}))
-	out := bufio.NewWriter(c.stdout)
-	name := visible(c.args[0])
-	var buf []byte
-	var shown []string // the codes printed, in order of first appearance
-	for i, fd := range findings {
-		if o.json {
-			buf = appendFinding(buf[:0], &fd)
-			out.Write(buf)
-			continue
-		}
-		if o.max > 0 && i == o.max {
-			fmt.Fprintf(out, "%s: %d more %s not shown; run with -max 0 to see them all, or -json\n", name, len(findings)-i, plural(len(findings)-i, "finding", "findings"))
-			break
-		}
-		fmt.Fprintf(out, "%s:%d: %s: %s [%s] (%s)\n", name, fd.Line, fd.Severity, visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
-		if !slices.Contains(shown, fd.Code) {
-			shown = append(shown, fd.Code)
-		}
-	}
-	if !o.json && len(findings) == 0 {
-		fmt.Fprintf(out, "%s: no findings at or above %s\n", name, sev)
-	}
-	writeMoreInfo(out, shown)
 	if err := out.Flush(); err != nil {
 		return err
 	}
-	if len(findings) > 0 {
+	if found {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// writeLintText is lint's text output (or its JSON lines): each file's
+// findings, then one "For more information" list for them all.
+func writeLintText(out io.Writer, files []lintformat.File, sev core.Severity, asJSON bool, limit int) {
+	var buf []byte
+	var shown []string // the codes printed, in order of first appearance
+	for _, file := range files {
+		name := visible(file.Path)
+		for i, fd := range file.Findings {
+			if asJSON {
+				buf = appendFinding(buf[:0], &fd)
+				out.Write(buf)
+				continue
+			}
+			if limit > 0 && i == limit {
+				n := len(file.Findings) - i
+				fmt.Fprintf(out, "%s: %d more %s not shown; run with -max 0 to see them all, or -json\n", name, n, plural(n, "finding", "findings"))
+				break
+			}
+			fmt.Fprintf(out, "%s:%d: %s: %s [%s] (%s)\n", name, fd.Line, fd.Severity, visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
+			if !slices.Contains(shown, fd.Code) {
+				shown = append(shown, fd.Code)
+			}
+		}
+		if !asJSON && len(file.Findings) == 0 {
+			fmt.Fprintf(out, "%s: no findings at or above %s\n", name, sev)
+		}
+	}
+	writeMoreInfo(out, shown)
+}
+
+// lintRules describes every lint code for SARIF, from the reference
+// pages' own text: the summary, what it flags, and the whole page as
+// smolbots explain prints it.
+func lintRules() []lintformat.Rule {
+	codes := core.LintCodes()
+	rules := make([]lintformat.Rule, len(codes))
+	for i, code := range codes {
+		help, _ := refsite.Explain(code)
+		rules[i] = lintformat.Rule{ID: code, Summary: refsite.Summary(code), Full: refsite.Flags(code), Help: help, HelpURI: core.LintURL(code)}
+	}
+	return rules
 }
 
 // writeMoreInfo ends lint's text output, as ShellCheck's does: each code

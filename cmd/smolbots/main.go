@@ -13,7 +13,7 @@ import (
 )
 
 // commands in the order the usage lists them.
-var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, explainCmd, vectorsCmd, conformCmd, serveCmd}
+var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, explainCmd, vectorsCmd, conformCmd, manCmd, serveCmd}
 
 func lookup(name string) *command {
 	for _, c := range commands {
@@ -31,10 +31,14 @@ func usage() string {
 	for _, c := range commands {
 		b.WriteString("  " + c.synopsis() + "\n")
 	}
-	b.WriteString(`  smolbots version
-  smolbots help [COMMAND]
+	b.WriteString("  smolbots version\n  smolbots help [COMMAND]\n\n")
+	b.WriteString(usageNotes)
+	return b.String()
+}
 
-ROBOTS is a file, - for standard input, or a gopher:// or gemini:// URL.
+// usageNotes end the short usage and begin the manual page's
+// description: what the arguments are, and the exit status.
+const usageNotes = `ROBOTS is a file, - for standard input, or a gopher:// or gemini:// URL.
 SELECTOR is a raw selector or path, or a gopher:// or gemini:// URL.
 Dialects (all): gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots.
 Crawler presets (crawlers; they test their own agent names, not -agent):
@@ -55,19 +59,27 @@ or above -severity), 1 something to report (check: something denied; lint:
 a finding at or above -severity; fix: a row left unresolved; site: a page
 some reader refuses; audit: a client ignored the file), 2 usage or input error.
 Run smolbots help COMMAND (or smolbots COMMAND -h) for one command's flags.
-`)
-	return b.String()
-}
-
-// versionHelp is what help version prints: version has no flags.
-const versionHelp = `Usage: smolbots version
-
-Prints the module version, the commit the binary was built from and the
-Go release that built it, on one line.
-
-Exit status:
-  0  always
 `
+
+// versionCmd and helpCmd are run by run itself, not by a FlagSet; they
+// are described here so that help and the manual page word them once.
+var (
+	versionCmd = &command{
+		name: "version",
+		summary: `Prints the module version, the commit the binary was built from and the
+Go release that built it, on one line.`,
+		exits: []string{"0  always"},
+	}
+	helpCmd = &command{
+		name: "help",
+		args: "[COMMAND]",
+		summary: `Prints the usage: every command's synopsis, what the arguments are and the
+exit status. With COMMAND, prints that command's help instead: its synopsis,
+what it does, every flag with its default, examples and exit status, as
+smolbots COMMAND -h and smolbots COMMAND --help do. Both go to stdout.`,
+		exits: []string{"0  the help was printed", "2  COMMAND is not a command"},
+	}
+)
 
 // exitError carries an exit status and a one-sentence message.
 type exitError struct {
@@ -106,7 +118,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, usage())
 			return 0
 		case "version":
-			fmt.Fprint(stdout, versionHelp)
+			fmt.Fprint(stdout, versionCmd.help())
 			return 0
 		}
 		cmd := lookup(args[1])
@@ -158,6 +170,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // records no VCS information (a git worktree, a source tarball): build.sh
 // sets it with -ldflags -X main.revision=....
 var revision string
+
+// moduleVersion is the module version the binary was built as,
+// "(devel)" for a build from a checkout.
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
 
 // version is the module version and the VCS revision the binary was
 // built from, as the Go toolchain recorded them.

@@ -159,7 +159,9 @@ func TestExitCodesAndMessages(t *testing.T) {
 		{"bad agent", []string{"check", "-agent", "GUS(indexer", "testdata/virtual-agents.robots.txt", "/x"}, 2, "parenthesis"},
 		{"bad flag", []string{"check", "-frob", "testdata/virtual-agents.robots.txt", "/x"}, 2, "-frob is not a flag of check"},
 		{"http selector", []string{"check", "testdata/virtual-agents.robots.txt", "https://capsule.example/x"}, 2, "only gopher:// and gemini://"},
-		{"lint two files", []string{"lint", "a", "b"}, 2, "exactly one"},
+		{"lint no file", []string{"lint"}, 2, "give a robots.txt"},
+		{"lint -json two files", []string{"lint", "-json", "a", "b"}, 2, "-json takes one robots.txt"},
+		{"lint a missing file of two", []string{"lint", "testdata/virtual-agents.robots.txt", "a"}, 2, "does not exist"},
 		{"all allowed", []string{"check", "-dialect", "rfc9309", "testdata/virtual-agents.robots.txt", "/public"}, 0, ""},
 		{"denied", []string{"check", "testdata/virtual-agents.robots.txt", "/private"}, 1, ""},
 	}

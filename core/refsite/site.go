@@ -160,12 +160,30 @@ func Explain(code string) (string, bool) {
 
 // Summary is a lint code's one-line summary, "" for an unknown code.
 func Summary(code string) string {
-	for _, e := range lintEntries() {
-		if e.Code == code {
-			return e.Summary
-		}
+	if e := entry(code); e != nil {
+		return e.Summary
 	}
 	return ""
+}
+
+// Flags is what a lint code flags, its page's first section, "" for an
+// unknown code.
+func Flags(code string) string {
+	if e := entry(code); e != nil {
+		return e.Flags
+	}
+	return ""
+}
+
+// entry is a lint code's page entry, nil for an unknown code.
+func entry(code string) *lintEntry {
+	es := lintEntries()
+	for i := range es {
+		if es[i].Code == code {
+			return &es[i]
+		}
+	}
+	return nil
 }
 
 // Counts says how many pages of each kind the site has.
