@@ -5,50 +5,92 @@ import "strings"
 // fileLines are the file's lines as the dialect splits them into fields:
 // the shared lexer's, or a copy re-read by a crawler's own line syntax
 // (same positions and text, other field and value).
+//
+// A reader that reads past MaxBytes (readsPastCut) gets the file's lines
+// but the last, then that line in full and the lines after it up to its
+// limit; of those, only the ones that can change its groups are kept, so
+// that a padded file costs little.
 func (d *Dialect) fileLines(f *File) []Line {
-	if d.Lines == StandardLines && !d.LFLines && !d.BOMInText && !d.UTF8Only {
+	more := d.readsPastCut(f)
+	if !more && d.Lines == StandardLines && !d.LFLines && !(d.BOMInText && f.BOM) && !d.UTF8Only {
 		return nil // the shared lexer's lines
 	}
-	lines := make([]Line, len(f.Lines))
-	joined := false // the previous line ended in a lone CR
-	for i := range f.Lines {
-		l := f.Lines[i]
-		if d.UTF8Only && f.InvalidUTF8Line > 0 {
-			// Read as an empty file: no line is a field.
-			if l.Kind == FieldLine || l.Kind == NoColon {
-				l.Kind, l.FieldParts = NoColon, noFieldParts
-			}
-			lines[i] = l
-			continue
-		}
-		switch d.Lines {
-		case ProtegoLines:
-			l = protegoLine(l)
-		case LastColonLines:
-			l = lastColonLine(l)
-		case LineStartDirectives:
-			l = lineStartDirective(l)
-		case DisallowPrefixLines:
-			l = disallowPrefixLine(l)
-		}
-		if d.LFLines {
-			// Only LF ends a line: lines split by a lone CR are one line
-			// to the crawler, which reads no field in it.
-			if joined || l.Terminator == "\r" {
-				l.Kind, l.FieldParts = NoColon, noFieldParts
-			}
-			joined = l.Terminator == "\r"
-		}
-		if d.BOMInText && i == 0 && f.BOM && l.Kind == FieldLine {
-			// The first field name starts with the BOM: not one the
-			// crawler knows.
-			parts := *l.FieldParts // shared with the file: change a copy
-			parts.Name, parts.Key, parts.Typo = "\uFEFF"+parts.Name, "", ""
-			l.FieldParts = &parts
-		}
-		lines[i] = l
+	n := len(f.Lines)
+	if more {
+		n-- // the line cut at MaxBytes is read again, whole
 	}
+	lines := make([]Line, 0, len(f.Lines))
+	joined := false // the previous line ended in a lone CR
+	for i := range n {
+		lines = append(lines, d.readLine(f, f.Lines[i], &joined))
+	}
+	if !more {
+		return lines
+	}
+	offset := 0
+	if f.BOM {
+		offset = 3
+	}
+	text := f.held[:min(len(f.held), d.readLimit()-offset)]
+	at := f.Lines[n].Pos
+	at.Offset -= offset
+	keepBlank := d.Grouping == PythonRecords || d.Grouping == BlankLineRecords
+	var parts []FieldParts
+	lexLines(text, at, offset, &parts, func(l Line) {
+		l = d.readLine(f, l, &joined)
+		last := &lines[len(lines)-1]
+		switch {
+		case l.groupable():
+		case l.IsBlank() && keepBlank && l.Kind != last.Kind:
+		case l.Kind == FieldLine && d.Grouping == AgentRunsAnyField && (last.Kind != FieldLine || last.groupable()):
+		default:
+			return // changes nothing the grouping sees
+		}
+		lines = append(lines, l)
+	})
 	return lines
+}
+
+// readsPastCut: the file is longer than MaxBytes and the reader reads more.
+func (d *Dialect) readsPastCut(f *File) bool {
+	return f.held != "" && d.readLimit() > MaxBytes
+}
+
+// readLine is one line as the dialect's own line syntax reads it.
+func (d *Dialect) readLine(f *File, l Line, joined *bool) Line {
+	if d.UTF8Only && f.InvalidUTF8Line > 0 {
+		// Read as an empty file: no line is a field.
+		if l.Kind == FieldLine || l.Kind == NoColon {
+			l.Kind, l.FieldParts = NoColon, noFieldParts
+		}
+		return l
+	}
+	switch d.Lines {
+	case ProtegoLines:
+		l = protegoLine(l)
+	case LastColonLines:
+		l = lastColonLine(l)
+	case LineStartDirectives:
+		l = lineStartDirective(l)
+	case DisallowPrefixLines:
+		l = disallowPrefixLine(l)
+	}
+	if d.LFLines {
+		// Only LF ends a line: lines split by a lone CR are one line
+		// to the crawler, which reads no field in it.
+		if *joined || l.Terminator == "\r" {
+			l.Kind, l.FieldParts = NoColon, noFieldParts
+		}
+		*joined = l.Terminator == "\r"
+	}
+	if d.BOMInText && l.Pos.Line == 1 && f.BOM && l.Kind == FieldLine {
+		// The first field name starts with the BOM: not one the
+		// crawler knows.
+		parts := *l.FieldParts // shared with the file: change a copy
+		parts.Name, parts.Key, parts.Typo = "\uFEFF"+parts.Name, "", ""
+		l.FieldParts = &parts
+	}
+	return l
 }
 
 // lastColonLine reads a line as `[ \t]*(.*):[ \t]*(.*)` fully matched

@@ -319,8 +319,11 @@ func (p *Policy) noteUnreadFields(rs *Ruleset) {
 		p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s reads a file that is not UTF-8 (line %d is not) as an empty file (%s), so no rule applies", d.Crawler.Name, rs.File.InvalidUTF8Line, d.cite("utf8"))))
 		return
 	}
-	n := 0
-	for i := range rs.File.Lines {
+	n, upto := 0, len(rs.File.Lines)
+	if d.readsPastCut(rs.File) {
+		upto-- // the cut line is read whole, and the lines after it compacted
+	}
+	for i := range upto {
 		l, own := &rs.File.Lines[i], &rs.lines[i]
 		note := ""
 		if d.Lines == ProtegoLines {

@@ -479,7 +479,7 @@ func (lt *linter) fileChecks() {
 			line = 1
 		}
 		lt.add(line, 0, "bom", SevWarning, inAll,
-			"The file starts with a UTF-8 byte order mark. Every dialect here drops it, but crawlers that do not would read it as part of the first field name and ignore that line; save the file without it.")
+			"The file starts with a UTF-8 byte order mark. Every dialect here but norobots drops it; norobots, as Python's robotparser does, and crawlers that do not drop it read it as part of the first field name and ignore that line; save the file without it.")
 	}
 	if f.InvalidUTF8Line > 0 {
 		n, col := 0, 0

@@ -86,6 +86,9 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil {
 		p.Agent = Agent{Raw: d.Crawler.Identity()}
 		if d.EachAgent && len(d.Crawler.Agents) > 1 {
+			if d.BOMInText && rs.File.BOM {
+				p.Notes = append(p.Notes, d.bomNote()) // each reading says it too, where it disallows
+			}
 			p.chooseEach(rs)
 			return p
 		}
@@ -119,8 +122,8 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil && !d.AllowField {
 		p.unreadAllows = allowLines(rs.File, 8)
 	}
-	if d.BOMInText && rs.File.BOM && d.Crawler != nil {
-		p.Notes = append(p.Notes, "The file starts with a UTF-8 BOM, which "+d.Crawler.Name+" keeps as part of line 1, so it does not read that line's field ("+d.cite("lines")+").")
+	if d.BOMInText && rs.File.BOM {
+		p.Notes = append(p.Notes, d.bomNote())
 	}
 	if c := d.Crawler; c != nil && !c.Verified {
 		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+").")

@@ -45,7 +45,16 @@ func neededSources(d *Dialect) []string {
 		need = append(need, "stored")
 	}
 	if d.BOMInText {
-		need = append(need, "lines")
+		k := "lines"
+		for _, s := range d.Crawler.Sources {
+			if s.Key == "bom" {
+				k = "bom"
+			}
+		}
+		need = append(need, k)
+	}
+	if d.MaxBytes != SizeUnknown {
+		need = append(need, "size")
 	}
 	return need
 }
