@@ -11,8 +11,8 @@ import "strings"
 // limit; of those, only the ones that can change its groups are kept, so
 // that a padded file costs little.
 func (d *Dialect) fileLines(f *File) []Line {
-	more := d.readsPastCut(f)
-	if !more && d.Lines == StandardLines && !d.LFLines && !(d.BOMInText && f.BOM) && !d.UTF8Only {
+	more := d.readsPastCut(f) && !d.tooLong(f)
+	if !more && d.Lines == StandardLines && !d.LFLines && !(d.BOMInText && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
 		return nil // the shared lexer's lines
 	}
 	n := len(f.Lines)
@@ -58,7 +58,7 @@ func (d *Dialect) readsPastCut(f *File) bool {
 
 // readLine is one line as the dialect's own line syntax reads it.
 func (d *Dialect) readLine(f *File, l Line, joined *bool) Line {
-	if d.UTF8Only && f.InvalidUTF8Line > 0 {
+	if d.UTF8Only && f.InvalidUTF8Line > 0 || d.tooLong(f) {
 		// Read as an empty file: no line is a field.
 		if l.Kind == FieldLine || l.Kind == NoColon {
 			l.Kind, l.FieldParts = NoColon, noFieldParts

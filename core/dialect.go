@@ -1,6 +1,9 @@
 package core
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // A Dialect is one reading of robots.txt, described by independent knobs
 // so that new variants (presets mimicking real crawlers) are new values,
@@ -29,6 +32,11 @@ type Dialect struct {
 	// 9309's floor). A preset cites it as its Crawler's "size" source.
 	// smolbots itself holds at most HoldBytes.
 	MaxBytes int
+	// TooLongAllowsAll: a body longer than MaxBytes is a failed fetch,
+	// which allows everything, rather than cut
+	// (antanst/gemini-grc@f362a1d2da:gemini/network.go:188-190;
+	// michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/downloaders.py:128-135).
+	TooLongAllowsAll bool
 
 	// Knobs that only real crawlers' code needs; the six dialects leave
 	// them at their zero values.
@@ -371,6 +379,36 @@ func DialectByID(id string) (Dialect, bool) {
 		}
 	}
 	return Dialect{}, false
+}
+
+// tooLong: the reader takes this file as a failed fetch for its size.
+func (d *Dialect) tooLong(f *File) bool {
+	return d.TooLongAllowsAll && d.MaxBytes > 0 && f.Size > d.MaxBytes
+}
+
+// fileNotes are what the reader does with the file as a whole: its BOM,
+// its size.
+func (d *Dialect) fileNotes(f *File) []string {
+	var notes []string
+	if d.BOMInText && f.BOM {
+		notes = append(notes, d.bomNote())
+	}
+	if d.Crawler == nil || f.Size <= MaxBytes {
+		return notes
+	}
+	name, cite := d.Crawler.Name, d.cite("size")
+	switch {
+	case d.tooLong(f):
+		notes = append(notes, fmt.Sprintf("The file is %d bytes, longer than the %d %s reads: it takes that as a failed fetch, which allows everything (%s).", f.Size, d.MaxBytes, name, cite))
+	case d.MaxBytes == SizeUnknown:
+		notes = append(notes, fmt.Sprintf("How much of the file %s reads is not known; the first %d bytes (RFC 9309's floor) are read here.", name, MaxBytes))
+	case d.MaxBytes > 0 && d.MaxBytes < f.Size:
+		notes = append(notes, fmt.Sprintf("%s reads the first %d bytes of the file (%s); the file is %d.", name, d.MaxBytes, cite, f.Size))
+	}
+	if f.Size > HoldBytes && (d.MaxBytes == NoLimit || d.MaxBytes > HoldBytes) && !d.tooLong(f) {
+		notes = append(notes, fmt.Sprintf("%s reads more than the first %d bytes (%s), which is all smolbots keeps of a file, so lines past that are not read here.", name, HoldBytes, cite))
+	}
+	return notes
 }
 
 // pythonBOM is where CPython's robotparser keeps a BOM in line 1.

@@ -230,7 +230,7 @@ func sameDialect(a, b *Dialect) bool {
 		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts &&
 		a.Lines == b.Lines && a.LFLines == b.LFLines && a.UTF8Only == b.UTF8Only && a.BOMInText == b.BOMInText && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
 		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.IndexAllowsDir == b.IndexAllowsDir && a.Crawler == b.Crawler &&
-		a.MaxBytes == b.MaxBytes
+		a.MaxBytes == b.MaxBytes && a.TooLongAllowsAll == b.TooLongAllowsAll
 }
 
 func (d Dialect) compile(f *File) *Ruleset {

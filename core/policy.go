@@ -86,9 +86,7 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil {
 		p.Agent = Agent{Raw: d.Crawler.Identity()}
 		if d.EachAgent && len(d.Crawler.Agents) > 1 {
-			if d.BOMInText && rs.File.BOM {
-				p.Notes = append(p.Notes, d.bomNote()) // each reading says it too, where it disallows
-			}
+			p.Notes = append(p.Notes, d.fileNotes(rs.File)...) // each reading says them too, where it disallows
 			p.chooseEach(rs)
 			return p
 		}
@@ -122,9 +120,7 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil && !d.AllowField {
 		p.unreadAllows = allowLines(rs.File, 8)
 	}
-	if d.BOMInText && rs.File.BOM {
-		p.Notes = append(p.Notes, d.bomNote())
-	}
+	p.Notes = append(p.Notes, d.fileNotes(rs.File)...)
 	if c := d.Crawler; c != nil && !c.Verified {
 		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+").")
 	}

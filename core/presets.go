@@ -21,7 +21,7 @@ var (
 			Name: "TLGS", Protocol: "gemini", Agents: []string{"*", "tlgs", "indexer"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "marty1885/tlgs", Commit: "3f00f7d6d5727f15cde918ced87be4c150eecc28",
 			Sources: []Source{
-				{"size", "tlgs/crawler/crawler.cpp:190", "robots.txt is requested with a body limit of 0x2625a0 bytes (2.5 MB); what dremini does past it was not read"},
+				{"size", "tlgs/crawler/crawler.cpp:190", "robots.txt is requested with a body limit of 0x2625a0 bytes (2.5 MB); past it dremini hands over what it has (marty1885/dremini@da949fc60c:dremini/GeminiClient.cpp:390-394, a later dremini than TLGS's)"},
 				{"lines", "tlgsutils/robots_txt_parser.cpp:17-30", "a line is field:value split at the last colon; values keep comments and trailing blanks"},
 				{"comments", "tlgsutils/robots_txt_parser.cpp:17,44", "comments are not stripped from values"},
 				{"preamble", "tlgsutils/robots_txt_parser.cpp:20", "rules before any User-agent apply (care starts true)"},
@@ -90,7 +90,7 @@ var (
 		Lines: DisallowPrefixLines, LFLines: true, BOMInText: true,
 		Grouping: NoGroups, Selection: AllRules,
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: FoldedURL, RootRules: true,
-		MaxBytes: 1 << 20,
+		MaxBytes: 1 << 20, TooLongAllowsAll: true,
 		Facts: Facts{
 			Location: "gemini://host:port/robots.txt",
 			Caching:  "for the life of the process",
@@ -234,7 +234,7 @@ var (
 		Grouping: AgentRunsAnyField, Agents: Substring, Selection: BestSubstring,
 		Decision: LongestMatch, Patterns: GlobDollar, Normalize: ProtegoQuote, RootRules: true,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
-		MaxBytes: 100_000_000,
+		MaxBytes: 100_000_000, TooLongAllowsAll: true,
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
 			Caching:  "for the life of the process",

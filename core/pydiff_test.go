@@ -105,6 +105,23 @@ func pySources(t *testing.T) []pySource {
 		}
 		out = append(out, pySource{name: "realworld/" + filepath.Base(p), body: b})
 	}
+	return append(out, pyLongFiles()...)
+}
+
+// pyLongFiles have rules past the 500 KiB that norobots reads and GUS
+// reads on, after padding that does or does not end a record.
+func pyLongFiles() []pySource {
+	pad := func(unit string, n int) string { return strings.Repeat(unit, n/len(unit)) }
+	var out []pySource
+	for _, c := range []struct{ name, body string }{
+		{"comments", "User-agent: *\nDisallow: /early\n" + pad("# "+strings.Repeat("padding ", 8)+"\n", 520<<10) + "Disallow: /late\n"},
+		{"empty-lines", "User-agent: *\nDisallow: /early\n" + pad(strings.Repeat("#", 63)+"\n\n", 520<<10) + "User-agent: indexer\nDisallow: /late\n"},
+		{"blank-lines", "User-agent: *\nDisallow: /early\n" + pad(strings.Repeat(" ", 63)+"\n", 520<<10) + "Disallow: /late\n"},
+		{"unknown-fields", "User-agent: indexer\n" + pad("x-note: "+strings.Repeat("y", 55)+"\n", 520<<10) + "Disallow: /late\n"},
+		{"cut-line", "User-agent: *\n" + pad("#", MaxBytes-len("User-agent: *\n")-4) + "\nDisallow: /late\n"},
+	} {
+		out = append(out, pySource{name: "long/" + c.name, body: []byte(c.body), sels: []string{"/early", "/late"}})
+	}
 	return out
 }
 

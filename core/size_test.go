@@ -1,0 +1,65 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+// longRobots is a file whose rule /late starts at about size bytes.
+func longRobots(size int) []byte {
+	head := "User-agent: *\nDisallow: /early\n"
+	unit := "# " + strings.Repeat("padding ", 8) + "\n"
+	return []byte(head + strings.Repeat(unit, (size-len(head))/len(unit)) + "Disallow: /late\n")
+}
+
+// The six dialects read RFC 9309's 500 KiB; each preset reads what its
+// crawler reads (Dialect.MaxBytes).
+func TestMaxBytes_EachReaderItsOwn(t *testing.T) {
+	f := Parse(longRobots(900 << 10))
+	if !f.Truncated {
+		t.Fatal("a 900 KiB file is not marked truncated")
+	}
+	want := map[string]bool{ // /late allowed?
+		"gopher2019": true, "gopherdraft": true, "gemini": true, "conner2020": true, "rfc9309": true, "norobots": true,
+		"tlgs": false, "gemplex": false, "gemini-grc": false, "kennedy": false, "gus": false, "gus-legacy": false, "mozz-archiver": false,
+		"veronica2": true, // unknown: read as RFC 9309's floor
+	}
+	for _, d := range append(Dialects(), Presets()...) {
+		v := Decide(f, d, MustAgent("kiwi"), "gemini://example.org/late")
+		if d.Crawler == nil {
+			v = Decide(f, d, MustAgent("kiwi"), "/late")
+		}
+		if w, ok := want[d.ID]; !ok || v.Allowed != w {
+			t.Errorf("%s: /late allowed %v, want %v (%s)", d.ID, v.Allowed, w, v.Note)
+		}
+		if early := Decide(f, d, MustAgent("kiwi"), "gemini://example.org/early"); d.Crawler != nil && early.Allowed {
+			t.Errorf("%s: /early allowed", d.ID)
+		}
+		if d.ID == "veronica2" && !strings.Contains(v.Note, "not known") {
+			t.Errorf("veronica2: note %q does not say its limit is unknown", v.Note)
+		}
+	}
+	// Past the cut a preset keeps only the lines that can change its
+	// groups: the padding costs no lines.
+	if rs := TLGS.Compile(f); len(rs.lines) > len(f.Lines)+2 {
+		t.Errorf("TLGS holds %d lines for a file whose first 500 KiB have %d", len(rs.lines), len(f.Lines))
+	}
+}
+
+func TestMaxBytes_PastTheLimit(t *testing.T) {
+	// TLGS cuts at 2.5 MB.
+	v := Decide(Parse(longRobots(2_600_000)), TLGS, Agent{}, "gemini://example.org/late")
+	if !v.Allowed || !strings.Contains(v.Note, "reads the first 2500000 bytes") {
+		t.Errorf("tlgs at 2.6 MB: %+v, want allowed with a note on its 2.5 MB", v)
+	}
+	// gemini-grc takes a response over 1 MiB as a failed fetch.
+	v = Decide(Parse(longRobots(1<<20+100)), GeminiGRC, Agent{}, "gemini://example.org/early")
+	if !v.Allowed || !strings.Contains(v.Note, "failed fetch") {
+		t.Errorf("gemini-grc over 1 MiB: %+v, want allowed with a note on the failed fetch", v)
+	}
+	// Python reads everything, smolbots keeps HoldBytes: a note says so.
+	v = Decide(Parse(longRobots(HoldBytes+1000)), GUS, Agent{}, "gemini://example.org/late")
+	if !v.Allowed || !strings.Contains(v.Note, "all smolbots keeps") {
+		t.Errorf("gus past HoldBytes: %+v, want allowed with a note on what smolbots keeps", v)
+	}
+}
