@@ -157,8 +157,9 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Code:    "bom",
 			Summary: "the file starts with a UTF-8 byte order mark",
 			Flags:   `A UTF-8 byte order mark (the bytes EF BB BF) at the very start of the file, which some editors write without asking.`,
-			Matters: `The dialects here drop the mark (Google's reference parser does too), but TLGS, Gemplex, gemini-grc, Kennedy and mozz-archiver keep it as part of the first field's name, so the first line is a field they do not know. In the example that leaves the rule with no User-agent line above it: Kennedy and mozz-archiver drop it, while TLGS and Gemplex, which apply rules that come before any User-agent line, still keep to it.`,
+			Matters: `The dialects here but norobots drop the mark (Google's reference parser does too), but Python's robotparser (so norobots, GUS and GUS (2020)), TLGS, Gemplex, gemini-grc, Kennedy and mozz-archiver keep it as part of the first field's name, so the first line is a field they do not know. In the example that leaves the rule with no User-agent line above it: norobots, the GUS presets, Kennedy and mozz-archiver drop it, while TLGS and Gemplex, which apply rules that come before any User-agent line, still keep to it.`,
 			Example: Case{Robots: crlf("\uFEFFUser-agent: *\nDisallow: /private\n"), Selectors: []string{"gemini://example.org/private"}},
+			Also:    []string{"rule-outside-group"}, // norobots, which keeps the mark, reads the rule in no record
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\n")},
 			Leave:   `Never: save the file as UTF-8 without a byte order mark. ` + "`smolbots fix`" + ` drops it when no crawler is the worse for it.`,
 			Evidence: []evidence{
