@@ -17,7 +17,7 @@ log() { printf '==> %s\n' "$*" >&2; }
 # Debian packages the tests start for real: Gopher and Gemini servers,
 # headless Chromium, openssl for test certificates, brotli for the page
 # benchmark's compressed sizes.
-APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3)
+APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego)
 
 deps_apt() {
   local missing=()

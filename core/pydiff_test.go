@@ -30,6 +30,7 @@ const pythonPath = "/usr/bin/python3"
 type pyFile struct {
 	Body    []byte      `json:"body"` // base64 in JSON
 	StarAll bool        `json:"star_all"`
+	Protego bool        `json:"protego"`
 	Queries [][2]string `json:"queries"`
 }
 
@@ -288,4 +289,58 @@ func TestPythonDifferential(t *testing.T) {
 		t.Errorf("only %d rows compared", compared)
 	}
 	t.Logf("%d rows compared over %d files (%d read twice, for norobots and the GUS presets); %d file readings not UTF-8", compared, nFiles, nFiles, undecodable)
+}
+
+// TestProtegoDifferential puts the mozz-archiver preset (Scrapy with
+// Protego 0.1.16) beside Debian's Protego on the same files and
+// variants. Debian ships 0.2.1, which differs from 0.1.16 where a verdict
+// can change in one line: an empty URL path is read as "/" (0.2.1's
+// _quote_path ends `return path or '/'`, 0.1.16's `return path`,
+// src/protego.py:173). So a URL with no path is held to the preset's
+// verdict for "/" and counted apart; every other row must agree.
+func TestProtegoDifferential(t *testing.T) {
+	agent := MozzArchiver.Crawler.Agents[0]
+	var files []pyFile
+	var rows [][]pyRow
+	for _, src := range pySources(t) {
+		for vname, body := range pyVariants(src.body) {
+			f := Parse(body)
+			p := MozzArchiver.Compile(f).Policy(Agent{})
+			pf, rs := pyFile{Body: body, Protego: true}, []pyRow{}
+			for _, s := range pySelectors(f, src.sels) {
+				if s != "" && s[0] != '/' {
+					continue
+				}
+				url := "gemini://example.org" + s
+				r := pyRow{src.name, vname, "mozz-archiver", agent, url, p.Test(url).Allowed, []int{len(pf.Queries)}}
+				if s == "" {
+					r.reader = "protego-0.2.1" // the version gap: asked as "/"
+					r.got = p.Test(url + "/").Allowed
+				}
+				rs = append(rs, r)
+				pf.Queries = append(pf.Queries, [2]string{agent, url})
+			}
+			files, rows = append(files, pf), append(rows, rs)
+		}
+	}
+	answers := askPython(t, files)
+	compared, gap, bad := 0, 0, 0
+	for i, fileRows := range rows {
+		for _, r := range fileRows {
+			want := answers[i][r.ask[0]]
+			compared++
+			if r.reader != "mozz-archiver" {
+				gap++
+			}
+			if r.got != want {
+				if bad++; bad <= 40 {
+					t.Errorf("%s (%s), %q: %s %s, Debian's Protego %s", r.file, r.variant, r.sel, r.reader, word(r.got), word(want))
+				}
+			}
+		}
+	}
+	if compared < 5000 {
+		t.Errorf("only %d rows compared", compared)
+	}
+	t.Logf("%d rows compared, %d of them URLs with no path, held to the preset's verdict for /", compared, gap)
 }

@@ -6,6 +6,10 @@ Reads one JSON document on stdin: {"files": [{"body": BASE64,
 RobotFileParser.read cannot decode. The body goes through what read()
 does with it: decode("utf-8"), splitlines(), parse().
 
+"protego": true answers with Protego instead, as Scrapy's
+ProtegoRobotParser calls it: a body that is not UTF-8 is read as empty,
+and the query is [USER_AGENT, URL], asked as can_fetch(URL, USER_AGENT).
+
 "star_all": true makes a rule whose value is a bare * match every path,
 the one place where smolbots's norobots reads on purpose otherwise
 (Python quotes it to %2A, which then matches nothing).
@@ -28,9 +32,22 @@ class StarAllRule(urllib.robotparser.RuleLine):
         return self.star or super().applies_to(filename)
 
 
-def answer(f):
+def protego_answer(body, queries):
+    from protego import Protego
     try:
-        text = base64.b64decode(f["body"]).decode("utf-8")
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""
+    rp = Protego.parse(text)
+    return [rp.can_fetch(url, agent) for agent, url in queries]
+
+
+def answer(f):
+    body = base64.b64decode(f["body"])
+    if f.get("protego"):
+        return protego_answer(body, f["queries"])
+    try:
+        text = body.decode("utf-8")
     except UnicodeDecodeError:
         return None
     urllib.robotparser.RuleLine = StarAllRule if f["star_all"] else PlainRule
