@@ -1,6 +1,9 @@
 package core
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // fileLines are the file's lines as the dialect splits them into fields:
 // the shared lexer's, or a copy re-read by a crawler's own line syntax
@@ -22,7 +25,7 @@ func (d *Dialect) fileLines(f *File) []Line {
 	lines := make([]Line, 0, len(f.Lines))
 	joined := false // the previous line ended in a lone CR
 	for i := range n {
-		lines = append(lines, d.readLine(f, f.Lines[i], &joined))
+		lines = d.appendRead(lines, f, f.Lines[i], &joined)
 	}
 	if !more {
 		return lines
@@ -36,19 +39,95 @@ func (d *Dialect) fileLines(f *File) []Line {
 	at.Offset -= offset
 	keepBlank := d.Grouping == PythonRecords || d.Grouping == BlankLineRecords
 	var parts []FieldParts
+	var read []Line
 	lexLines(text, at, offset, &parts, func(l Line) {
-		l = d.readLine(f, l, &joined)
-		last := &lines[len(lines)-1]
-		switch {
-		case l.groupable():
-		case l.IsBlank() && keepBlank && l.Kind != last.Kind:
-		case l.Kind == FieldLine && d.Grouping == AgentRunsAnyField && (last.Kind != FieldLine || last.groupable()):
-		default:
-			return // changes nothing the grouping sees
+		read = d.appendRead(read[:0], f, l, &joined)
+		for _, l := range read {
+			var last *Line
+			if len(lines) > 0 {
+				last = &lines[len(lines)-1]
+			}
+			switch {
+			case l.groupable():
+			case l.IsBlank() && keepBlank && (last == nil || l.Kind != last.Kind):
+			case l.Kind == FieldLine && d.Grouping == AgentRunsAnyField && (last == nil || last.Kind != FieldLine || last.groupable()):
+			default:
+				continue // changes nothing the grouping sees
+			}
+			lines = append(lines, l)
 		}
-		lines = append(lines, l)
 	})
 	return lines
+}
+
+// appendRead appends line l as the dialect reads it: one line, or for
+// PythonLines and ProtegoLines (Protego splits and strips lines as
+// robotparser does, scrapy/protego@b5175c0d5c:src/protego.py:314,327-332)
+// the lines Python's splitlines makes of it.
+func (d *Dialect) appendRead(lines []Line, f *File, l Line, joined *bool) []Line {
+	if d.Lines != PythonLines && d.Lines != ProtegoLines || !pyOdd(l.Text) || d.UTF8Only && f.InvalidUTF8Line > 0 || d.tooLong(f) {
+		return append(lines, d.readLine(f, l, joined))
+	}
+	text, start := l.Text, 0
+	for i := 0; i <= len(text); {
+		n := pythonBreak(text[i:])
+		if i < len(text) && n == 0 {
+			i++
+			continue
+		}
+		piece := pythonLine(l, start, i)
+		if i == len(text) {
+			piece.Terminator = l.Terminator
+		}
+		lines = append(lines, d.readLine(f, piece, joined))
+		if i == len(text) {
+			break
+		}
+		i += n
+		start = i
+	}
+	return lines
+}
+
+// pyOdd: the line holds a byte where Python may break or trim a line
+// where the shared lexer does not; on plain ASCII the two agree.
+func pyOdd(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\v' || c == '\f' || c >= 0x1c && c <= 0x1f || c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonBreak is the length of the line break that s starts with, as
+// str.splitlines counts them besides CR and LF (VT, FF, FS, GS, RS, NEL,
+// LS, PS), or 0.
+func pythonBreak(s string) int {
+	switch {
+	case s == "":
+		return 0
+	case s[0] == '\v' || s[0] == '\f' || s[0] >= 0x1c && s[0] <= 0x1e:
+		return 1
+	case strings.HasPrefix(s, "\u0085"):
+		return 2
+	case strings.HasPrefix(s, "\u2028") || strings.HasPrefix(s, "\u2029"):
+		return 3
+	}
+	return 0
+}
+
+// pySpace is str.isspace: Go's unicode.IsSpace and the separators FS,
+// GS, RS and US.
+func pySpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
+
+// pythonLine is l.Text[from:to] read as robotparser's parse() reads a
+// line: the comment cut, then str.strip() (every Unicode space), then the
+// field split at the first colon, each side stripped
+// (Lib/urllib/robotparser.py:104-114 in CPython 3.11).
+func pythonLine(l Line, from, to int) Line {
+	var parts []FieldParts
+	return lexLineSpaces(l.Text[from:to], Pos{Line: l.Pos.Line, Col: l.Pos.Col + from, Offset: l.Pos.Offset + from}, &parts, pySpace)
 }
 
 // readsPastCut: the file is longer than MaxBytes and the reader reads more.

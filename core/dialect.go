@@ -159,6 +159,11 @@ const (
 	// value other than * is read with its stars removed, so `archiver*`
 	// names archiver (scrapy/protego@b5175c0d5c:src/protego.py:373-380).
 	ProtegoLines
+	// PythonLines: as CPython's robotparser reads lines: str.splitlines
+	// also breaks at VT, FF, FS, GS, RS, NEL, LS and PS, and str.strip()
+	// trims every Unicode space (Lib/urllib/robotparser.py:70,104-114 in
+	// 3.11).
+	PythonLines
 )
 
 // AgentMatching says how a User-agent value is compared with a bot name.

@@ -298,13 +298,36 @@ func countLines(data []byte) int {
 // lexLine splits one line into field, value and comment. A field line's
 // parts go into the next element of parts, which has room for them.
 func lexLine(text string, pos Pos, parts *[]FieldParts) Line {
+	return lexLineSpaces(text, pos, parts, nil)
+}
+
+// spaces is what a lexer trims: nil for spaces and tabs (the shared
+// lexer's, and the fast path), else the runes it reports.
+type spaces func(rune) bool
+
+func (s spaces) trim(x string) string {
+	if s == nil {
+		return trimSpaceTab(x)
+	}
+	return strings.TrimFunc(x, s)
+}
+
+func (s spaces) trimLeft(x string) string {
+	if s == nil {
+		return strings.TrimLeft(x, " \t")
+	}
+	return strings.TrimLeftFunc(x, s)
+}
+
+// lexLineSpaces is lexLine trimming sp.
+func lexLineSpaces(text string, pos Pos, parts *[]FieldParts, sp spaces) Line {
 	l := Line{Pos: pos, Text: text, FieldParts: noFieldParts}
 	content := text
 	if i := strings.IndexByte(text, '#'); i >= 0 {
 		content = text[:i]
 		l.HasComment = true
 	}
-	trimmed := trimSpaceTab(content)
+	trimmed := sp.trim(content)
 	switch {
 	case len(text) == 0:
 		l.Kind = Empty
@@ -324,12 +347,12 @@ func lexLine(text string, pos Pos, parts *[]FieldParts) Line {
 	l.Kind = FieldLine
 	*parts = append(*parts, FieldParts{})
 	l.FieldParts = &(*parts)[len(*parts)-1]
-	l.Name = trimSpaceTab(content[:colon])
+	l.Name = sp.trim(content[:colon])
 	rawValue := content[colon+1:]
-	lead := len(rawValue) - len(strings.TrimLeft(rawValue, " \t"))
-	l.Value = trimSpaceTab(rawValue)
+	lead := len(rawValue) - len(sp.trimLeft(rawValue))
+	l.Value = sp.trim(rawValue)
 	vo := colon + 1 + lead
-	l.ValuePos = Pos{Line: pos.Line, Col: vo + 1, Offset: pos.Offset + vo}
+	l.ValuePos = Pos{Line: pos.Line, Col: pos.Col + vo, Offset: pos.Offset + vo}
 	l.Key, l.Typo = lookupField(l.Name)
 	return l
 }

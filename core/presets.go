@@ -160,7 +160,7 @@ var (
 	GUS = Dialect{
 		ID: "gus", Title: "GUS (geminispace.info)", Source: "geminispace.info after commit 108bfe850a, on Python's urllib.robotparser",
 		Grouping: PythonRecords, Agents: Substring, Selection: FirstStarLast, EachAgent: true,
-		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote, BOMInText: true,
+		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote, BOMInText: true, Lines: PythonLines,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
 		MaxBytes: NoLimit,
 		Facts: Facts{
@@ -179,6 +179,8 @@ var (
 				{"selection", "Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
 				{"decision", "Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
 				{"target", "Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
+				{"lines", "Lib/urllib/robotparser.py:70,104-114", "splitlines() also breaks lines at VT, FF, FS, GS, RS, NEL, LS and PS, and strip() trims every Unicode space (CPython 3.11)"},
+				{"comments", "Lib/urllib/robotparser.py:105-107", "a # anywhere in a line starts a comment"},
 				{"bom", "Lib/urllib/robotparser.py:70,113,115", "read() decodes the body as utf-8, so a BOM stays in line 1 and that line's field is unknown (CPython 3.11)"},
 				{"fetch", "docs/handling-robots.md", "robots.txt should be served as text/plain; fetch handling not seen"},
 				{"priority", "docs/handling-robots.md", "a later capture lists the agents in descending priority; no code for it was seen"},
@@ -196,7 +198,7 @@ var (
 	GUSLegacy = Dialect{
 		ID: "gus-legacy", Title: "GUS before 2021", Source: "natpen's GUS before commit 108bfe850a, on Python's urllib.robotparser",
 		Grouping: PythonRecords, Agents: Substring, Selection: FirstStarLast,
-		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote, BOMInText: true,
+		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote, BOMInText: true, Lines: PythonLines,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
 		MaxBytes: NoLimit,
 		Facts: Facts{
@@ -215,6 +217,8 @@ var (
 				{"selection", "Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
 				{"decision", "Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
 				{"target", "Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
+				{"lines", "Lib/urllib/robotparser.py:70,104-114", "splitlines() also breaks lines at VT, FF, FS, GS, RS, NEL, LS and PS, and strip() trims every Unicode space (CPython 3.11)"},
+				{"comments", "Lib/urllib/robotparser.py:105-107", "a # anywhere in a line starts a comment"},
 				{"bom", "Lib/urllib/robotparser.py:70,113,115", "read() decodes the body as utf-8, so a BOM stays in line 1 and that line's field is unknown (CPython 3.11)"},
 				{"fetch", "gus/crawl.py:443-454", "how the file was fetched is not in the code seen"},
 			},

@@ -39,7 +39,7 @@ def protego_answer(body, queries):
     except UnicodeDecodeError:
         text = ""
     rp = Protego.parse(text)
-    return [rp.can_fetch(url, agent) for agent, url in queries]
+    return [rp.can_fetch(url, agent) for agent, url in queries or []]
 
 
 def answer(f):
@@ -53,7 +53,7 @@ def answer(f):
     urllib.robotparser.RuleLine = StarAllRule if f["star_all"] else PlainRule
     rp = urllib.robotparser.RobotFileParser()
     rp.parse(text.splitlines())
-    return [rp.can_fetch(agent, url) for agent, url in f["queries"]]
+    return [rp.can_fetch(agent, url) for agent, url in f["queries"] or []]
 
 
 def main():
