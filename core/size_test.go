@@ -1,6 +1,8 @@
 package core
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -61,5 +63,45 @@ func TestMaxBytes_PastTheLimit(t *testing.T) {
 	v = Decide(Parse(longRobots(HoldBytes+1000)), GUS, Agent{}, "gemini://example.org/late")
 	if !v.Allowed || !strings.Contains(v.Note, "all smolbots keeps") {
 		t.Errorf("gus past HoldBytes: %+v, want allowed with a note on what smolbots keeps", v)
+	}
+}
+
+// TestReaderLimitsPage holds the table in docs/python-readers.md to
+// what the readers read.
+func TestReaderLimitsPage(t *testing.T) {
+	page, err := os.ReadFile("../docs/python-readers.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][2]string{}
+	for _, line := range strings.Split(string(page), "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cells) == 3 {
+			rows[cells[0]] = [2]string{cells[1], cells[2]}
+		}
+	}
+	say := func(d Dialect) [2]string {
+		switch {
+		case d.MaxBytes == SizeUnknown:
+			return [2]string{"not known", fmt.Sprintf("is read as RFC 9309's %d bytes", MaxBytes)}
+		case d.MaxBytes == NoLimit:
+			return [2]string{"all of it", "is read whole"}
+		case d.TooLongAllowsAll:
+			return [2]string{fmt.Sprintf("%d bytes", d.MaxBytes), "is a failed fetch: everything is allowed"}
+		}
+		return [2]string{fmt.Sprintf("%d bytes", d.MaxBytes), "is cut"}
+	}
+	for _, d := range Dialects() {
+		if got := rows["the six dialects"]; got != say(d) {
+			t.Errorf("%s: the page says %q, the dialect %q", d.ID, got, say(d))
+		}
+	}
+	for _, d := range Presets() {
+		if got := rows[d.ID]; got != say(d) {
+			t.Errorf("%s: the page says %q, the preset %q", d.ID, got, say(d))
+		}
+	}
+	if len(rows) != 1+len(Presets())+1 { // and the header row
+		t.Errorf("the table has %d rows, want one per preset and one for the dialects", len(rows)-1)
 	}
 }
