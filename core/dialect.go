@@ -409,6 +409,8 @@ func (d *Dialect) fileNotes(f *File) []string {
 		notes = append(notes, fmt.Sprintf("How much of the file %s reads is not known; the first %d bytes (RFC 9309's floor) are read here.", name, MaxBytes))
 	case d.MaxBytes > 0 && d.MaxBytes < f.Size:
 		notes = append(notes, fmt.Sprintf("%s reads the first %d bytes of the file (%s); the file is %d.", name, d.MaxBytes, cite, f.Size))
+	case f.Size <= HoldBytes:
+		notes = append(notes, fmt.Sprintf("%s reads all %d bytes of the file (%s), past the %d that the dialects read.", name, f.Size, cite, MaxBytes))
 	}
 	if f.Size > HoldBytes && (d.MaxBytes == NoLimit || d.MaxBytes > HoldBytes) && !d.tooLong(f) {
 		notes = append(notes, fmt.Sprintf("%s reads more than the first %d bytes (%s), which is all smolbots keeps of a file, so lines past that are not read here.", name, HoldBytes, cite))

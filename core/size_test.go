@@ -40,6 +40,9 @@ func TestMaxBytes_EachReaderItsOwn(t *testing.T) {
 		if d.ID == "veronica2" && !strings.Contains(v.Note, "not known") {
 			t.Errorf("veronica2: note %q does not say its limit is unknown", v.Note)
 		}
+		if d.ID == "tlgs" && !strings.Contains(v.Note, fmt.Sprintf("reads all %d bytes", f.Size)) {
+			t.Errorf("tlgs: note %q does not say it reads the whole file", v.Note)
+		}
 	}
 	// Past the cut a preset keeps only the lines that can change its
 	// groups: the padding costs no lines.
