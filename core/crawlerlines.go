@@ -3,6 +3,7 @@ package core
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // fileLines are the file's lines as the dialect splits them into fields:
@@ -57,6 +58,14 @@ func (d *Dialect) fileLines(f *File) []Line {
 			lines = append(lines, l)
 		}
 	})
+	if d.UTF8Only && f.InvalidUTF8Line == 0 && !utf8.ValidString(text) {
+		// Not UTF-8 past the cut: read as an empty file, as before it.
+		for i := range lines {
+			if lines[i].Kind == FieldLine {
+				lines[i].Kind, lines[i].FieldParts = NoColon, noFieldParts
+			}
+		}
+	}
 	return lines
 }
 

@@ -108,3 +108,20 @@ func TestReaderLimitsPage(t *testing.T) {
 		t.Errorf("the table has %d rows, want one per preset and one for the dialects", len(rows)-1)
 	}
 }
+
+// A file that is one line longer than MaxBytes, and one whose bytes past
+// the cut are not UTF-8.
+func TestMaxBytes_EdgeFiles(t *testing.T) {
+	one := Parse([]byte("Disallow: /" + strings.Repeat("a", 600<<10)))
+	for _, d := range Presets() {
+		v := Decide(one, d, Agent{}, "gemini://example.org/"+strings.Repeat("a", 600<<10))
+		if d.ID == "gemini-grc" && v.Allowed {
+			t.Errorf("gemini-grc reads its one 600 KiB Disallow whole, yet allows: %+v", v.Rule)
+		}
+	}
+	latin1 := append(longRobots(600<<10), "Disallow: /caf\xe9\n"...)
+	v := Decide(Parse(latin1), MozzArchiver, Agent{}, "gemini://example.org/early")
+	if !v.Allowed {
+		t.Errorf("mozz-archiver on a file that is not UTF-8 past 500 KiB: disallowed by line %d, want an empty file", v.Line)
+	}
+}
