@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -112,7 +113,26 @@ func pySources(t *testing.T) []pySource {
 		}
 		out = append(out, pySource{name: "realworld/" + filepath.Base(p), body: b})
 	}
-	return append(append(out, pyLongFiles()...), pyOddFiles()...)
+	return append(append(append(out, pyLongFiles()...), pyOddFiles()...), pyRandomFiles(200)...)
+}
+
+// pyRandomFiles are files strung together from the pieces where readers
+// part ways: fields, values, comments, every line break and space Python
+// knows. The seed is fixed, so a failure repeats.
+func pyRandomFiles(n int) []pySource {
+	pieces := []string{"User-agent:", "user-agent: ", "Disallow:", "Allow:", "Crawl-delay: 5", "Sitemap: /s", " *", " /a", "/b", " /a b", "%7E", "?q", "gus", " indexer", "kiwi",
+		"#", " ", "\t", ":", "\n", "\n", "\n", "\r", "\r\n", "\n\n", "\v", "\f", "\x1c", "\x1f", "\u0085", "\u2028", "\u00a0", "\u3000", "\ufeff"}
+	r := rand.New(rand.NewPCG(25, 2))
+	var out []pySource
+	for i := range n {
+		var b strings.Builder
+		for range 4 + r.IntN(40) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		out = append(out, pySource{name: fmt.Sprintf("random/%d", i), body: []byte(b.String()), odd: pyOdd(b.String()),
+			sels: []string{"/a", "/a b", "/b", "/~", "/?q", "/s"}})
+	}
+	return out
 }
 
 // pyOddFiles hold the line breaks and spaces that str.splitlines and
