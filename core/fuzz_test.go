@@ -324,6 +324,9 @@ var lintCodes = map[string]bool{
 	// Crawler lints: they name crawler presets, not dialects.
 	"mozz-archiver-agent": true, "crawler-rule-before-agent": true, "tlgs-empty-disallow-clears": true,
 	"crawler-comment-in-value": true, "crawler-agent-case": true, "gemplex-first-group": true,
+	// Readings that surprise: Python's broken agent runs, TLGS's off-by-one,
+	// Gemplex's bare Disallow.
+	"agent-run-broken": true, "tlgs-off-by-one": true, "gemplex-bare-disallow": true,
 }
 
 // FuzzLint: Lint never panics; every finding points at a line of the

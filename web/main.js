@@ -273,8 +273,10 @@
           box.value = links.join("\n") + "\n";
           box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertReplacementText" }));
         }
-        status.textContent = (links.length - 1) + " links of " + front + " are in the Selectors box, with the front page" +
-          (j.truncated ? " (the first 1,000 only)" : "") + (j.note ? ". " + j.note : "") + ". Undo takes them back.";
+        // Worded as smolbots site words a walk: pages found, and what
+        // was not seen.
+        status.textContent = "Pages: " + links.length + " found from " + front + " (its links on this host, and the front page), in the Selectors box" +
+          (j.truncated ? " (the first 1,000 links only)" : "") + (j.note ? "; " + j.note : "") + ". Undo takes them back.";
       }, function (err) {
         status.textContent = "The links could not be read: " + err.message;
       }).then(function () { button.disabled = false; });
@@ -320,6 +322,12 @@
     var robots = "", selectors = "", agents = "", summary = "Loading the checker…";
     if (st) {
       body.dataset.opened = "case";
+      // A link that names a cell answers it first on a narrow screen:
+      // the place is kept for the checker's sentence.
+      if (st.cell) {
+        el("answer-body").textContent = "Working out this link's answer…";
+        el("answer").hidden = false;
+      }
       // The checker writes into the address what was typed or ticked
       // before it took over.
       var edited = function () {

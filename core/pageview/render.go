@@ -373,7 +373,7 @@ func Findings(g *grid.Grid) []core.Finding {
 		if !found {
 			out = append([]core.Finding{{
 				Line: 0, Code: TruncationCode, Severity: core.SevWarning,
-				Message:  fmt.Sprintf("the file is longer than %d KiB; crawlers read only the first %d KiB, and so does this page", core.MaxBytes/1024, core.MaxBytes/1024),
+				Message:  fmt.Sprintf("the file is longer than %d KiB; the dialects read only the first %d KiB, RFC 9309's floor, and so does this page", core.MaxBytes/1024, core.MaxBytes/1024),
 				Dialects: allDialectIDs(),
 			}}, out...)
 		}

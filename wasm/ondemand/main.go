@@ -84,6 +84,7 @@ func writeReport(_ js.Value, args []js.Value) (out any) {
 		Protocol:  protocol(in),
 		Link:      in.Get("link").String(),
 		Gemtext:   in.Get("gemtext").Bool(),
+		Cell:      text(in.Get("cell")),
 	})
 }
 
@@ -149,4 +150,12 @@ func list(a js.Value) []string {
 		out[i] = a.Index(i).String()
 	}
 	return out
+}
+
+// text is a string argument, "" when it is missing.
+func text(v js.Value) string {
+	if v.Type() != js.TypeString {
+		return ""
+	}
+	return v.String()
 }

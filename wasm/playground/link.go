@@ -35,6 +35,7 @@ func (p *page) restore() {
 	var st state.State
 	keep := false   // the boxes already hold st
 	edited := false // they hold something else than the address says
+	p.fromLink = false
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
 		if dataset(p.body, "prerendered") == prerender.Prerendered {
 			// The HTML shows the default case. What the boxes hold now
@@ -57,6 +58,7 @@ func (p *page) restore() {
 		p.opening = true
 		st, err = p.openLink(hash)
 		p.opening = false
+		p.fromLink = err == nil
 		shown := p.shownState()
 		// main.js showed this case ("edited" once something was typed
 		// or ticked), or could not open the link and left the boxes
@@ -94,6 +96,7 @@ func (p *page) restore() {
 		p.showHidden()
 	}
 	p.cell = st.Cell
+	p.fromLink = p.fromLink && !edited
 	p.update()
 	if p.adopting {
 		p.adoptPending = true

@@ -22,6 +22,7 @@ import (
 // changed runs on every input event: small cases update at once, big
 // ones at the next animation frame. The textarea never waits.
 func (p *page) changed() {
+	p.fromLink = false
 	if pageview.NextFrame(p.ed.size(), len(p.g.Rows)) {
 		if !p.framePending {
 			p.framePending = true
