@@ -64,7 +64,6 @@ reader instead, with url, found_on, fetched, status and kept_out
 (docs/json.md); the summary goes to stderr.`,
 	examples: []string{
 		"smolbots site gemini://example.org/",
-		"smolbots site -dialect crawlers -max-pages 50 gemini://example.org/",
 		"smolbots site -host example.org gemini://localhost:1965/",
 		"smolbots site -json gopher://example.org | jq 'select(.allowed == false) | .url'",
 	},
