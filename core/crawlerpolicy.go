@@ -131,7 +131,7 @@ func (p *Policy) chooseEach(rs *Ruleset) {
 		c := *d.Crawler
 		c.Agents = []string{n}
 		sub.Crawler, sub.EachAgent = &c, false
-		sp := (&Ruleset{Dialect: sub, File: rs.File, Groups: rs.Groups, tables: rs.tables, lines: rs.lines}).Policy(Agent{})
+		sp := (&Ruleset{Dialect: sub, File: rs.File, Groups: rs.Groups, tables: rs.tables, lines: rs.lines, eachPart: true}).Policy(Agent{})
 		sp.Agent = p.Agent
 		p.each = append(p.each, sp)
 		as := "as "

@@ -123,6 +123,9 @@ type Ruleset struct {
 	tables *tableCache // compiled rules shared by its policies
 	arena  *groupArena // while compiling
 	lines  []Line      // a crawler's own reading of the file's lines; nil for the shared lexer's
+	// eachPart: one name's reading of an EachAgent preset, whose policy
+	// states the notes on the file as a whole
+	eachPart bool
 }
 
 // eachLine yields the lines the dialect groups: a crawler's own reading

@@ -86,7 +86,7 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil {
 		p.Agent = Agent{Raw: d.Crawler.Identity()}
 		if d.EachAgent && len(d.Crawler.Agents) > 1 {
-			p.Notes = append(p.Notes, d.fileNotes(rs.File)...) // each reading says them too, where it disallows
+			p.Notes = append(p.Notes, d.fileNotes(rs.File)...)
 			p.chooseEach(rs)
 			return p
 		}
@@ -120,7 +120,9 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil && !d.AllowField {
 		p.unreadAllows = allowLines(rs.File, 8)
 	}
-	p.Notes = append(p.Notes, d.fileNotes(rs.File)...)
+	if !rs.eachPart {
+		p.Notes = append(p.Notes, d.fileNotes(rs.File)...)
+	}
 	if c := d.Crawler; c != nil && !c.Verified {
 		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+").")
 	}
