@@ -71,7 +71,7 @@ func (d *Dialect) fileLines(f *File) []Line {
 
 // appendRead appends line l as the dialect reads it: one line, or for
 // PythonLines and ProtegoLines (Protego splits and strips lines as
-// robotparser does, scrapy/protego@b5175c0d5c:src/protego.py:314,327-332)
+// robotparser does, scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:314,327-332)
 // the lines Python's splitlines makes of it.
 func (d *Dialect) appendRead(lines []Line, f *File, l Line, joined *bool) []Line {
 	if d.Lines != PythonLines && d.Lines != ProtegoLines || !pyOdd(l.Text) || d.UTF8Only && f.InvalidUTF8Line > 0 || d.tooLong(f) {
@@ -182,7 +182,7 @@ func (d *Dialect) readLine(f *File, l Line, joined *bool) Line {
 }
 
 // lastColonLine reads a line as `[ \t]*(.*):[ \t]*(.*)` fully matched
-// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:17,23-30): the
+// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:17,23-30): the
 // field runs to the last colon, the value keeps comments and trailing
 // blanks, and a CR (which `.` does not match) leaves the line unread.
 func lastColonLine(l Line) Line {
@@ -215,7 +215,7 @@ func lastColonLine(l Line) Line {
 }
 
 // lineStartDirective reads a line as Gemplex does
-// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:589-606): a comment
+// (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:589-606): a comment
 // only at the start of a line, and a directive only when the line starts
 // with it and goes on past its colon (the CR of a CRLF counts).
 func lineStartDirective(l Line) Line {
@@ -247,7 +247,7 @@ func lineStartDirective(l Line) Line {
 }
 
 // disallowPrefixLine reads a line as gemini-grc does
-// (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33-40): trimmed,
+// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robots.go:33-40): trimmed,
 // only `disallow:` at its start counts, the value keeps any comment.
 func disallowPrefixLine(l Line) Line {
 	out := Line{Pos: l.Pos, Text: l.Text, Terminator: l.Terminator, Kind: NoColon, FieldParts: noFieldParts}
@@ -270,7 +270,7 @@ func disallowPrefixLine(l Line) Line {
 
 // protegoFields are the field names Protego knows, as its second chance
 // compares them: exactly, lower case
-// (scrapy/protego@b5175c0d5c:src/protego.py:16-22,30-37).
+// (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:16-22,30-37).
 var protegoFields = map[string]bool{
 	"disallow": true, "dissallow": true, "dissalow": true, "disalow": true, "diasllow": true, "disallaw": true,
 	"allow": true, "user-agent": true, "useragent": true, "user agent": true,

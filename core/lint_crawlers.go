@@ -83,7 +83,7 @@ func (lt *linter) crawlerChecks() {
 			lt.agentCase(l)
 			if strings.EqualFold(l.Value, "mozz-archiver") {
 				lt.addCrawler(l.Pos.Line, "mozz-archiver-agent", SevWarning, mozz,
-					"mozz-archiver sends the agent `archiver-mozz` (michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/settings/local.py:12), which does not contain `"+l.Value+"`, though its README says to write it: this group never applies to it. Write `User-agent: archiver-mozz` (or `archiver`, which it also matches).")
+					"mozz-archiver sends the agent `archiver-mozz` (michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/settings/local.py:12), which does not contain `"+l.Value+"`, though its README says to write it: this group never applies to it. Write `User-agent: archiver-mozz` (or `archiver`, which it also matches).")
 			}
 		case Disallow:
 			if firstRunOpen { // any Disallow ends Gemplex's first run (cmd/gemplex/crawl.go:605)

@@ -8,7 +8,7 @@ import "testing"
 func TestLint_Crawlers(t *testing.T) {
 	crawlerCodes := []string{"mozz-archiver-agent", "crawler-rule-before-agent", "tlgs-empty-disallow-clears", "crawler-comment-in-value", "crawler-agent-case", "gemplex-first-group"}
 	runLintCases(t, []lintCase{
-		// michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/settings/local.py:12
+		// michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/settings/local.py:12
 		{name: "mozz-archiver agent", in: "User-agent: *\nDisallow: /x\n\nUser-agent: mozz-archiver\nDisallow: /\n",
 			want: []want{{4, "mozz-archiver-agent", SevWarning, "mozz-archiver"}}},
 		// tlgsutils/robots_txt_parser.cpp:20; cmd/gemplex/crawl.go:586-587

@@ -302,7 +302,7 @@ func TestPythonDifferential(t *testing.T) {
 					if s != "" && s[0] != '/' {
 						continue // not the path of a gemini:// URL
 					}
-					url := "gemini://example.org" + s
+					url := "gemini://capsule.example" + s
 					r := pyRow{src.name, vname, d.ID, strings.Join(d.Crawler.Agents, "+"), url, p.Test(url).Allowed, nil}
 					for _, a := range d.Crawler.Agents {
 						r.ask = append(r.ask, ask(a, url))
@@ -365,7 +365,7 @@ func TestProtegoDifferential(t *testing.T) {
 				if s != "" && s[0] != '/' {
 					continue
 				}
-				url := "gemini://example.org" + s
+				url := "gemini://capsule.example" + s
 				r := pyRow{src.name, vname, "mozz-archiver", agent, url, p.Test(url).Allowed, []int{len(pf.Queries)}}
 				if s == "" {
 					r.reader = "protego-0.2.1" // the version gap: asked as "/"

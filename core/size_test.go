@@ -27,14 +27,14 @@ func TestMaxBytes_EachReaderItsOwn(t *testing.T) {
 		"veronica2": true, // unknown: read as RFC 9309's floor
 	}
 	for _, d := range append(Dialects(), Presets()...) {
-		v := Decide(f, d, MustAgent("kiwi"), "gemini://example.org/late")
+		v := Decide(f, d, MustAgent("kiwi"), "gemini://capsule.example/late")
 		if d.Crawler == nil {
 			v = Decide(f, d, MustAgent("kiwi"), "/late")
 		}
 		if w, ok := want[d.ID]; !ok || v.Allowed != w {
 			t.Errorf("%s: /late allowed %v, want %v (%s)", d.ID, v.Allowed, w, v.Note)
 		}
-		if early := Decide(f, d, MustAgent("kiwi"), "gemini://example.org/early"); d.Crawler != nil && early.Allowed {
+		if early := Decide(f, d, MustAgent("kiwi"), "gemini://capsule.example/early"); d.Crawler != nil && early.Allowed {
 			t.Errorf("%s: /early allowed", d.ID)
 		}
 		if d.ID == "veronica2" && !strings.Contains(v.Note, "not known") {
@@ -53,17 +53,17 @@ func TestMaxBytes_EachReaderItsOwn(t *testing.T) {
 
 func TestMaxBytes_PastTheLimit(t *testing.T) {
 	// TLGS cuts at 2.5 MB.
-	v := Decide(Parse(longRobots(2_600_000)), TLGS, Agent{}, "gemini://example.org/late")
+	v := Decide(Parse(longRobots(2_600_000)), TLGS, Agent{}, "gemini://capsule.example/late")
 	if !v.Allowed || !strings.Contains(v.Note, "reads the first 2500000 bytes") {
 		t.Errorf("tlgs at 2.6 MB: %+v, want allowed with a note on its 2.5 MB", v)
 	}
 	// gemini-grc takes a response over 1 MiB as a failed fetch.
-	v = Decide(Parse(longRobots(1<<20+100)), GeminiGRC, Agent{}, "gemini://example.org/early")
+	v = Decide(Parse(longRobots(1<<20+100)), GeminiGRC, Agent{}, "gemini://capsule.example/early")
 	if !v.Allowed || !strings.Contains(v.Note, "failed fetch") {
 		t.Errorf("gemini-grc over 1 MiB: %+v, want allowed with a note on the failed fetch", v)
 	}
 	// Python reads everything, smolbots keeps HoldBytes: a note says so.
-	v = Decide(Parse(longRobots(HoldBytes+1000)), GUS, Agent{}, "gemini://example.org/late")
+	v = Decide(Parse(longRobots(HoldBytes+1000)), GUS, Agent{}, "gemini://capsule.example/late")
 	if !v.Allowed || !strings.Contains(v.Note, "all smolbots keeps") {
 		t.Errorf("gus past HoldBytes: %+v, want allowed with a note on what smolbots keeps", v)
 	}
@@ -114,13 +114,13 @@ func TestReaderLimitsPage(t *testing.T) {
 func TestMaxBytes_EdgeFiles(t *testing.T) {
 	one := Parse([]byte("Disallow: /" + strings.Repeat("a", 600<<10)))
 	for _, d := range Presets() {
-		v := Decide(one, d, Agent{}, "gemini://example.org/"+strings.Repeat("a", 600<<10))
+		v := Decide(one, d, Agent{}, "gemini://capsule.example/"+strings.Repeat("a", 600<<10))
 		if d.ID == "gemini-grc" && v.Allowed {
 			t.Errorf("gemini-grc reads its one 600 KiB Disallow whole, yet allows: %+v", v.Rule)
 		}
 	}
 	latin1 := append(longRobots(600<<10), "Disallow: /caf\xe9\n"...)
-	v := Decide(Parse(latin1), MozzArchiver, Agent{}, "gemini://example.org/early")
+	v := Decide(Parse(latin1), MozzArchiver, Agent{}, "gemini://capsule.example/early")
 	if !v.Allowed {
 		t.Errorf("mozz-archiver on a file that is not UTF-8 past 500 KiB: disallowed by line %d, want an empty file", v.Line)
 	}

@@ -65,7 +65,7 @@ func TestFetchFailures(t *testing.T) {
 		want string
 	}{
 		{[]string{"fetch"}, "give one URL"},
-		{[]string{"fetch", "http://example.org"}, "only gopher:// and gemini://"},
+		{[]string{"fetch", "http://capsule.example"}, "only gopher:// and gemini://"},
 		{[]string{"fetch", "gemini://[::1"}, "closing bracket"},
 		{[]string{"fetch", "gopher://" + closed}, "could not connect"},
 		{[]string{"fetch", "-json", "gemini://" + closed}, ""},

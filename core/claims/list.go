@@ -32,6 +32,14 @@ var AboutSmolbots = map[string]string{
 	"each with the verdict of every dialect and crawler preset smolbots knows":     "what the conformance suite holds (core/conformance computes each verdict by running the reader)",
 	"the suite's version changes when a case is added, dropped or changes meaning": "the suite's promise about its own IDs, held by core/conformance's golden ID list",
 	"each case with every reader's verdict":                                        "what the conformance suite holds (core/conformance)",
+	// A custom reader's knobs (core/custom): what each setting makes the
+	// reader do, by definition; the knobs are held to the dialects'
+	// verdicts by core/custom's and core/conformance's tests.
+	"a prefix; a final * is dropped":                      "a knob value's words (core/custom): what the setting makes a custom reader do",
+	"an empty Disallow drops every rule collected so far": "a knob's words (core/custom): what the setting makes a custom reader do",
+	"apply to every crawler":                              "a knob value's words (core/custom): what the setting makes a custom reader do",
+	"drops the rules above it":                            "a knob value's words (core/custom): what the setting makes a custom reader do",
+	"=is dropped":                                         "a knob value's words (core/custom): with bom-in-text off, the mark is dropped",
 }
 
 // dialectsExcept are the dialects without the ones named.

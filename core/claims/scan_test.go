@@ -21,7 +21,7 @@ var claimWords = regexp.MustCompile(`(?i)\b(every|all|any|no|none of the)( other
 // lint messages, the reference pages (and so explain), the page's notes.
 var proseFiles = []string{
 	"../lint*.go", "../hints.go", "../lintwords.go",
-	"../refsite/*.go", "../pageview/render.go", "../report/report.go",
+	"../refsite/*.go", "../matrix/*.go", "../custom/*.go", "../pageview/render.go", "../pageview/reader.go", "../pageview/answer.go", "../report/report.go",
 	"../crawlerpolicy.go", "../policy.go", "../verdict.go", "../narrate/*.go", "../presets.go", "../dialect.go",
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/matrix"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -84,10 +85,8 @@ func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, 
 		switch {
 		case !ok || a.Error != "":
 			sum.Features[d.ID] = "error"
-		case a.Allowed == (d.Yes == "allowed"):
-			sum.Features[d.ID] = "yes"
 		default:
-			sum.Features[d.ID] = "no"
+			sum.Features[d.ID] = Support(d, a.Allowed)
 		}
 	}
 	return out, sum
@@ -111,8 +110,10 @@ func Permalink(c Case, reader string) string {
 	st := state.State{Robots: c.Robots, Selectors: c.URL}
 	d, known := core.DialectByID(reader)
 	switch {
-	case !known: // a custom reader: the playground cannot show its column yet
+	case !known: // a custom reader: the page's "Your reader" column
 		st.Agents = c.Agent
+		st.Custom = reader
+		st.Cell = grid.CellKey(reader, c.Agent, c.URL)
 	case d.Crawler != nil:
 		st.Crawlers = []string{d.ID}
 		st.Cell = grid.CrawlerKey(d.ID, c.URL)
@@ -131,14 +132,49 @@ func Row(s *Suite, reader string, demos []Demo) map[string]string {
 	for _, d := range demos {
 		for _, c := range s.Cases {
 			if c.ID == "matrix/"+d.ID {
-				row[d.ID] = "no"
-				if c.Expect[reader] == (d.Yes == "allowed") {
-					row[d.ID] = "yes"
-				}
+				row[d.ID] = Support(d, c.Expect[reader])
 			}
 		}
 	}
 	return row
+}
+
+// Support is the matrix's cell for a verdict on d's demonstration: yes
+// when it is the verdict that means the reader has the feature.
+func Support(d Demo, allowed bool) string {
+	if allowed == (d.Yes == "allowed") {
+		return "yes"
+	}
+	return "no"
+}
+
+// ReaderRow is the row of a reader that is not in the suite (the page's
+// reader of one's own): its verdicts on the demonstrations asked as
+// agent ("" for DefaultAgent), scored as Score scores an
+// implementation's answers. Features are in demos' order.
+func ReaderRow(reader core.Dialect, demos []Demo, agent string) ([]string, error) {
+	if agent == "" {
+		agent = DefaultAgent
+	}
+	a, err := core.ParseAgent(agent)
+	if err != nil {
+		return nil, err
+	}
+	var row []string
+	for i, c := range demoCases(demos, a) {
+		row = append(row, Support(demos[i], Expect([]core.Dialect{reader}, c.Robots, c.Agent, c.URL)[reader.ID]))
+	}
+	return row, nil
+}
+
+// MatrixDemos are the compatibility matrix's rows (core/matrix) as the
+// suite asks them.
+func MatrixDemos() []Demo {
+	var out []Demo
+	for _, f := range matrix.Features {
+		out = append(out, Demo{ID: f.ID, Question: f.Question, Robots: f.Robots, Selector: f.Selector, Yes: f.Yes})
+	}
+	return out
 }
 
 // RowDiff lists the features where two rows differ, as

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/matrix"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -16,39 +17,39 @@ import (
 // each is the verdict the reader gives on the row's demonstration, as
 // `smolbots check -json` gives it (a test holds every cell to the CLI).
 
-// Feature is one row: a question, a file and a selector that answer it,
-// and which verdict means "yes".
+// Feature is one row (matrix.Feature) and keys, the crawler Source keys
+// that say where the feature lives in a crawler's code, in order of
+// preference, for a cell whose verdict cites no line of its own.
 type Feature struct {
-	ID       string `json:"id"`
-	Question string `json:"question"`
-	// Robots is the demonstration. ROLE stands for the reader's role:
-	// indexer, or archiver for mozz-archiver and gemini-grc.
-	Robots   string `json:"robots"`
-	Selector string `json:"selector"`
-	Yes      string `json:"yes"` // "allowed" or "denied": the verdict that means the reader has the feature
-	// keys are the crawler Source keys that say where the feature lives
-	// in a crawler's code, in order of preference, for a cell whose
-	// verdict cites no line of its own.
+	matrix.Feature
 	keys []string
 }
 
 // Features are the matrix's rows. Their IDs are citations: keep them.
-var Features = []Feature{
-	{ID: "allow", Question: "reads Allow lines", Robots: "User-agent: *\nAllow: /a/b\nDisallow: /a\n", Selector: "/a/b/c", Yes: "allowed", keys: []string{"decision", "lines"}},
-	{ID: "longest-match", Question: "the longer rule wins whatever the order", Robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n", Selector: "/a/b/c", Yes: "allowed", keys: []string{"decision", "lines"}},
-	{ID: "wildcard", Question: "* inside a rule matches any characters", Robots: "User-agent: *\nDisallow: /*.cgi\n", Selector: "/bin/x.cgi", Yes: "denied", keys: []string{"match", "stars", "decision"}},
-	{ID: "end-anchor", Question: "$ ends a rule", Robots: "User-agent: *\nDisallow: /a$\n", Selector: "/a", Yes: "denied", keys: []string{"match", "decision"}},
-	{ID: "prefix", Question: "a rule covers every path that starts with it", Robots: "User-agent: *\nDisallow: /a\n", Selector: "/ab", Yes: "denied", keys: []string{"segments", "decision"}},
-	{ID: "virtual-agents", Question: "a group for the reader's role applies to it", Robots: "User-agent: ROLE\nDisallow: /x\n", Selector: "/x/y", Yes: "denied", keys: []string{"names", "each", "agents"}},
-	{ID: "star-also", Question: "the * group still applies when another group names the reader", Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: ROLE\nDisallow: /b\n", Selector: "/a", Yes: "denied", keys: []string{"union", "each", "selection", "agents"}},
-	{ID: "blank-line-ends-group", Question: "a blank line ends a group", Robots: "User-agent: *\n\nDisallow: /a\n", Selector: "/a", Yes: "allowed", keys: []string{"grouping", "lines"}},
-	{ID: "empty-disallow-clears", Question: "an empty Disallow: cancels the rules above it", Robots: "User-agent: *\nDisallow: /a\nDisallow:\n", Selector: "/a", Yes: "allowed", keys: []string{"empty", "decision"}},
-	{ID: "inline-comment", Question: "a # comment after a value is dropped", Robots: "User-agent: *\nDisallow: /a # old\n", Selector: "/a/x", Yes: "denied", keys: []string{"comments", "lines"}},
-	{ID: "no-user-agent", Question: "rules before any User-agent apply", Robots: "Disallow: /a\n", Selector: "/a", Yes: "denied", keys: []string{"preamble", "grouping", "agents"}},
-	{ID: "first-group", Question: "the first group applies whatever it names", Robots: "User-agent: googlebot\nDisallow: /a\n", Selector: "/a", Yes: "denied", keys: []string{"preamble", "agents", "selection"}},
-	{ID: "missing-colon", Question: "a line without a colon is read", Robots: "User-agent: *\ndisallow /a\n", Selector: "/a", Yes: "denied", keys: []string{"second-chance", "lines"}},
-	{ID: "percent-encoding", Question: "%7E and ~ are the same", Robots: "User-agent: *\nDisallow: /%7Ea\n", Selector: "/~a", Yes: "denied", keys: []string{"target"}},
-	{ID: "cr-line-endings", Question: "lines ending in a bare CR are read", Robots: "User-agent: *\rDisallow: /a\r", Selector: "/a", Yes: "denied", keys: []string{"lines"}},
+var Features = withKeys(map[string][]string{
+	"allow":                 []string{"decision", "lines"},
+	"longest-match":         []string{"decision", "lines"},
+	"wildcard":              []string{"match", "stars", "decision"},
+	"end-anchor":            []string{"match", "decision"},
+	"prefix":                []string{"segments", "decision"},
+	"virtual-agents":        []string{"names", "each", "agents"},
+	"star-also":             []string{"union", "each", "selection", "agents"},
+	"blank-line-ends-group": []string{"grouping", "lines"},
+	"empty-disallow-clears": []string{"empty", "decision"},
+	"inline-comment":        []string{"comments", "lines"},
+	"no-user-agent":         []string{"preamble", "grouping", "agents"},
+	"first-group":           []string{"preamble", "agents", "selection"},
+	"missing-colon":         []string{"second-chance", "lines"},
+	"percent-encoding":      []string{"target"},
+	"cr-line-endings":       []string{"lines"},
+})
+
+func withKeys(keys map[string][]string) []Feature {
+	var out []Feature
+	for _, f := range matrix.Features {
+		out = append(out, Feature{f, keys[f.ID]})
+	}
+	return out
 }
 
 // Reader is one column.
@@ -78,7 +79,8 @@ type Cell struct {
 	CiteURL   string `json:"cite_url"` // that line on GitHub, "" when the code is not there
 	Permalink string `json:"permalink"`
 
-	state state.State
+	state   state.State
+	citeRef string // the crawler's reference that Cite writes in full
 }
 
 // Readers are the matrix's columns, in order.
@@ -107,12 +109,12 @@ func Readers() []Reader {
 
 // Demonstration is the row's file and selector as one reader is given
 // them: ROLE replaced by its role; for a Gemini crawler the selector as
-// a gemini://example.org URL, which it builds its target from.
+// a gemini://capsule.example URL, which it builds its target from.
 func (f Feature) Demonstration(r Reader) (robots, selector string) {
 	robots = strings.ReplaceAll(f.Robots, "ROLE", r.Role)
 	selector = f.Selector
 	if r.Kind == "crawler" && r.Protocol == "gemini" {
-		selector = "gemini://example.org" + selector
+		selector = "gemini://capsule.example" + selector
 	}
 	return robots, selector
 }
@@ -198,14 +200,18 @@ func computeCell(f Feature, r Reader) Cell {
 		if ref == "" && len(cr.Sources) > 0 {
 			ref = cr.Sources[0].Ref
 		}
-		c.Cite, c.CiteURL = fullRef(cr, ref), refURL(cr, ref)
+		c.Cite, c.CiteURL, c.citeRef = fullRef(cr, ref), refURL(cr, ref), ref
 	}
 	return c
 }
 
 // Compat is the matrix as compat.json publishes it.
 type Compat struct {
-	Site     string                     `json:"site"`
+	Site string `json:"site"`
+	// Version and Built are the commit and the UTC date the matrix was
+	// computed from, as every page names them.
+	Version  string                     `json:"version"`
+	Built    string                     `json:"built"`
 	Features []Feature                  `json:"features"`
 	Readers  []Reader                   `json:"readers"`
 	Cells    map[string]map[string]Cell `json:"cells"`
@@ -222,7 +228,7 @@ type FetchCell struct {
 
 // CompatData is the matrix, computed.
 func CompatData() Compat {
-	return Compat{Site: core.Site(), Features: Features, Readers: Readers(), Cells: compatCells(), Fetch: fetchCells()}
+	return Compat{Site: core.Site(), Version: core.Version(), Built: core.BuildDate(), Features: Features, Readers: Readers(), Cells: compatCells(), Fetch: fetchCells()}
 }
 
 func compatJSON() ([]byte, error) {
@@ -292,12 +298,18 @@ func compatPage() *page {
 	p := &page{Path: "compat", Title: "Compatibility matrix", Lead: "Which reader does what: each cell is the answer the reader gives on the row's demonstration, computed when the site was built."}
 	readers := Readers()
 	cells := compatCells()
-	p.Body = append(p.Body, paras(`Columns are the six dialects and the eight crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://example.org`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
+	p.Body = append(p.Body, paras(`Columns are the six dialects and the eight crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://capsule.example`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
 
-A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). Each cell opens its demonstration in the playground; a number leads to the note the reader gives with its verdict. The same data, for other tools: `)...)
+A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). The same data, for other tools: `)...)
 	last := p.Body[len(p.Body)-1].(para)
 	last.Spans = append(last.Spans, t(" "), link("compat.json", "/compat.json"), t(" (its JSON Schema is docs/json/compat.schema.json in the repository)."))
 	p.Body[len(p.Body)-1] = last
+	// How to use the table's links: the web edition's only.
+	p.Body = append(p.Body, webOnly{[]block{para{[]span{
+		t("Each cell opens its demonstration in the playground; a number leads to the note the reader gives with its verdict. The "), code("#"),
+		t(" after each cell is the cell's own address, to cite one answer: "), codeLink("/compat#"+cellID("allow", "tlgs"), "/compat#"+cellID("allow", "tlgs")),
+		t(" is TLGS's answer on the allow row, and every cell is "), code("/compat#FEATURE.READER"), t(" with the row's and the column's IDs."),
+	}}}})
 
 	// Footnotes: one number per distinct note.
 	noteNo := map[string]int{}
@@ -342,6 +354,8 @@ A cell says yes when the reader's verdict is the one in the row's "yes when", no
 					sp = append(sp, t(" "), span{Text: fmt.Sprint(noteNo[n]), Href: fmt.Sprintf("#note-%d", noteNo[n]), Sup: true})
 				}
 			}
+			// A visible link to the cell itself, to copy and cite.
+			sp = append(sp, t(" "), span{Text: "#", Href: "/compat#" + cellID(f.ID, r.ID), Web: true, Label: "This cell's address: " + f.ID + ", " + r.Name})
 			tr.Cells = append(tr.Cells, cell{Spans: sp, Class: c.Support, ID: cellID(f.ID, r.ID)})
 			mark := map[string]string{"yes": "Y", "no": "-", "unknown": "?"}[c.Support]
 			pt.WriteString(fmt.Sprintf(" %-3s", mark))
@@ -395,7 +409,10 @@ func columnList(p *page, r Reader, anchorPage string) list {
 		if !c.Allowed {
 			v = "denied"
 		}
-		sp := []span{link(f.ID, "/compat#"+f.ID), t(" (" + f.Question + "): "), t(c.Support + ". "), code(sel), t(" is " + v)}
+		// Gemtext gives an item one link: the code that decides where
+		// there is one, else the playground; the row's page is linked
+		// at the foot of every page.
+		sp := []span{{Text: f.ID, Href: "/compat#" + f.ID, Web: true}, t(" (" + f.Question + "): "), t(c.Support + ". "), code(sel), t(" is " + v)}
 		if c.Line > 0 {
 			line := strings.Split(strings.ReplaceAll(robots, "\r", "\n"), "\n")[c.Line-1]
 			sp = append(sp, t(" by line "+fmt.Sprint(c.Line)+", "), code(line))
@@ -408,15 +425,12 @@ func columnList(p *page, r Reader, anchorPage string) list {
 			sp = append(sp, t(c.Caveat+" "))
 		}
 		if c.Cite != "" {
-			sp = append(sp, t("Code: "))
-			if c.CiteURL != "" {
-				sp = append(sp, codeLink(c.Cite, c.CiteURL))
-			} else {
-				sp = append(sp, code(c.Cite))
-			}
+			d, _ := core.DialectByID(r.ID)
+			sp = append(sp, t(sourceWord(d.Crawler)+": "))
+			sp = append(sp, refSpans(d.Crawler, c.citeRef)...)
 			sp = append(sp, t(". "))
 		}
-		sp = append(sp, link("Open in the playground", p.permalink(c.state, "compat cell "+cellID(f.ID, r.ID))))
+		sp = append(sp, span{Text: "Open in the playground", Href: p.permalink(c.state, "compat cell "+cellID(f.ID, r.ID)), Web: c.CiteURL != ""})
 		id := cellID(f.ID, r.ID)
 		if anchorPage == "/compat" {
 			id = "col-" + id

@@ -14,13 +14,7 @@ import (
 // (/conformance.json): the same suite `smolbots vectors` prints.
 
 // Demos are the matrix's demonstrations as the suite asks them.
-func Demos() []conformance.Demo {
-	var out []conformance.Demo
-	for _, f := range Features {
-		out = append(out, conformance.Demo{ID: f.ID, Question: f.Question, Robots: f.Robots, Selector: f.Selector, Yes: f.Yes})
-	}
-	return out
-}
+func Demos() []conformance.Demo { return conformance.MatrixDemos() }
 
 // SuiteReaders are every reader the suite's expectations name: the six
 // dialects, then the crawler presets.
@@ -118,7 +112,14 @@ smolbots conform -agent 'archiver-mozz(archiver)' -dialect mozz-archiver -- ./my
 		} else if f == "real-file" {
 			sp = append(sp, t("the files in testdata/realworld, each from its repository at a commit."))
 		} else {
-			sp = append(sp, code(cs[0].Cite))
+			// "testdata/scenarios/NAME.txtar: what it shows": the path
+			// as code, the sentence as prose (its `code` too).
+			file, about, _ := strings.Cut(cs[0].Cite, ": ")
+			sp = append(sp, code(file))
+			if about != "" {
+				sp = append(sp, t(": "))
+				sp = append(sp, words(about)...)
+			}
 		}
 		p.Body = append(p.Body, para{sp})
 		l := list{}

@@ -48,6 +48,7 @@ type page struct {
 	// edit hides the answer, which would otherwise move the editor
 	// under the caret.
 	fromLink bool
+	reader   *readerChoice
 
 	// The case: what the boxes and choices hold, as the model saw them.
 	hidden   []string      // dialect IDs not shown
@@ -124,6 +125,7 @@ func newPage() *page {
 		crawlers:  newCrawlerTable(doc),
 		pane:      newLowerPane(doc),
 		answer:    newAnswerPart(doc),
+		reader:    newReaderChoice(doc),
 	}
 }
 
@@ -255,6 +257,7 @@ func (p *page) bind() {
 		}
 	})
 	p.bindPortable()
+	p.bindReader()
 	if sel := p.el("example"); sel.Get("options").Length() <= 1 {
 		sel.Set("innerHTML", pageview.ExampleOptions())
 	}

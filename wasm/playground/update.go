@@ -53,7 +53,7 @@ func (p *page) update() {
 		Robots:    pageview.WithEnds(robots, p.ed.ends),
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
-		Dialects:  pageview.DialectsShown(p.hidden),
+		Dialects:  pageview.WithReader(pageview.DialectsShown(p.hidden), p.reader.d, p.reader.ok),
 		LintLater: (len(robots) > pageview.SmallBytes || p.updates == 0) && !p.lintNow,
 	})
 	if p.lintTimer != nil {
