@@ -305,6 +305,8 @@ func TestSameDialect_EveryField(t *testing.T) {
 			f.SetBool(!f.Bool())
 		case reflect.Uint8:
 			f.SetUint(f.Uint() + 1)
+		case reflect.Int:
+			f.SetInt(f.Int() + 1)
 		case reflect.Slice:
 			f.Set(reflect.Append(f, reflect.ValueOf(Check)))
 		case reflect.Pointer:

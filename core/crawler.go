@@ -105,7 +105,10 @@ func (c *Crawler) URL(ref string) string {
 	if webAddress(repo) && strings.Count(repo, "/") == 2 {
 		return "https://" + repo + "/commit/" + strings.TrimSuffix(commit, "^")
 	}
-	if strings.Count(repo, "/") != 1 || strings.Contains(repo, ".") || strings.HasSuffix(commit, "^") {
+	// owner/name on GitHub: a dot may be in the name (Gemini.Net), never
+	// in the owner, where it would be a web host's.
+	owner, _, _ := strings.Cut(repo, "/")
+	if strings.Count(repo, "/") != 1 || strings.Contains(owner, ".") || strings.HasSuffix(commit, "^") {
 		return ""
 	}
 	path, lines, _ := strings.Cut(ref, ":")

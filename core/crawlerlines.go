@@ -1,54 +1,184 @@
 package core
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // fileLines are the file's lines as the dialect splits them into fields:
 // the shared lexer's, or a copy re-read by a crawler's own line syntax
 // (same positions and text, other field and value).
+//
+// A reader that reads past MaxBytes (readsPastCut) gets the file's lines
+// but the last, then that line in full and the lines after it up to its
+// limit; of those, only the ones that can change its groups are kept, so
+// that a padded file costs little.
 func (d *Dialect) fileLines(f *File) []Line {
-	if d.Lines == StandardLines && !d.LFLines && !d.BOMInText && !d.UTF8Only {
+	more := d.readsPastCut(f) && !d.tooLong(f)
+	if !more && d.Lines == StandardLines && !d.LFLines && !(d.BOMInText && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
 		return nil // the shared lexer's lines
 	}
-	lines := make([]Line, len(f.Lines))
+	n := len(f.Lines)
+	if more {
+		n-- // the line cut at MaxBytes is read again, whole
+	}
+	lines := make([]Line, 0, len(f.Lines))
 	joined := false // the previous line ended in a lone CR
-	for i := range f.Lines {
-		l := f.Lines[i]
-		if d.UTF8Only && f.InvalidUTF8Line > 0 {
-			// Read as an empty file: no line is a field.
-			if l.Kind == FieldLine || l.Kind == NoColon {
-				l.Kind, l.FieldParts = NoColon, noFieldParts
+	for i := range n {
+		lines = d.appendRead(lines, f, f.Lines[i], &joined)
+	}
+	if !more {
+		return lines
+	}
+	offset := 0
+	if f.BOM {
+		offset = 3
+	}
+	text := f.held[:min(len(f.held), d.readLimit()-offset)]
+	at := f.Lines[n].Pos
+	at.Offset -= offset
+	keepBlank := d.Grouping == PythonRecords || d.Grouping == BlankLineRecords
+	var parts []FieldParts
+	var read []Line
+	lexLines(text, at, offset, &parts, func(l Line) {
+		read = d.appendRead(read[:0], f, l, &joined)
+		for _, l := range read {
+			var last *Line
+			if len(lines) > 0 {
+				last = &lines[len(lines)-1]
 			}
-			lines[i] = l
-			continue
-		}
-		switch d.Lines {
-		case ProtegoLines:
-			l = protegoLine(l)
-		case LastColonLines:
-			l = lastColonLine(l)
-		case LineStartDirectives:
-			l = lineStartDirective(l)
-		case DisallowPrefixLines:
-			l = disallowPrefixLine(l)
-		}
-		if d.LFLines {
-			// Only LF ends a line: lines split by a lone CR are one line
-			// to the crawler, which reads no field in it.
-			if joined || l.Terminator == "\r" {
-				l.Kind, l.FieldParts = NoColon, noFieldParts
+			switch {
+			case l.groupable():
+			case l.IsBlank() && keepBlank && (last == nil || l.Kind != last.Kind):
+			case l.Kind == FieldLine && d.Grouping == AgentRunsAnyField && (last == nil || last.Kind != FieldLine || last.groupable()):
+			default:
+				continue // changes nothing the grouping sees
 			}
-			joined = l.Terminator == "\r"
+			lines = append(lines, l)
 		}
-		if d.BOMInText && i == 0 && f.BOM && l.Kind == FieldLine {
-			// The first field name starts with the BOM: not one the
-			// crawler knows.
-			parts := *l.FieldParts // shared with the file: change a copy
-			parts.Name, parts.Key, parts.Typo = "\uFEFF"+parts.Name, "", ""
-			l.FieldParts = &parts
+	})
+	if d.UTF8Only && f.InvalidUTF8Line == 0 && !utf8.ValidString(text) {
+		// Not UTF-8 past the cut: read as an empty file, as before it.
+		for i := range lines {
+			if lines[i].Kind == FieldLine {
+				lines[i].Kind, lines[i].FieldParts = NoColon, noFieldParts
+			}
 		}
-		lines[i] = l
 	}
 	return lines
+}
+
+// appendRead appends line l as the dialect reads it: one line, or for
+// PythonLines and ProtegoLines (Protego splits and strips lines as
+// robotparser does, scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:314,327-332)
+// the lines Python's splitlines makes of it.
+func (d *Dialect) appendRead(lines []Line, f *File, l Line, joined *bool) []Line {
+	if d.Lines != PythonLines && d.Lines != ProtegoLines || !pyOdd(l.Text) || d.UTF8Only && f.InvalidUTF8Line > 0 || d.tooLong(f) {
+		return append(lines, d.readLine(f, l, joined))
+	}
+	text, start := l.Text, 0
+	for i := 0; i <= len(text); {
+		n := pythonBreak(text[i:])
+		if i < len(text) && n == 0 {
+			i++
+			continue
+		}
+		piece := pythonLine(l, start, i)
+		if i == len(text) {
+			piece.Terminator = l.Terminator
+		}
+		lines = append(lines, d.readLine(f, piece, joined))
+		if i == len(text) {
+			break
+		}
+		i += n
+		start = i
+	}
+	return lines
+}
+
+// pyOdd: the line holds a byte where Python may break or trim a line
+// where the shared lexer does not; on plain ASCII the two agree.
+func pyOdd(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\v' || c == '\f' || c >= 0x1c && c <= 0x1f || c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonBreak is the length of the line break that s starts with, as
+// str.splitlines counts them besides CR and LF (VT, FF, FS, GS, RS, NEL,
+// LS, PS), or 0.
+func pythonBreak(s string) int {
+	switch {
+	case s == "":
+		return 0
+	case s[0] == '\v' || s[0] == '\f' || s[0] >= 0x1c && s[0] <= 0x1e:
+		return 1
+	case strings.HasPrefix(s, "\u0085"):
+		return 2
+	case strings.HasPrefix(s, "\u2028") || strings.HasPrefix(s, "\u2029"):
+		return 3
+	}
+	return 0
+}
+
+// pySpace is str.isspace: Go's unicode.IsSpace and the separators FS,
+// GS, RS and US.
+func pySpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
+
+// pythonLine is l.Text[from:to] read as robotparser's parse() reads a
+// line: the comment cut, then str.strip() (every Unicode space), then the
+// field split at the first colon, each side stripped
+// (Lib/urllib/robotparser.py:104-114 in CPython 3.11).
+func pythonLine(l Line, from, to int) Line {
+	var parts []FieldParts
+	return lexLineSpaces(l.Text[from:to], Pos{Line: l.Pos.Line, Col: l.Pos.Col + from, Offset: l.Pos.Offset + from}, &parts, pySpace)
+}
+
+// readsPastCut: the file is longer than MaxBytes and the reader reads more.
+func (d *Dialect) readsPastCut(f *File) bool {
+	return f.held != "" && d.readLimit() > MaxBytes
+}
+
+// readLine is one line as the dialect's own line syntax reads it.
+func (d *Dialect) readLine(f *File, l Line, joined *bool) Line {
+	if d.UTF8Only && f.InvalidUTF8Line > 0 || d.tooLong(f) {
+		// Read as an empty file: no line is a field.
+		if l.Kind == FieldLine || l.Kind == NoColon {
+			l.Kind, l.FieldParts = NoColon, noFieldParts
+		}
+		return l
+	}
+	switch d.Lines {
+	case ProtegoLines:
+		l = protegoLine(l)
+	case LastColonLines:
+		l = lastColonLine(l)
+	case LineStartDirectives:
+		l = lineStartDirective(l)
+	case DisallowPrefixLines:
+		l = disallowPrefixLine(l)
+	}
+	if d.LFLines {
+		// Only LF ends a line: lines split by a lone CR are one line
+		// to the crawler, which reads no field in it.
+		if *joined || l.Terminator == "\r" {
+			l.Kind, l.FieldParts = NoColon, noFieldParts
+		}
+		*joined = l.Terminator == "\r"
+	}
+	if d.BOMInText && l.Pos.Line == 1 && f.BOM && l.Kind == FieldLine {
+		// The first field name starts with the BOM: not one the
+		// crawler knows.
+		parts := *l.FieldParts // shared with the file: change a copy
+		parts.Name, parts.Key, parts.Typo = "\uFEFF"+parts.Name, "", ""
+		l.FieldParts = &parts
+	}
+	return l
 }
 
 // lastColonLine reads a line as `[ \t]*(.*):[ \t]*(.*)` fully matched

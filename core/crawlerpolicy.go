@@ -131,7 +131,7 @@ func (p *Policy) chooseEach(rs *Ruleset) {
 		c := *d.Crawler
 		c.Agents = []string{n}
 		sub.Crawler, sub.EachAgent = &c, false
-		sp := (&Ruleset{Dialect: sub, File: rs.File, Groups: rs.Groups, tables: rs.tables, lines: rs.lines}).Policy(Agent{})
+		sp := (&Ruleset{Dialect: sub, File: rs.File, Groups: rs.Groups, tables: rs.tables, lines: rs.lines, eachPart: true}).Policy(Agent{})
 		sp.Agent = p.Agent
 		p.each = append(p.each, sp)
 		as := "as "
@@ -319,8 +319,16 @@ func (p *Policy) noteUnreadFields(rs *Ruleset) {
 		p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s reads a file that is not UTF-8 (line %d is not) as an empty file (%s), so no rule applies", d.Crawler.Name, rs.File.InvalidUTF8Line, d.cite("utf8"))))
 		return
 	}
-	n := 0
-	for i := range rs.File.Lines {
+	if d.tooLong(rs.File) || d.Lines == PythonLines {
+		return // fileNotes says why no line is read; Python's lines are not the file's
+	}
+	n, upto := 0, len(rs.File.Lines)
+	if d.readsPastCut(rs.File) {
+		upto-- // the cut line is read whole, and the lines after it compacted
+	} else if len(rs.lines) != upto {
+		return // Protego broke lines where the file's lexer does not
+	}
+	for i := range upto {
 		l, own := &rs.File.Lines[i], &rs.lines[i]
 		note := ""
 		if d.Lines == ProtegoLines {

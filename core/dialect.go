@@ -1,6 +1,9 @@
 package core
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // A Dialect is one reading of robots.txt, described by independent knobs
 // so that new variants (presets mimicking real crawlers) are new values,
@@ -23,6 +26,18 @@ type Dialect struct {
 	AlwaysAllow string  // a selector that is always allowed ("" for none)
 	DelayFields []Field // fields that carry a delay or re-check period
 
+	// MaxBytes is how much of the body the reader reads: that many bytes
+	// (MaxBytes, RFC 9309's floor, for the six dialects), NoLimit for the
+	// whole body, SizeUnknown where nothing was seen (read then as RFC
+	// 9309's floor). A preset cites it as its Crawler's "size" source.
+	// smolbots itself holds at most HoldBytes.
+	MaxBytes int
+	// TooLongAllowsAll: a body longer than MaxBytes is a failed fetch,
+	// which allows everything, rather than cut
+	// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:gemini/network.go:188-190;
+	// michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/downloaders.py:128-135).
+	TooLongAllowsAll bool
+
 	// Knobs that only real crawlers' code needs; the six dialects leave
 	// them at their zero values.
 
@@ -41,7 +56,10 @@ type Dialect struct {
 	UTF8Only bool
 	// BOMInText: a UTF-8 BOM stays in line 1, so its field name is not
 	// one the crawler knows (the same lines, and
-	// scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/robotstxt.py:16 for mozz-archiver).
+	// scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/robotstxt.py:16 for mozz-archiver;
+	// for Python's robotparser, read() decodes the body as "utf-8", not
+	// "utf-8-sig", and parse() then compares "\ufeffuser-agent" with
+	// "user-agent": Lib/urllib/robotparser.py:70,113,115 in CPython 3.11).
 	BOMInText bool
 	// Preamble says what rules before any User-agent line do.
 	Preamble Preamble
@@ -141,6 +159,11 @@ const (
 	// value other than * is read with its stars removed, so `archiver*`
 	// names archiver (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:373-380).
 	ProtegoLines
+	// PythonLines: as CPython's robotparser reads lines: str.splitlines
+	// also breaks at VT, FF, FS, GS, RS, NEL, LS and PS, and str.strip()
+	// trims every Unicode space (Lib/urllib/robotparser.py:70,104-114 in
+	// 3.11).
+	PythonLines
 )
 
 // AgentMatching says how a User-agent value is compared with a bot name.
@@ -255,11 +278,29 @@ const (
 	VirtualAgentField
 )
 
+// Values of Dialect.MaxBytes besides a byte count.
+const (
+	NoLimit     = 0  // the reader reads the whole body
+	SizeUnknown = -1 // nothing seen says how much the reader reads
+)
+
+// readLimit is how many bytes of the input this dialect reads.
+func (d *Dialect) readLimit() int {
+	switch {
+	case d.MaxBytes == NoLimit:
+		return HoldBytes
+	case d.MaxBytes < 0:
+		return MaxBytes
+	}
+	return min(d.MaxBytes, HoldBytes)
+}
+
 // The six dialects of DIALECTS.md.
 var (
 	Gopher2019 = Dialect{
 		ID: "gopher2019", Title: "Gopher 2019 proposal", Source: "Robots and Gopher (2019 mailing-list proposal)",
 		Grouping: NoGroups, Selection: AllRules, Decision: AnyDisallow, Patterns: Glob,
+		MaxBytes: MaxBytes,
 		Facts: Facts{
 			Location: "selector robots.txt, then 0/robots.txt",
 			Caching:  "24 hours",
@@ -271,6 +312,7 @@ var (
 		Grouping: BlankLineRecords, Agents: Substring, Selection: FirstInFileOrder,
 		Decision: AllowException, Patterns: Prefix, AllowField: true,
 		DelayFields: []Field{CrawlDelay},
+		MaxBytes:    MaxBytes,
 		Facts: Facts{
 			Location: "selector /robots.txt; lines must end in CRLF",
 			Caching:  "unspecified",
@@ -281,6 +323,7 @@ var (
 		ID: "gemini", Title: "Gemini companion spec", Source: "robots.txt for Gemini (companion specification)",
 		Grouping: BlankLineRecords, Agents: Substring, Selection: CombineMatching,
 		Decision: AnyDisallow, Patterns: Prefix, RoleFields: RolesAsUserAgents,
+		MaxBytes: MaxBytes,
 		Facts: Facts{
 			Location: "gemini://host/robots.txt, served as text/plain",
 			Caching:  "unspecified",
@@ -292,6 +335,7 @@ var (
 		Grouping: AgentRunGroups, Agents: TokenEqual, Selection: MostTargeted,
 		Decision: FirstMatch, Patterns: Prefix, RoleFields: VirtualAgentField,
 		AllowField: true, DelayFields: []Field{CrawlDelay, Check},
+		MaxBytes: MaxBytes,
 		Facts: Facts{
 			Location: "gemini://host/robots.txt; check once per visit",
 			Caching:  "Check: seconds between re-fetches",
@@ -303,6 +347,7 @@ var (
 		Grouping: AgentRunGroups, Agents: ProductToken, Selection: MergeEqual,
 		Decision: LongestMatch, Patterns: GlobDollar, Normalize: PercentEncoding,
 		AllowField: true, AcceptTypos: true, AlwaysAllow: "/robots.txt",
+		MaxBytes: MaxBytes,
 		Facts: Facts{
 			Location: "/robots.txt",
 			Caching:  "at most 24 hours",
@@ -312,8 +357,9 @@ var (
 	Norobots = Dialect{
 		ID: "norobots", Title: "1994 rules as Python reads them", Source: "the 1994 robots exclusion standard, as Python's urllib.robotparser implements it",
 		Grouping: PythonRecords, Agents: Substring, Selection: FirstStarLast,
-		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote,
+		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote, BOMInText: true,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
+		MaxBytes: MaxBytes,
 		Facts: Facts{
 			Location: "/robots.txt",
 			Caching:  "unspecified",
@@ -339,6 +385,61 @@ func DialectByID(id string) (Dialect, bool) {
 	}
 	return Dialect{}, false
 }
+
+// tooLong: the reader takes this file as a failed fetch for its size.
+func (d *Dialect) tooLong(f *File) bool {
+	return d.TooLongAllowsAll && d.MaxBytes > 0 && f.Size > d.MaxBytes
+}
+
+// fileNotes are what the reader does with the file as a whole: its BOM,
+// its size.
+func (d *Dialect) fileNotes(f *File) []string {
+	var notes []string
+	if d.BOMInText && f.BOM {
+		notes = append(notes, d.bomNote())
+	}
+	if d.Crawler == nil || f.Size <= MaxBytes {
+		return notes
+	}
+	name, cite := d.Crawler.Name, d.cite("size")
+	switch {
+	case d.tooLong(f):
+		notes = append(notes, fmt.Sprintf("The file is %d bytes, longer than the %d %s reads: it takes that as a failed fetch, which allows everything (%s).", f.Size, d.MaxBytes, name, cite))
+	case d.MaxBytes == SizeUnknown:
+		notes = append(notes, fmt.Sprintf("How much of the file %s reads is not known; the first %d bytes (RFC 9309's floor) are read here.", name, MaxBytes))
+	case d.MaxBytes > 0 && d.MaxBytes < f.Size:
+		notes = append(notes, fmt.Sprintf("%s reads the first %d bytes of the file (%s); the file is %d.", name, d.MaxBytes, cite, f.Size))
+	case f.Size <= HoldBytes:
+		notes = append(notes, fmt.Sprintf("%s reads all %d bytes of the file (%s), past the %d that the dialects read.", name, f.Size, cite, MaxBytes))
+	}
+	if f.Size > HoldBytes && (d.MaxBytes == NoLimit || d.MaxBytes > HoldBytes) && !d.tooLong(f) {
+		notes = append(notes, fmt.Sprintf("%s reads more than the first %d bytes (%s), which is all smolbots keeps of a file, so lines past that are not read here.", name, HoldBytes, cite))
+	}
+	return notes
+}
+
+// pythonBOM is where CPython's robotparser keeps a BOM in line 1.
+const pythonBOM = "CPython 3.11 Lib/urllib/robotparser.py:70,113,115"
+
+// bomNote says that the reader keeps a leading BOM in line 1.
+func (d *Dialect) bomNote() string {
+	if d.Crawler == nil {
+		return "The file starts with a UTF-8 BOM, which Python's robotparser keeps as part of line 1 (it decodes the body as utf-8, not utf-8-sig), so line 1's field is not one it knows and that line is ignored (" + pythonBOM + ")."
+	}
+	key := "lines"
+	for _, s := range d.Crawler.Sources {
+		if s.Key == "bom" {
+			key = "bom"
+		}
+	}
+	return "The file starts with a UTF-8 BOM, which " + d.Crawler.Name + " keeps as part of line 1, so it does not read that line's field (" + d.cite(key) + ")."
+}
+
+// starAll: a rule whose value is a bare * matches every selector. Only
+// norobots reads it so (DIALECTS.md); CPython quotes it to %2A, which
+// matches nothing, and the GUS presets run on CPython
+// (Lib/urllib/robotparser.py:223,227 in 3.11).
+func (d *Dialect) starAll() bool { return d.Normalize == PythonQuote && d.Crawler == nil }
 
 // recognises reports whether a field is meaningful in this dialect.
 func (d *Dialect) recognises(k Field) bool {

@@ -170,6 +170,9 @@ func checkValuePos(t *testing.T, l *core.Line, base int, text string) {
 // written. Every dialect must read it as it read the original.
 func canonical(file *core.File) []byte {
 	var b bytes.Buffer
+	if file.BOM {
+		b.WriteString("\xEF\xBB\xBF") // norobots reads it
+	}
 	for i := range file.Lines {
 		l := &file.Lines[i]
 		content, comment, _ := strings.Cut(l.Text, "#")

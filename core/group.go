@@ -123,6 +123,9 @@ type Ruleset struct {
 	tables *tableCache // compiled rules shared by its policies
 	arena  *groupArena // while compiling
 	lines  []Line      // a crawler's own reading of the file's lines; nil for the shared lexer's
+	// eachPart: one name's reading of an EachAgent preset, whose policy
+	// states the notes on the file as a whole
+	eachPart bool
 }
 
 // eachLine yields the lines the dialect groups: a crawler's own reading
@@ -229,7 +232,8 @@ func sameDialect(a, b *Dialect) bool {
 		a.RoleFields == b.RoleFields && a.AllowField == b.AllowField && a.AcceptTypos == b.AcceptTypos &&
 		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts &&
 		a.Lines == b.Lines && a.LFLines == b.LFLines && a.UTF8Only == b.UTF8Only && a.BOMInText == b.BOMInText && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
-		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.IndexAllowsDir == b.IndexAllowsDir && a.Crawler == b.Crawler
+		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.IndexAllowsDir == b.IndexAllowsDir && a.Crawler == b.Crawler &&
+		a.MaxBytes == b.MaxBytes && a.TooLongAllowsAll == b.TooLongAllowsAll
 }
 
 func (d Dialect) compile(f *File) *Ruleset {

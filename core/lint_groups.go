@@ -476,7 +476,7 @@ func (lt *linter) unreachableRules() {
 			for i, l := range g.Rules {
 				it := item{allow: w.d.fieldOf(l) == Allow, line: l, idx: i}
 				switch {
-				case python && (l.Value == "" || l.Value == "*"):
+				case python && (l.Value == "" || l.Value == "*" && w.d.starAll()):
 					it.pattern = "" // matches every selector in robotparser's reading
 					it.allow = it.allow || l.Value == ""
 				case l.Value == "":

@@ -465,7 +465,7 @@ func (lt *linter) glob(l *Line, readers dialectSet, star int) {
 		if readers&w.bit == 0 {
 			continue
 		}
-		if w.d.Patterns != Prefix || (v == "*" && w.d.Normalize == PythonQuote) {
+		if w.d.Patterns != Prefix || (v == "*" && w.d.starAll()) {
 			wild |= w.bit
 		} else {
 			literal |= w.bit

@@ -19,7 +19,7 @@ func umnPrefix(s string) bool {
 // normalised for the dialect, ignoring which group applies.
 func (v *lintView) ruleMatches(l *Line, normSel string) bool {
 	d := &v.d
-	if d.Normalize == PythonQuote && l.Value == "*" {
+	if l.Value == "*" && d.starAll() {
 		return true
 	}
 	if l.Value == "" {

@@ -103,7 +103,9 @@ func (lt *linter) gemplexBareDisallow() {
 	var bare *Line          // a bare Disallow Gemplex did not see, in the current run
 	var after []string      // agents of the run after it
 	afterLine := 0
-	for i := range lines {
+	// Gemplex's lines match the file's one for one up to the 500 KiB cut,
+	// past which it reads on (fileLines); the lint looks at the file's.
+	for i := range min(len(lines), len(lt.f.Lines)) {
 		g := &lines[i]
 		if l := &lt.f.Lines[i]; g.Kind != FieldLine && l.Kind == FieldLine && l.Key == Disallow && l.Value == "" && bare == nil && len(before) > 0 {
 			bare = l

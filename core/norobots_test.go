@@ -11,8 +11,8 @@ package core
 // Where DIALECTS.md deliberately differs from Python:
 //   - a bare `*` rule matches every path (Python quotes it to %2A first and
 //     then matches nothing);
-//   - a leading UTF-8 BOM is dropped (Python decodes with plain "utf-8",
-//     keeps it, and so loses the first line);
+//   - only the first 500 KiB are read (RFC 9309's floor; Python reads
+//     all it is given);
 //   - lines end only at CR, LF or CRLF (Python's splitlines also breaks at
 //     VT, FF, FS, GS, RS, NEL, LS and PS) and fields are trimmed of spaces
 //     and tabs only (Python strips all whitespace);
@@ -238,5 +238,22 @@ func TestNorobots_Normalisation(t *testing.T) {
 		if got := pyQuote(c.in); got != c.want {
 			t.Errorf("pyQuote(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// CPython's read() decodes the body as "utf-8", not "utf-8-sig": the BOM
+// stays in line 1, whose field is then unknown, so the Disallow after it
+// has no record (Lib/urllib/robotparser.py:70,113,115,121-122 in 3.11).
+func TestNorobots_BOMStaysInLineOne(t *testing.T) {
+	robots := "\uFEFFUser-agent: *\nDisallow: /private\n"
+	for _, d := range []Dialect{Norobots, GUS, GUSLegacy} {
+		v := Decide(Parse([]byte(robots)), d, MustAgent("kiwi"), "/private")
+		if !v.Allowed || v.Line != 0 || !strings.Contains(v.Note, "UTF-8 BOM") {
+			t.Errorf("%s: got %+v, want allowed by no line, with a note on the BOM", d.ID, v)
+		}
+	}
+	// The other dialects drop it.
+	if v := Decide(Parse([]byte(robots)), Gemini, MustAgent("kiwi"), "/private"); v.Allowed || v.Line != 2 {
+		t.Errorf("gemini: got %+v, want disallowed by line 2", v)
 	}
 }

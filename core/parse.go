@@ -31,9 +31,16 @@ import (
 	"unicode/utf8"
 )
 
-// MaxBytes is how much of a robots.txt is read: RFC 9309 sets this floor
-// and every dialect here uses it. The rest is ignored and linted.
+// MaxBytes is how much of a robots.txt the six dialects read: RFC 9309
+// sets this floor. The rest is ignored and linted. File.Lines hold this
+// much; a crawler preset reads as much as its crawler does
+// (Dialect.MaxBytes), up to HoldBytes.
 const MaxBytes = 500 * 1024
+
+// HoldBytes is the most of a robots.txt that Parse keeps for the readers
+// that read past MaxBytes; a reader with a larger limit, or none, is
+// told so in a note. It covers TLGS's 2.5 MB cap.
+const HoldBytes = 3 << 20
 
 // Pos is a position in the input: 1-based line and column (in bytes),
 // 0-based byte offset.
@@ -137,6 +144,9 @@ type File struct {
 	NULLine         int
 	// Text is the part of the input that was read (after BOM removal).
 	Text string
+	// held is the input after BOM removal up to HoldBytes, when it is
+	// longer than MaxBytes (Text is its start); "" otherwise.
+	held string
 
 	cache *fileCache // what is derived from the file, made once
 	// In a file that is mostly padding, copies of the lines groups can
@@ -163,23 +173,42 @@ func Parse(data []byte) *File {
 	}{} // one allocation for both
 	f := &fc.f
 	f.Size, f.cache = len(data), &fc.c
-	if len(data) > MaxBytes {
-		data = data[:MaxBytes]
-		f.Truncated = true
-	}
 	offset := 0
 	if bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
 		f.BOM = true
-		data = data[3:]
 		offset = 3
 	}
-	f.Text = string(data)
+	if len(data) > MaxBytes {
+		f.Truncated = true
+		f.held = string(data[offset:min(len(data), HoldBytes)])
+		f.Text = f.held[:MaxBytes-offset]
+		data = data[:MaxBytes]
+	} else {
+		f.Text = string(data[offset:])
+	}
+	data = data[offset:]
 	f.Lines = make([]Line, 0, countLines(data))
 	// Every field line has a colon, so there are at most that many.
 	parts := make([]FieldParts, 0, min(bytes.Count(data, []byte{':'}), cap(f.Lines)))
-	text := f.Text
-	lineNo := 1
-	for start := 0; start < len(text); {
+	lexLines(f.Text, Pos{Line: 1}, offset, &parts, func(l Line) {
+		if f.InvalidUTF8Line == 0 && !utf8.ValidString(l.Text) {
+			f.InvalidUTF8Line = l.Pos.Line
+		}
+		if f.NULLine == 0 && strings.IndexByte(l.Text, 0) >= 0 {
+			f.NULLine = l.Pos.Line
+		}
+		f.Lines = append(f.Lines, l)
+	})
+	f.copyGroupedLines()
+	return f
+}
+
+// lexLines splits text into lines from position at (its Offset within
+// text, to which offset is added for the input's), lexes each and hands
+// it to fn.
+func lexLines(text string, at Pos, offset int, parts *[]FieldParts, fn func(Line)) {
+	lineNo := at.Line
+	for start := at.Offset; start < len(text); {
 		end := start
 		for end < len(text) && text[end] != '\n' && text[end] != '\r' {
 			end++
@@ -194,23 +223,15 @@ func Parse(data []byte) *File {
 			}
 			next = end + len(term)
 		}
-		l := lexLine(text[start:end], Pos{Line: lineNo, Col: 1, Offset: start + offset}, &parts)
+		l := lexLine(text[start:end], Pos{Line: lineNo, Col: 1, Offset: start + offset}, parts)
 		l.Terminator = term
-		if f.InvalidUTF8Line == 0 && !utf8.ValidString(l.Text) {
-			f.InvalidUTF8Line = lineNo
-		}
-		if f.NULLine == 0 && strings.IndexByte(l.Text, 0) >= 0 {
-			f.NULLine = lineNo
-		}
-		f.Lines = append(f.Lines, l)
+		fn(l)
 		lineNo++
 		start = next
 		if term == "" {
 			break
 		}
 	}
-	f.copyGroupedLines()
-	return f
 }
 
 // copyGroupedLines: groups point at the lines they hold, and a pointer
@@ -277,13 +298,36 @@ func countLines(data []byte) int {
 // lexLine splits one line into field, value and comment. A field line's
 // parts go into the next element of parts, which has room for them.
 func lexLine(text string, pos Pos, parts *[]FieldParts) Line {
+	return lexLineSpaces(text, pos, parts, nil)
+}
+
+// spaces is what a lexer trims: nil for spaces and tabs (the shared
+// lexer's, and the fast path), else the runes it reports.
+type spaces func(rune) bool
+
+func (s spaces) trim(x string) string {
+	if s == nil {
+		return trimSpaceTab(x)
+	}
+	return strings.TrimFunc(x, s)
+}
+
+func (s spaces) trimLeft(x string) string {
+	if s == nil {
+		return strings.TrimLeft(x, " \t")
+	}
+	return strings.TrimLeftFunc(x, s)
+}
+
+// lexLineSpaces is lexLine trimming sp.
+func lexLineSpaces(text string, pos Pos, parts *[]FieldParts, sp spaces) Line {
 	l := Line{Pos: pos, Text: text, FieldParts: noFieldParts}
 	content := text
 	if i := strings.IndexByte(text, '#'); i >= 0 {
 		content = text[:i]
 		l.HasComment = true
 	}
-	trimmed := trimSpaceTab(content)
+	trimmed := sp.trim(content)
 	switch {
 	case len(text) == 0:
 		l.Kind = Empty
@@ -303,12 +347,12 @@ func lexLine(text string, pos Pos, parts *[]FieldParts) Line {
 	l.Kind = FieldLine
 	*parts = append(*parts, FieldParts{})
 	l.FieldParts = &(*parts)[len(*parts)-1]
-	l.Name = trimSpaceTab(content[:colon])
+	l.Name = sp.trim(content[:colon])
 	rawValue := content[colon+1:]
-	lead := len(rawValue) - len(strings.TrimLeft(rawValue, " \t"))
-	l.Value = trimSpaceTab(rawValue)
+	lead := len(rawValue) - len(sp.trimLeft(rawValue))
+	l.Value = sp.trim(rawValue)
 	vo := colon + 1 + lead
-	l.ValuePos = Pos{Line: pos.Line, Col: vo + 1, Offset: pos.Offset + vo}
+	l.ValuePos = Pos{Line: pos.Line, Col: pos.Col + vo, Offset: pos.Offset + vo}
 	l.Key, l.Typo = lookupField(l.Name)
 	return l
 }

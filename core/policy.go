@@ -86,6 +86,7 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil {
 		p.Agent = Agent{Raw: d.Crawler.Identity()}
 		if d.EachAgent && len(d.Crawler.Agents) > 1 {
+			p.Notes = append(p.Notes, d.fileNotes(rs.File)...)
 			p.chooseEach(rs)
 			return p
 		}
@@ -119,8 +120,8 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil && !d.AllowField {
 		p.unreadAllows = allowLines(rs.File, 8)
 	}
-	if d.BOMInText && rs.File.BOM && d.Crawler != nil {
-		p.Notes = append(p.Notes, "The file starts with a UTF-8 BOM, which "+d.Crawler.Name+" keeps as part of line 1, so it does not read that line's field ("+d.cite("lines")+").")
+	if !rs.eachPart {
+		p.Notes = append(p.Notes, d.fileNotes(rs.File)...)
 	}
 	if c := d.Crawler; c != nil && !c.Verified {
 		p.Notes = append(p.Notes, c.Name+" is unverified: no code was read, this preset follows its maintainer's description ("+c.Cite("agents")+").")
@@ -567,50 +568,62 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 				dropped, rules = append(dropped, rules...), rules[:0]
 				continue
 			}
-			pat := d.normalizePattern(l.Value)
-			r := compiledRule{line: l, allow: allow, group: seq}
-			if d.Patterns == TrailingStarPrefix {
-				var ok bool
-				pat, ok = cutTrailingStar(pat)
-				if r.innerStar = !ok; r.innerStar {
-					r.pattern = pat
-					dropped = append(dropped, r)
-					continue
+			for _, value := range ruleValues(d, l.Value) {
+				pat := d.normalizePattern(value)
+				r := compiledRule{line: l, allow: allow, group: seq}
+				if d.Patterns == TrailingStarPrefix {
+					var ok bool
+					pat, ok = cutTrailingStar(pat)
+					if r.innerStar = !ok; r.innerStar {
+						r.pattern = pat
+						dropped = append(dropped, r)
+						continue
+					}
 				}
-			}
-			if d.RootRules && pat != "" && pat[0] != '/' {
-				pat = "/" + pat
-			}
-			r.pattern = pat
-			star, dollar := HasOperators(pat)
-			switch d.Patterns {
-			case Prefix, TrailingStarPrefix:
-				r.literal = true
-			case SegmentGlob:
-				r.segment = true
-			default:
-				r.literal = !star && !(dollar && d.Patterns == GlobDollar)
-			}
-			r.anchored = d.Patterns == GlobDollar && dollar
-			body := pat // without the anchoring $
-			if r.anchored {
-				body = body[:len(body)-1]
-			}
-			r.star = int32(strings.IndexByte(body, '*'))
-			r.prefix = requiredPrefix(d.Patterns, &r)
-			rules = append(rules, r)
-			if d.IndexAllowsDir && allow && strings.HasSuffix(pat, "/index.html") && d.Patterns == GlobDollar {
-				// scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:205-206: the
-				// directory itself, anchored, is allowed too.
-				dir := compiledRule{line: l, allow: true, group: seq, anchored: true, star: -1, indexDir: true}
-				dir.pattern = strings.TrimSuffix(pat, "index.html") + "$"
-				dir.star = int32(strings.IndexByte(dir.pattern[:len(dir.pattern)-1], '*'))
-				dir.prefix = requiredPrefix(d.Patterns, &dir)
-				rules = append(rules, dir)
+				if d.RootRules && pat != "" && pat[0] != '/' {
+					pat = "/" + pat
+				}
+				r.pattern = pat
+				star, dollar := HasOperators(pat)
+				switch d.Patterns {
+				case Prefix, TrailingStarPrefix:
+					r.literal = true
+				case SegmentGlob:
+					r.segment = true
+				default:
+					r.literal = !star && !(dollar && d.Patterns == GlobDollar)
+				}
+				r.anchored = d.Patterns == GlobDollar && dollar
+				body := pat // without the anchoring $
+				if r.anchored {
+					body = body[:len(body)-1]
+				}
+				r.star = int32(strings.IndexByte(body, '*'))
+				r.prefix = requiredPrefix(d.Patterns, &r)
+				rules = append(rules, r)
+				if d.IndexAllowsDir && allow && strings.HasSuffix(pat, "/index.html") && d.Patterns == GlobDollar {
+					// scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:205-206: the
+					// directory itself, anchored, is allowed too.
+					dir := compiledRule{line: l, allow: true, group: seq, anchored: true, star: -1, indexDir: true}
+					dir.pattern = strings.TrimSuffix(pat, "index.html") + "$"
+					dir.star = int32(strings.IndexByte(dir.pattern[:len(dir.pattern)-1], '*'))
+					dir.prefix = requiredPrefix(d.Patterns, &dir)
+					rules = append(rules, dir)
+				}
 			}
 		}
 	}
 	return rules, dropped
+}
+
+// ruleValues are the patterns a rule line gives: for Protego, a value
+// with a $ also gives itself with each $ as %24, first, matching the
+// quoted $ of a URL (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:196-197,209-210).
+func ruleValues(d *Dialect, v string) []string {
+	if d.Normalize == ProtegoQuote && strings.Contains(v, "$") {
+		return []string{strings.ReplaceAll(v, "$", "%24"), v}
+	}
+	return []string{v}
 }
 
 // Setting is a delay or re-check value that applies to the bot.

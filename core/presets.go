@@ -11,6 +11,7 @@ var (
 		Grouping: AgentRunsAnyField, Preamble: PreambleForAll,
 		Agents: ExactCase, Selection: UnionMatching, EmptyClears: true,
 		Decision: AnyDisallow, Patterns: SegmentGlob, Normalize: PathNoQuery,
+		MaxBytes: 2_500_000,
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
 			Caching:  "2 days in its database, 60 s in memory",
@@ -20,6 +21,7 @@ var (
 			Name: "TLGS", Protocol: "gemini", Agents: []string{"*", "tlgs", "indexer"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "marty1885/tlgs", Commit: "3f00f7d6d5727f15cde918ced87be4c150eecc28",
 			Sources: []Source{
+				{"size", "tlgs/crawler/crawler.cpp:190", "robots.txt is requested with a body limit of 0x2625a0 bytes (2.5 MB); past it dremini hands over what it has (marty1885/dremini@da949fc60c0fc3507fe183411f80f07e3bb61f0f:dremini/GeminiClient.cpp:390-394, a later dremini than TLGS's)"},
 				{"lines", "tlgsutils/robots_txt_parser.cpp:17-30", "a line is field:value split at the last colon; values keep comments and trailing blanks"},
 				{"comments", "tlgsutils/robots_txt_parser.cpp:17,44", "comments are not stripped from values"},
 				{"preamble", "tlgsutils/robots_txt_parser.cpp:20", "rules before any User-agent apply (care starts true)"},
@@ -51,6 +53,7 @@ var (
 		Grouping: AgentRunGroups, Preamble: PreambleStarRun,
 		Agents: ExactCase, Selection: UnionMatching, NoRulesBanLater: true,
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: DecodedPath,
+		MaxBytes: NoLimit,
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
 			Caching:  "until an error (a 1-day expiry is written but never checked)",
@@ -60,6 +63,7 @@ var (
 			Name: "Gemplex", Protocol: "gemini", Agents: []string{"*", "elektito/gemplex", "crawler", "indexer", "researcher"}, Roles: []string{"indexer", "researcher"}, Verified: true,
 			Repo: "elektito/gemplex", Commit: "70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e",
 			Sources: []Source{
+				{"size", "cmd/gemplex/crawl.go:122", "the body is read whole with ioutil.ReadAll; no limit in the crawler (its Gemini client library was not read)"},
 				{"lines", "cmd/gemplex/crawl.go:589-606", "directives only at the very start of a line and longer than the directive; # only at line start"},
 				{"comments", "cmd/gemplex/crawl.go:589-591", "only a line starting with # is a comment"},
 				{"preamble", "cmd/gemplex/crawl.go:586-599", "the file starts with the agent list [*], which the first User-agent lines join"},
@@ -87,6 +91,7 @@ var (
 		Lines: DisallowPrefixLines, LFLines: true, BOMInText: true,
 		Grouping: NoGroups, Selection: AllRules,
 		Decision: AnyDisallow, Patterns: Prefix, Normalize: FoldedURL, RootRules: true,
+		MaxBytes: 1 << 20, TooLongAllowsAll: true,
 		Facts: Facts{
 			Location: "gemini://host:port/robots.txt",
 			Caching:  "for the life of the process",
@@ -96,6 +101,7 @@ var (
 			Name: "gemini-grc", Protocol: "gemini", Roles: []string{"archiver"}, Verified: true,
 			Repo: "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
 			Sources: []Source{
+				{"size", "config/config.go:38", "a response longer than --max-response-size (1 MiB by default) is an error (gemini/network.go:188-190), and an error allows everything"},
 				{"lines", "robotsMatch/robots.go:33-40", "trimmed, lower-cased lines starting with disallow: are the only ones read"},
 				{"comments", "robotsMatch/robots.go:39", "comments stay in the rule"},
 				{"empty", "robotsMatch/robots.go:37-40", "a Disallow with an empty value is skipped"},
@@ -120,6 +126,7 @@ var (
 		LFLines: true, BOMInText: true,
 		Grouping: AgentRunGroups, Agents: TokenEqual, Selection: UnionMatching,
 		Decision: AnyDisallow, Patterns: TrailingStarPrefix, Normalize: URIPath, RootRules: true,
+		MaxBytes: 5 << 20,
 		Facts: Facts{
 			Location: "gemini://host:port/robots.txt?kennedy-crawler",
 			Caching:  "for the whole crawl",
@@ -129,6 +136,7 @@ var (
 			Name: "Kennedy", Protocol: "gemini", Agents: []string{"*", "indexer"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "acidus99/Kennedy", Commit: "29fbacbb6d35c7c8f40409f10615ce9854894054",
 			Sources: []Source{
+				{"size", "acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiRequestor.cs:46,243-246", "the requestor stops reading once past 5 MiB (MaxResponseSize) and keeps what it read"},
 				{"lines", "Data/RobotsTxt/RobotsTxtParser.cs:21-41", "split on LF, # and what follows cut, trimmed, field split at the first colon"},
 				{"grouping", "Data/RobotsTxt/RobotsTxtParser.cs:45-62", "only a Disallow ends a run of User-agent lines; rules before any are dropped"},
 				{"agents", "Data/RobotsTxt/RobotsTxtParser.cs:52", "agent names lower-cased, compared whole"},
@@ -153,8 +161,9 @@ var (
 	GUS = Dialect{
 		ID: "gus", Title: "GUS (geminispace.info)", Source: "geminispace.info after commit 108bfe850a8439871666b06b7acdbe984aa74e9f, on Python's urllib.robotparser",
 		Grouping: PythonRecords, Agents: Substring, Selection: FirstStarLast, EachAgent: true,
-		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote,
+		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote, BOMInText: true, Lines: PythonLines,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
+		MaxBytes: NoLimit,
 		Facts: Facts{
 			Location: "gemini://host/robots.txt, served as text/plain",
 			Caching:  "every fetched robots.txt, even empty or missing ones",
@@ -164,12 +173,16 @@ var (
 			Name: "GUS", Protocol: "gemini", Agents: []string{"indexer", "gus"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f",
 			Sources: []Source{
+				{"size", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:69-70", "robotparser reads the whole body it is given; GUS's own fetch was not seen"},
 				{"each", "gus/crawl.py:444-458", "can_fetch(\"indexer\") and can_fetch(\"gus\") must both allow (the combining line is inferred from the diff)"},
 				{"agents", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:253-264", "the record's agent must occur in the name, case-insensitively"},
 				{"grouping", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:96-144", "an empty line ends a record; rules before any User-agent are dropped"},
 				{"selection", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
 				{"decision", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
 				{"target", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
+				{"lines", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,104-114", "splitlines() also breaks lines at VT, FF, FS, GS, RS, NEL, LS and PS, and strip() trims every Unicode space (CPython 3.11)"},
+				{"comments", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:105-107", "a # anywhere in a line starts a comment"},
+				{"bom", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,113,115", "read() decodes the body as utf-8, so a BOM stays in line 1 and that line's field is unknown (CPython 3.11)"},
 				{"fetch", "docs/handling-robots.md", "robots.txt should be served as text/plain; fetch handling not seen"},
 				{"priority", "docs/handling-robots.md", "a later capture lists the agents in descending priority; no code for it was seen"},
 			},
@@ -186,8 +199,9 @@ var (
 	GUSLegacy = Dialect{
 		ID: "gus-legacy", Title: "GUS before 2021", Source: "natpen's GUS before commit 108bfe850a8439871666b06b7acdbe984aa74e9f, on Python's urllib.robotparser",
 		Grouping: PythonRecords, Agents: Substring, Selection: FirstStarLast,
-		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote,
+		Decision: FirstMatch, Patterns: Prefix, Normalize: PythonQuote, BOMInText: true, Lines: PythonLines,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
+		MaxBytes: NoLimit,
 		Facts: Facts{
 			Location: "gemini://host/robots.txt",
 			Caching:  "only empty files were kept",
@@ -197,12 +211,16 @@ var (
 			Name: "GUS (2020)", Protocol: "gemini", Agents: []string{"gus"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f^",
 			Sources: []Source{
+				{"size", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:69-70", "robotparser reads the whole body it is given; GUS's own fetch was not seen"},
 				{"names", "gus/crawl.py:443-454", "can_fetch for *, indexer, then gus, each overwriting the last: only gus (falling back to *) counts"},
 				{"agents", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:253-264", "the record's agent must occur in the name, case-insensitively"},
 				{"grouping", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:96-144", "an empty line ends a record; rules before any User-agent are dropped"},
 				{"selection", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
 				{"decision", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
 				{"target", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
+				{"lines", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,104-114", "splitlines() also breaks lines at VT, FF, FS, GS, RS, NEL, LS and PS, and strip() trims every Unicode space (CPython 3.11)"},
+				{"comments", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:105-107", "a # anywhere in a line starts a comment"},
+				{"bom", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,113,115", "read() decodes the body as utf-8, so a BOM stays in line 1 and that line's field is unknown (CPython 3.11)"},
 				{"fetch", "gus/crawl.py:443-454", "how the file was fetched is not in the code seen"},
 			},
 			Fetch: CrawlerFetch{
@@ -221,6 +239,7 @@ var (
 		Grouping: AgentRunsAnyField, Agents: Substring, Selection: BestSubstring,
 		Decision: LongestMatch, Patterns: GlobDollar, Normalize: ProtegoQuote, RootRules: true,
 		AllowField: true, DelayFields: []Field{CrawlDelay, RequestRate},
+		MaxBytes: 100_000_000, TooLongAllowsAll: true,
 		Facts: Facts{
 			Location: "gemini://host[:port]/robots.txt",
 			Caching:  "for the life of the process",
@@ -230,6 +249,7 @@ var (
 			Name: "mozz-archiver", Protocol: "gemini", Agents: []string{"archiver-mozz"}, Roles: []string{"archiver"}, Verified: true,
 			Repo: "michael-lazar/mozz-archiver", Commit: "12617d2efca91663699647654bcd3e40f5f388f2",
 			Sources: []Source{
+				{"size", "mozz_archiver/settings/local.py:73", "DOWNLOAD_MAXSIZE is 100 MB; a longer response is cancelled (mozz_archiver/downloaders.py:128-135), which allows everything"},
 				{"names", "mozz_archiver/settings/local.py:12", "USER_AGENT = 'archiver-mozz', though README.md:25-33 tells admins mozz-archiver"},
 				{"agents", "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:424-438", "the group whose agent is the longest part of the crawler's name wins; * counts 1"},
 				{"grouping", "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:357-392", "empty values ignored; rules before any User-agent dropped; groups naming the same agent merged"},
@@ -258,6 +278,7 @@ var (
 		ID: "veronica2", Title: "Veronica-2 (unverified)", Source: "its maintainer's descriptions on the gopher mailing lists (2003, 2019); no public code",
 		Grouping: NoGroups, Selection: AllRules,
 		Decision: AnyDisallow, Patterns: Glob,
+		MaxBytes: SizeUnknown,
 		Facts: Facts{
 			Location: "selector robots.txt, then 0/robots.txt",
 			Caching:  "unknown",

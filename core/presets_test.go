@@ -45,7 +45,16 @@ func neededSources(d *Dialect) []string {
 		need = append(need, "stored")
 	}
 	if d.BOMInText {
-		need = append(need, "lines")
+		k := "lines"
+		for _, s := range d.Crawler.Sources {
+			if s.Key == "bom" {
+				k = "bom"
+			}
+		}
+		need = append(need, k)
+	}
+	if d.MaxBytes != SizeUnknown {
+		need = append(need, "size")
 	}
 	return need
 }
@@ -230,6 +239,7 @@ func TestCrawlerURLKinds(t *testing.T) {
 		{GUS, "gus/crawl.py:444-458", "https://src.clttr.info/rwa/geminispace.info/commit/108bfe850a8439871666b06b7acdbe984aa74e9f"},
 		{GUSLegacy, "gus/crawl.py:443-454", "https://src.clttr.info/rwa/geminispace.info/commit/108bfe850a8439871666b06b7acdbe984aa74e9f"},
 		{GUS, "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:253-264", "https://github.com/python/cpython/blob/fa7a6f23036537567592647d15f043722c7144ad/Lib/urllib/robotparser.py#L253-L264"},
+		{Kennedy, "acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiRequestor.cs:46,243-246", "https://github.com/acidus99/Gemini.Net/blob/817c647e5cf306de3a7519fde15d13d84af9f9f2/src/GeminiRequestor.cs#L46"},
 		{Veronica2, "lists.debian.org/gopher-project/2019/05/msg00016.html", "https://lists.debian.org/gopher-project/2019/05/msg00016.html"},
 		{Veronica2, "lists.complete.org/gopher@complete.org/2003/06/msg00017.html", "https://lists.complete.org/gopher@complete.org/2003/06/msg00017.html"},
 		{Veronica2, "", ""},

@@ -206,6 +206,9 @@ func protegoTarget(s string) string {
 		if strings.HasSuffix(p, "/") && !strings.HasSuffix(n, "/") {
 			n += "/"
 		}
+		if strings.HasPrefix(p, "//") && !strings.HasPrefix(p, "///") {
+			n = "/" + n // POSIX normpath keeps exactly two leading slashes
+		}
 		p = n
 	}
 	return protegoQuote(p, "/%", "/%") + tail

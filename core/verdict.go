@@ -258,8 +258,8 @@ func (p *Policy) firstMatchRestrictive(rules []compiledRule, sel string) *compil
 		}
 		if python {
 			// robotparser compares even empty paths (they match everything)
-			// and, per DIALECTS.md, a bare * matches everything too.
-			if r.line.Value != "*" && !r.matches(d.Patterns, sel) {
+			// and, per DIALECTS.md, norobots takes a bare * as everything too.
+			if !(r.line.Value == "*" && d.starAll()) && !r.matches(d.Patterns, sel) {
 				continue
 			}
 		} else if r.pattern == "" || !r.matches(d.Patterns, sel) {
@@ -308,7 +308,7 @@ func (p *Policy) ruleNotes(r *compiledRule) []string {
 	switch {
 	case r.line.Value == "" && d.fieldOf(r.line) == Disallow:
 		return []string{fmt.Sprintf("Python's robotparser turns the empty Disallow on line %d into a rule allowing everything, and the first match wins.", r.line.Pos.Line)}
-	case r.line.Value == "*":
+	case r.line.Value == "*" && d.starAll():
 		return []string{"A bare * is taken to match every selector; Python's robotparser itself quotes it to %2A first, so there it matches nothing."}
 	}
 	return nil

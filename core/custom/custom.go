@@ -99,7 +99,7 @@ var Knobs = []Knob{
 	flag("typos", "misspelt field names Google's parser accepts count", func(d *core.Dialect) *bool { return &d.AcceptTypos }),
 	enum("lines", "how a line splits into field and value, and where comments start",
 		func(d *core.Dialect) *core.LineSyntax { return &d.Lines },
-		"standard", "last-colon", "line-start", "disallow-only", "protego"),
+		"standard", "last-colon", "line-start", "disallow-only", "protego", "python"),
 	flag("lf-only", "only LF ends a line (a bare CR does not)", func(d *core.Dialect) *bool { return &d.LFLines }),
 	flag("utf8-only", "a file that is not UTF-8 is read as empty", func(d *core.Dialect) *bool { return &d.UTF8Only }),
 	flag("bom-in-text", "a byte order mark stays in line 1", func(d *core.Dialect) *bool { return &d.BOMInText }),

@@ -43,7 +43,8 @@ var knobWords = map[string]words{
 	"lines": {"Comments and how a line splits", map[string]string{
 		"standard": "# starts a comment; field: value", "last-colon": "split at the last colon",
 		"line-start": "only lines starting with a field count", "disallow-only": "only Disallow lines count",
-		"protego": "# starts a comment; a line without a colon is still read"}},
+		"protego": "# starts a comment; a line without a colon is still read",
+		"python":  "as Python splits and strips lines: also at VT, FF and other breaks"}},
 	"lf-only":     {"Line ends", yesNo("only LF ends a line", "LF, CRLF or a lone CR")},
 	"utf8-only":   {"A file that is not UTF-8", yesNo("is read as empty", "is read anyway")},
 	"bom-in-text": {"A byte order mark at the start", yesNo("stays in line 1", "is dropped")},

@@ -190,8 +190,9 @@ func removeLines(code, msg string, ids ...int) edit {
 
 var fieldNames = map[core.Field]string{core.UserAgent: "User-agent", core.Disallow: "Disallow", core.Allow: "Allow", core.VirtualAgent: "Virtual-agent"}
 
-// dropBOM drops the byte order mark: every dialect skips it, but some
-// crawlers keep it as part of line 1, and so do not read that line.
+// dropBOM drops the byte order mark: every dialect but norobots skips
+// it, but norobots (as Python's robotparser) and some crawlers keep it as
+// part of line 1, and so do not read that line.
 func dropBOM(fx *fixer) []edit {
 	if !fx.doc.bom {
 		return nil
@@ -201,7 +202,7 @@ func dropBOM(fx *fixer) []edit {
 			return pending{}, false
 		}
 		d.bom = false
-		p := change(d, "bom", "the byte order mark is dropped: every dialect skips it, while some crawlers keep it as part of line 1 and so skip that line's field", d.lines[0].id, []int{d.lines[0].id}, nil)
+		p := change(d, "bom", "the byte order mark is dropped: norobots (as Python's robotparser does) and some crawlers keep it as part of line 1 and so skip that line's field", d.lines[0].id, []int{d.lines[0].id}, nil)
 		return p, true
 	}}}
 }

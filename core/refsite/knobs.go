@@ -45,6 +45,7 @@ func knobs(d core.Dialect) []knob {
 	} else {
 		out = append(out, knob{"DelayFields", "Reads no delay field."})
 	}
+	out = append(out, knob{"MaxBytes", sizeWords(d)})
 	// The knobs only a crawler's code needs: shown where set.
 	if d.Lines != core.StandardLines {
 		out = append(out, knob{"Lines", linesWords(d.Lines)})
@@ -77,6 +78,19 @@ func knobs(d core.Dialect) []knob {
 		out = append(out, knob{"IndexAllowsDir", "An Allow of `.../index.html` also allows its directory `.../` exactly."})
 	}
 	return out
+}
+
+// sizeWords says how much of a file the reader reads (Dialect.MaxBytes).
+func sizeWords(d core.Dialect) string {
+	switch {
+	case d.MaxBytes == core.SizeUnknown:
+		return fmt.Sprintf("How much of a file it reads is not known; the first %d bytes (RFC 9309's floor) are read here.", core.MaxBytes)
+	case d.MaxBytes == core.NoLimit:
+		return fmt.Sprintf("Reads the whole file (smolbots keeps the first %d bytes).", core.HoldBytes)
+	case d.TooLongAllowsAll:
+		return fmt.Sprintf("Reads up to %d bytes; a longer file is a failed fetch, which allows everything.", d.MaxBytes)
+	}
+	return fmt.Sprintf("Reads the first %d bytes of a file; the rest is ignored.", d.MaxBytes)
 }
 
 func yesNo(b bool, yes, no string) string {
@@ -228,6 +242,8 @@ func linesWords(l core.LineSyntax) string {
 		return "Only a line starting with `disallow:` (in any case) is read; a comment stays in the value."
 	case core.ProtegoLines:
 		return "The shared lexer, and a line with no colon gets a second chance when its first words are a lower-case field name (`disallow /x`); stars are removed from a User-agent value other than `*`."
+	case core.PythonLines:
+		return "Lines as Python splits them: also at VT, FF, FS, GS, RS, NEL, LS and PS; fields are trimmed of every Unicode space."
 	}
 	return ""
 }

@@ -166,6 +166,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Flags:   `A UTF-8 byte order mark (the bytes EF BB BF) at the very start of the file, which some editors write without asking.`,
 			Matters: bomMatters(),
 			Example: Case{Robots: crlf("\uFEFFUser-agent: *\nDisallow: /private\n"), Selectors: []string{"gemini://capsule.example/private"}},
+			Also:    []string{"rule-outside-group"}, // norobots, which keeps the mark, reads the rule in no record
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\n")},
 			Leave:   `Never: save the file as UTF-8 without a byte order mark. ` + "`smolbots fix`" + ` drops it when no crawler is the worse for it.`,
 			Evidence: []evidence{
