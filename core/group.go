@@ -100,17 +100,6 @@ func (g *Group) hasStarVirtualAgent() bool {
 	return false
 }
 
-// isStarValue: RFC 9309 readers (Google's) also take `* something` as `*`.
-func isStarValue(d *Dialect, v string) bool {
-	if d.Agents == ProductToken {
-		return v == "*" || strings.HasPrefix(v, "*") && (v[1] == ' ' || v[1] == '\t')
-	}
-	if d.Normalize == PythonQuote {
-		v = pyUnquote(v) // robotparser unquotes values as it reads them: %2A is *
-	}
-	return v == "*"
-}
-
 // Ruleset is a file read by one dialect: its groups, built once.
 type Ruleset struct {
 	Dialect Dialect
