@@ -33,6 +33,8 @@ func (p *Policy) chooseGroups(rs *Ruleset) {
 		p.chooseUnion(rs)
 	case BestSubstring:
 		p.chooseBestSubstring(rs)
+	case LongestToken:
+		p.chooseLongestToken(rs)
 	}
 }
 
@@ -389,4 +391,60 @@ func mergeInFileOrder(a, b []*Group) []*Group {
 		}
 	}
 	return append(append(out, a...), b...)
+}
+
+// chooseLongestToken: the one agent value that is the longest prefix of
+// the crawler's name, `*` counting 1 and losing ties; every group naming
+// it merged. A group with no rule and no delay is not there at all
+// (LongestToken).
+func (p *Policy) chooseLongestToken(rs *Ruleset) {
+	d := &p.Dialect
+	names := p.botNames()
+	best, score := "", 0
+	for _, g := range rs.Groups {
+		if len(g.Rules)+len(g.Settings) > 0 && g.isStar(d) {
+			best, score = "*", 1
+		}
+	}
+	for _, g := range rs.Groups {
+		if len(g.Rules)+len(g.Settings) == 0 {
+			continue
+		}
+		for _, l := range g.Agents {
+			v := strings.ToLower(l.Value)
+			if v == "*" || len(v) <= score {
+				continue
+			}
+			for _, n := range names {
+				if d.agentMatches(v, n) {
+					best, score = v, len(v)
+				}
+			}
+		}
+	}
+	if score == 0 {
+		p.Why = fmt.Sprintf("no group's agent starts %s and there is no * group: everything is allowed", quoteNames(names))
+		return
+	}
+	var why []string
+	for _, g := range rs.Groups {
+		if len(g.Rules)+len(g.Settings) == 0 {
+			continue
+		}
+		for _, l := range g.Agents {
+			if strings.ToLower(l.Value) == best {
+				p.Groups = append(p.Groups, g)
+				if l == &implicitStar {
+					why = append(why, "the User-Agent: * it puts before line 1")
+				} else {
+					why = append(why, lineAndRule(l))
+				}
+				break
+			}
+		}
+	}
+	p.Why = fmt.Sprintf("%s takes the one group whose agent is the longest start of %s, merging the groups that name it, and nothing from * besides (%s): %s", d.name(), quoteNames(names), d.cite("selection"), strings.Join(why, ", "))
+	if best == "*" {
+		p.Why = fmt.Sprintf("no group's agent starts %s, so the * group applies (%s): %s", quoteNames(names), d.cite("selection"), strings.Join(why, ", "))
+	}
 }

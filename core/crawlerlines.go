@@ -11,6 +11,10 @@ func (d *Dialect) fileLines(f *File) []Line {
 	}
 	lines := make([]Line, len(f.Lines))
 	joined := false // the previous line ended in a lone CR
+	// AuraGem puts its line before the BOM, which then starts line 1's
+	// field name (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407;
+	// temoto/robotstxt@6f1dda1c91:scanner.go:47-51 skips it only first).
+	bomInText := d.BOMInText || d.Preamble == PreambleStarUnlessUserAgent && f.BOM && d.preambleFor(f) == PreambleStarRun
 	for i := range f.Lines {
 		l := f.Lines[i]
 		if d.UTF8Only && f.InvalidUTF8Line > 0 {
@@ -30,6 +34,8 @@ func (d *Dialect) fileLines(f *File) []Line {
 			l = lineStartDirective(l)
 		case DisallowPrefixLines:
 			l = disallowPrefixLine(l)
+		case TokenLines:
+			l = tokenLine(l)
 		}
 		if d.LFLines {
 			// Only LF ends a line: lines split by a lone CR are one line
@@ -39,7 +45,7 @@ func (d *Dialect) fileLines(f *File) []Line {
 			}
 			joined = l.Terminator == "\r"
 		}
-		if d.BOMInText && i == 0 && f.BOM && l.Kind == FieldLine {
+		if bomInText && i == 0 && f.BOM && l.Kind == FieldLine {
 			// The first field name starts with the BOM: not one the
 			// crawler knows.
 			parts := *l.FieldParts // shared with the file: change a copy

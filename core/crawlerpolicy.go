@@ -176,6 +176,9 @@ func containsLine(ls []*Line, l *Line) bool {
 
 func (p *Policy) preambleNote(g *Group, l *Line) string {
 	d := &p.Dialect
+	if d.Preamble == PreambleStarUnlessUserAgent {
+		return fmt.Sprintf("the file lacks the text \"User-Agent:\", so %s puts User-Agent: * before it (%s): %s applies to it", d.name(), d.cite("preamble"), g.Label())
+	}
 	if d.Preamble == PreambleStarRun && len(g.Agents) > 1 {
 		return fmt.Sprintf("%s starts every file inside a User-agent: * run (%s), so the group of %s applies to it too", d.name(), d.cite("preamble"), lineAndRule(g.Agents[1]))
 	}

@@ -112,6 +112,11 @@ type Ruleset struct {
 	tables *tableCache // compiled rules shared by its policies
 	arena  *groupArena // while compiling
 	lines  []Line      // a crawler's own reading of the file's lines; nil for the shared lexer's
+
+	// The line that fails the file for a ParseErrorSkipsHost crawler,
+	// and why; nil when it reads the file.
+	failLine *Line
+	failWhy  string
 }
 
 // eachLine yields the lines the dialect groups: a crawler's own reading
@@ -218,7 +223,7 @@ func sameDialect(a, b *Dialect) bool {
 		a.RoleFields == b.RoleFields && a.AllowField == b.AllowField && a.AcceptTypos == b.AcceptTypos &&
 		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts &&
 		a.Lines == b.Lines && a.LFLines == b.LFLines && a.UTF8Only == b.UTF8Only && a.BOMInText == b.BOMInText && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
-		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.IndexAllowsDir == b.IndexAllowsDir && a.Crawler == b.Crawler
+		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.IndexAllowsDir == b.IndexAllowsDir && a.ParseErrorSkipsHost == b.ParseErrorSkipsHost && a.Crawler == b.Crawler
 }
 
 func (d Dialect) compile(f *File) *Ruleset {
@@ -247,6 +252,9 @@ func (d Dialect) compile(f *File) *Ruleset {
 		g.Rules, g.Settings = clip(g.Rules), clip(g.Settings)
 	}
 	rs.arena = nil
+	if d.ParseErrorSkipsHost {
+		rs.failLine, rs.failWhy = rs.parseFailure()
+	}
 	return rs
 }
 
@@ -321,12 +329,13 @@ func (rs *Ruleset) groupLikePython() {
 func (rs *Ruleset) groupByAgentRuns() {
 	d := &rs.Dialect
 	var cur *Group
-	if d.Preamble != PreambleIgnored {
+	pre := d.preambleFor(rs.File)
+	if pre != PreambleIgnored {
 		cur = &Group{}
 		cur.Agents = rs.arena.agents.add(cur.Agents, &implicitStar)
 		rs.Groups = append(rs.Groups, cur)
 	}
-	inRun := d.Preamble == PreambleStarRun // the file starts in a * run
+	inRun := pre == PreambleStarRun // the file starts in a * run
 	for l := range rs.eachLine() {
 		k := d.fieldOf(l)
 		if k == "" || !d.recognises(k) {
@@ -338,7 +347,7 @@ func (rs *Ruleset) groupByAgentRuns() {
 		if k == UserAgent || k == VirtualAgent {
 			newGroup := cur == nil || rs.closesAgentRun(cur) ||
 				d.Grouping == AgentRunsAnyField && !inRun ||
-				d.Preamble == PreambleForAll && cur.implicit()
+				pre == PreambleForAll && cur.implicit()
 			if newGroup {
 				cur = &Group{}
 				rs.Groups = append(rs.Groups, cur)

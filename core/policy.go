@@ -40,6 +40,11 @@ type Policy struct {
 	// Allow lines of the file, for a preset that reads none: the first
 	// few, to say so when one would have matched.
 	unreadAllows []*Line
+
+	// The line the crawler's parser fails on, and why: every selector
+	// then skips the host (ParseErrorSkipsHost).
+	failLine *Line
+	failWhy  string
 }
 
 type compiledRule struct {
@@ -68,6 +73,9 @@ func (r *compiledRule) matches(s PatternSyntax, sel string) bool {
 	if r.segment {
 		return segmentMatch(r.pattern, sel)
 	}
+	if s == UnanchoredGlob {
+		return unanchoredMatch(r.pattern, sel)
+	}
 	pattern := r.pattern
 	if r.anchored {
 		pattern = pattern[:len(pattern)-1]
@@ -91,6 +99,7 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 		}
 	}
 	p.chooseGroups(rs)
+	p.failLine, p.failWhy = rs.failLine, rs.failWhy
 	p.noteMoreRuleless()
 	if d.Crawler != nil && rs.lines != nil {
 		p.noteUnreadFields(rs)
@@ -116,6 +125,9 @@ func (d *Dialect) agentMatches(value, name string) bool {
 	switch d.Agents {
 	case ExactCase:
 		return value == name
+	case TokenPrefix:
+		v := strings.ToLower(value)
+		return v != "" && strings.HasPrefix(strings.ToLower(name), v)
 	case TokenEqual:
 		return strings.EqualFold(value, name)
 	case ProductToken:
@@ -336,6 +348,8 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 				r.literal = true
 			case SegmentGlob:
 				r.segment = true
+			case UnanchoredGlob:
+				r.literal = !strings.ContainsAny(pat, "*$")
 			default:
 				r.literal = !star && !(dollar && d.Patterns == GlobDollar)
 			}

@@ -285,5 +285,5 @@ var (
 // Presets lists the crawler presets in display order. Dialects() keeps
 // listing only the six readings of the texts.
 func Presets() []Dialect {
-	return []Dialect{TLGS, Gemplex, GeminiGRC, Kennedy, GUS, GUSLegacy, MozzArchiver, Veronica2}
+	return []Dialect{TLGS, Gemplex, GeminiGRC, Kennedy, GUS, GUSLegacy, MozzArchiver, AuraGem, Veronica2}
 }
