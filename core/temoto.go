@@ -170,13 +170,13 @@ func (rs *Ruleset) parseFailure() (*Line, string) {
 			v, err := strconv.ParseFloat(l.Value, 64)
 			switch {
 			case err != nil:
-				return l, "its value is not a number (parser.go:239-240)"
+				return l, "its value is not a number (temoto/robotstxt@6f1dda1c91:parser.go:239-240)"
 			case v < 0 || math.IsInf(v, 0) || math.IsNaN(v):
-				return l, "its value is not a usable delay (parser.go:241-242)"
+				return l, "its value is not a usable delay (temoto/robotstxt@6f1dda1c91:parser.go:241-242)"
 			}
 		}
 		if !agent {
-			return l, fmt.Sprintf("it comes before any User-agent line in a file that contains \"User-Agent:\", so nothing is put before it (parser.go:89-90; %s)", d.cite("preamble"))
+			return l, fmt.Sprintf("it comes before any User-agent line in a file that contains \"User-Agent:\", so nothing is put before it (temoto/robotstxt@6f1dda1c91:parser.go:87-90; %s)", d.cite("preamble"))
 		}
 	}
 	return nil, ""

@@ -140,6 +140,15 @@ func crawlerPage(d core.Dialect) *page {
 		{"Preset", []span{code(d.ID), t(" in "), code("smolbots check -dialect " + d.ID)}},
 	}})
 
+	if len(doc.Status) > 0 {
+		p.Body = append(p.Body, heading{2, "status", "Is it still running?"})
+		l := list{ID: "status-list"}
+		for i, s := range doc.Status {
+			l.Items = append(l.Items, item{ID: fmt.Sprintf("status-%d", i+1), Spans: words(s)})
+		}
+		p.Body = append(p.Body, l)
+	}
+
 	p.Body = append(p.Body, heading{2, "history", "Names and readings before"})
 	if len(doc.Former) == 0 {
 		p.Body = append(p.Body, para{words("The code's history shows no other name or reading.")})
