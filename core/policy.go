@@ -99,6 +99,11 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 		}
 	}
 	p.chooseGroups(rs)
+	if c := d.Crawler; c != nil && c.AllRulesReading != "" && d.Selection != AllRules {
+		alt := *d
+		alt.Grouping, alt.Selection, alt.Preamble = NoGroups, AllRules, PreambleIgnored
+		p.alternative, p.altNote = alt.compile(rs.File).Policy(a), c.AllRulesReading
+	}
 	p.failLine, p.failWhy = rs.failLine, rs.failWhy
 	p.noteMoreRuleless()
 	if d.Crawler != nil && rs.lines != nil {

@@ -225,7 +225,8 @@ func TestServePageAndRelay(t *testing.T) {
 // with its sentence. Kennedy and mozz-archiver read it anyway
 // (Crawler/Protocols/RobotsChecker.cs:125-127;
 // scrapy/downloadermiddlewares/robotstxt.py:95-101), and with
-// -dialect crawlers check shows their verdicts, those of the crawlers
+// -dialect crawlers check shows their verdicts (AuraGem's too: it checks
+// no MIME type), those of the crawlers
 // the reply alone decides for, and says on stderr who gives none.
 func TestCheckReplyNotRobots(t *testing.T) {
 	url := "gemini://" + realservers.StartCanned(t, []byte("20 application/octet-stream\r\nUser-agent: *\nDisallow: /private\n"), true)
@@ -253,6 +254,7 @@ func TestCheckReplyNotRobots(t *testing.T) {
 	want := map[string][2]bool{
 		"kennedy": {false, true}, "mozz-archiver": {false, true},
 		"tlgs": {true, true}, "gemini-grc": {true, true}, "gemplex": {false, false},
+		"auragem": {false, true}, // no MIME check (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:397-409)
 	}
 	if r.code != 1 || len(got) != len(want) {
 		t.Fatalf("exit %d, rows for %d readers, want 1 and %d:\n%s%s", r.code, len(got), len(want), r.stdout, r.stderr)
