@@ -267,7 +267,7 @@ var (
 		Crawler: &Crawler{
 			Name: "Veronica-2", Protocol: "gopher", Agents: []string{"veronica", "*"}, Verified: false,
 			AllRulesReading: "Its maintainer wrote in 2019 that the robot just looks at Disallow lines (lists.debian.org/gopher-project/2019/05/msg00016.html); read that way, every Disallow line applies",
-			Repo: "gopher-project mailing list, May 2019",
+			Repo:            "gopher-project mailing list, May 2019",
 			Sources: []Source{
 				{"agents", "gopher.floodgap.com/0/v2/help/indexer", "its help page: it obeys the User-agent names veronica and *"},
 				{"union", "gopher.floodgap.com/0/v2/help/indexer", "how the veronica and * groups combine is not said: both are read together, the reading that refuses more"},
