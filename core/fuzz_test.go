@@ -321,6 +321,9 @@ var lintCodes = map[string]bool{
 	// Crawler lints: they name crawler presets, not dialects.
 	"mozz-archiver-agent": true, "crawler-rule-before-agent": true, "tlgs-empty-disallow-clears": true,
 	"crawler-comment-in-value": true, "crawler-agent-case": true, "gemplex-first-group": true,
+	"auragem-skips-host": true,
+	// What the web proxies a webproxy group is written for do with it.
+	"webproxy-readers": true,
 }
 
 // FuzzLint: Lint never panics; every finding points at a line of the

@@ -61,6 +61,8 @@ func Lint(f *File, selectors []string) []Finding {
 	lt.selectorChecks()
 	if lintCrawlerChecks {
 		lt.crawlerChecks()
+		lt.auragemFails()
+		lt.webproxyReaders()
 	}
 	return lt.finish()
 }

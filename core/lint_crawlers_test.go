@@ -6,14 +6,22 @@ import "testing"
 // names; the absent lists check that a file written the safe way stays
 // quiet.
 func TestLint_Crawlers(t *testing.T) {
-	crawlerCodes := []string{"mozz-archiver-agent", "crawler-rule-before-agent", "tlgs-empty-disallow-clears", "crawler-comment-in-value", "crawler-agent-case", "gemplex-first-group"}
+	crawlerCodes := []string{"mozz-archiver-agent", "crawler-rule-before-agent", "tlgs-empty-disallow-clears", "crawler-comment-in-value", "crawler-agent-case", "gemplex-first-group", "auragem-skips-host"}
 	runLintCases(t, []lintCase{
 		// michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/settings/local.py:12
 		{name: "mozz-archiver agent", in: "User-agent: *\nDisallow: /x\n\nUser-agent: mozz-archiver\nDisallow: /\n",
 			want: []want{{4, "mozz-archiver-agent", SevWarning, "mozz-archiver"}}},
-		// tlgsutils/robots_txt_parser.cpp:20; cmd/gemplex/crawl.go:586-587
+		// tlgsutils/robots_txt_parser.cpp:20; cmd/gemplex/crawl.go:586-587;
+		// crawler/context.go:404-407 (AuraGem's prepend: no "User-Agent:" here)
 		{name: "rule before any agent", in: "Disallow: /x\nUser-agent: *\nDisallow: /y\n",
-			want: []want{{1, "crawler-rule-before-agent", SevWarning, "tlgs,gemplex"}}},
+			want: []want{{1, "crawler-rule-before-agent", SevWarning, "tlgs,gemplex,auragem"}}, absent: []string{"auragem-skips-host"}},
+		// With the exact text User-Agent: nothing is put first, and
+		// temoto fails on the rule (temoto/robotstxt@6f1dda1c91:parser.go:87-90).
+		{name: "rule before User-Agent", in: "Disallow: /x\nUser-Agent: *\nDisallow: /y\n",
+			want: []want{{1, "crawler-rule-before-agent", SevWarning, "tlgs,gemplex"}, {1, "auragem-skips-host", SevWarning, "auragem"}}},
+		// temoto/robotstxt@6f1dda1c91:parser.go:239-240
+		{name: "crawl-delay with a unit", in: "User-agent: *\nCrawl-delay: 10s\nDisallow: /y\n",
+			want: []want{{2, "auragem-skips-host", SevWarning, "auragem"}}},
 		// tlgsutils/robots_txt_parser.cpp:45-46: the clear reaches the * group above.
 		{name: "empty disallow clears", in: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow:\n",
 			want: []want{{5, "tlgs-empty-disallow-clears", SevWarning, "tlgs"}}},
@@ -33,7 +41,13 @@ func TestLint_Crawlers(t *testing.T) {
 		// A Disallow before any User-agent ends Gemplex's first run, so the
 		// group after it is not the first (cmd/gemplex/crawl.go:605).
 		{name: "gemplex first run closed early", in: "Disallow: /x\nUser-agent: googlebot\nDisallow: /g\n",
-			want: []want{{1, "crawler-rule-before-agent", SevWarning, "tlgs,gemplex"}}, absent: []string{"gemplex-first-group"}},
+			want: []want{{1, "crawler-rule-before-agent", SevWarning, "tlgs,gemplex,auragem"}}, absent: []string{"gemplex-first-group"}},
+		// The proxies a webproxy group is for: Gemportal reads only a group
+		// named exactly webproxy (JVMerkle/gemportal@59c234eade:app/gemportal.go:179-188).
+		{name: "webproxy group", in: "User-agent: *\nDisallow: /p\n\nUser-agent: webproxy\nDisallow: /\n",
+			want: []want{{4, "webproxy-readers", SevInfo, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
+		{name: "webproxy-mozz group", in: "User-agent: webproxy-mozz\nDisallow: /\n",
+			want: []want{{1, "webproxy-readers", SevInfo, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
 		{name: "safe file", in: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /search\n# a comment on its own line\nUser-agent: archiver-mozz\nDisallow: /\n",
 			absent: crawlerCodes},
 	})

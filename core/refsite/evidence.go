@@ -132,3 +132,20 @@ func refURL(c *core.Crawler, ref string) string {
 	}
 	return c.URL(ref)
 }
+
+// proxyEvidence cites what a web proxy or gateway does with robots.txt,
+// each of its references linked where the code is on GitHub.
+func proxyEvidence(name string) []evidence {
+	for _, w := range core.WebProxies {
+		if w.Name != name {
+			continue
+		}
+		var out []evidence
+		for _, ref := range w.Evidence {
+			bare, _, _ := strings.Cut(ref, " (")
+			out = append(out, evidence{Text: w.Name + ": " + w.What + " (" + ref + ")", Href: (&core.Crawler{}).URL(bare)})
+		}
+		return out
+	}
+	return []evidence{{check: "unknown web proxy " + name}}
+}

@@ -120,6 +120,22 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Severities: []core.Severity{W},
 		},
 		{
+			Code:    "auragem-skips-host",
+			Summary: "a line AuraGem's parser rejects, so AuraGem crawls nothing on the host",
+			Flags:   `A line that makes the parser AuraGem uses (temoto/robotstxt v1.1.2) fail: a ` + "`Crawl-delay`" + ` that is not a plain number (` + "`10s`" + `, an empty value, a negative one), or, in a file that contains the exact text ` + "`User-Agent:`" + `, a rule before any User-agent line. AuraGem does not check the error: it keeps no rules, stumbles on the missing result and drops every URL of the host.`,
+			Matters: `In the example one delay with a unit keeps AuraGem off the whole capsule, while every other reader just ignores that line.`,
+			Example: Case{Robots: "User-agent: *\nCrawl-delay: 10s\nDisallow: /private\n", Selectors: []string{"gemini://example.org/index.gmi"}, Protocol: gemini},
+			Instead: Case{Robots: "User-agent: *\nCrawl-delay: 10\nDisallow: /private\n"},
+			Leave:   `When you mean to keep AuraGem out altogether; ` + "`User-agent: indexer`" + ` with ` + "`Disallow: /`" + ` says so to every reader.`,
+			Also:    []string{"crawl-delay-invalid"},
+			Evidence: []evidence{
+				crawlerCode("auragem", "errors"),
+				crawlerCode("auragem", "skip"),
+				crawlerCode("auragem", "preamble"),
+			},
+			Severities: []core.Severity{W},
+		},
+		{
 			Code:    "binary-file",
 			Summary: "the file is not text: a NUL byte, or mostly bytes that are not UTF-8",
 			Flags:   `A file that holds a NUL byte, or whose bytes are more than a quarter not UTF-8: most often a robots.txt saved as UTF-16, or something else served under its name. This finding comes first, because it explains the others: they are about noise. The example is the usual case, a file saved as UTF-16, so its NUL bytes raise ` + "`nul-byte`" + ` and its byte order mark ` + "`invalid-utf8`" + ` too; no binary file avoids one of them.`,
@@ -172,8 +188,9 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Code:    "crawl-delay-invalid",
 			Summary: "a Crawl-delay value that is not a whole number of seconds",
 			Flags:   `A Crawl-delay whose value is not a plain whole number: a unit (` + "`5s`" + `), a fraction (` + "`0.5`" + `), a negative number, or nothing.`,
-			Matters: `The modern Gopher draft asks for whole seconds without a unit, Conner's proposal for seconds, and Python's robotparser ignores any other value. A crawler that honours the field either skips such a value or reads something else than was meant.`,
+			Matters: `The modern Gopher draft asks for whole seconds without a unit, Conner's proposal for seconds, and Python's robotparser ignores any other value. A crawler that honours the field either skips such a value or reads something else than was meant. AuraGem's parser fails on a unit, and AuraGem then crawls nothing on the host (auragem-skips-host).`,
 			Example: Case{Robots: crlf("User-agent: *\nDisallow: /private\nCrawl-delay: 5s\n"), Selectors: []string{"/private"}},
+			Also:    []string{"auragem-skips-host"},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\nCrawl-delay: 5\n")},
 			Leave:   `Never: write the number of seconds alone. Remember that most readers ignore Crawl-delay altogether (see delay-portability): a server-side rate limit is the only delay every robot keeps.`,
 			Evidence: []evidence{
@@ -256,8 +273,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary: "a smolbots comment that is not a well-formed ignore directive",
 			Flags:   `A whole-line comment that starts with ` + "`smolbots:`" + ` but is not ` + "`# smolbots: ignore=CODE[,CODE]`" + `. It silences nothing, and saying so keeps a typo from hiding a problem.`,
 			Matters: `Robots never read comments, so no reader is affected: this is about smolbots's own controls.`,
-			Example: Case{Robots: crlf("# smolbots: ignore crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 5s\n"), Selectors: []string{"/private"}},
-			Instead: Case{Robots: crlf("# smolbots: ignore=crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 5s\n")},
+			Example: Case{Robots: crlf("# smolbots: ignore crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 0.5\n"), Selectors: []string{"/private"}},
+			Instead: Case{Robots: crlf("# smolbots: ignore=crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 0.5\n")},
 			Leave:   `Never. This finding cannot itself be silenced, by ` + "`-ignore`" + ` or by a directive.`,
 			Also:    []string{"crawl-delay-invalid"},
 			Evidence: []evidence{
@@ -630,8 +647,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary: "-ignore or an ignore directive names a code that does not exist",
 			Flags:   `A code in ` + "`-ignore`" + ` or in a ` + "`# smolbots: ignore=`" + ` directive that is not a lint code, most often a typo. It silences nothing, and saying so keeps the typo from hiding the problem it was meant to silence.`,
 			Matters: `Robots never read comments; this is about smolbots's own controls.`,
-			Example: Case{Robots: crlf("# smolbots: ignore=crawl-delay-invalidd\nUser-agent: *\nDisallow: /private\nCrawl-delay: 5s\n"), Selectors: []string{"/private"}},
-			Instead: Case{Robots: crlf("# smolbots: ignore=crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 5s\n")},
+			Example: Case{Robots: crlf("# smolbots: ignore=crawl-delay-invalidd\nUser-agent: *\nDisallow: /private\nCrawl-delay: 0.5\n"), Selectors: []string{"/private"}},
+			Instead: Case{Robots: crlf("# smolbots: ignore=crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 0.5\n")},
 			Leave:   `Never. This finding cannot itself be silenced.`,
 			Also:    []string{"crawl-delay-invalid"},
 			Evidence: []evidence{
@@ -711,6 +728,17 @@ The finding names the dialects in which the line no longer matches the robot's p
 				spec("gemini", "Virtual user agents (archiver, indexer, researcher, webproxy)"),
 			},
 			Severities: []core.Severity{W},
+		},
+		{
+			Code:       "webproxy-readers",
+			Summary:    "a group for web proxies, which mostly read no robots.txt",
+			Flags:      `A User-agent or Virtual-agent line naming ` + "`webproxy`" + ` (or ` + "`webproxy-`" + ` something). The finding says which of the programs that show capsules on the web read it: of those looked up, only Gemportal, and only a group named exactly ` + "`webproxy`" + ` in a file under 4096 bytes that its parser takes; and whether Gemportal reads this file.`,
+			Matters:    `portal.mozz.us stopped reading robots.txt at the end of 2020 and takes opt-outs by e-mail; Kineto's maintainer declined to read it; the Gopher web gateways never fetch it. A webproxy group does not stop them: ask their operators.`,
+			Example:    Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: webproxy\nDisallow: /\n", Selectors: []string{"/index.gmi"}, Protocol: gemini},
+			Instead:    Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: webproxy\nDisallow: /\n"},
+			Leave:      `Always: the group costs nothing and Gemportal obeys it. It is an info finding, shown only with ` + "`-severity info`" + `, so that you know what it does not do.`,
+			Evidence:   append(append(append(proxyEvidence("Gemportal"), proxyEvidence("portal.mozz.us")...), proxyEvidence("Kineto")...), proxyEvidence("gopherproxy and its forks")...),
+			Severities: []core.Severity{I},
 		},
 	}
 }
