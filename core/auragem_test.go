@@ -30,6 +30,38 @@ func auragemOracle(body []byte, target string) (allowed, skipHost bool) {
 	return g.Test(u.Path), false
 }
 
+// oracleInput is a file to compare a reading with its library on, and
+// the selectors its scenario asks about.
+type oracleInput struct {
+	name string
+	body []byte
+	sels []string
+}
+
+// oracleInputs are every scenario and every real file.
+func oracleInputs(t *testing.T) []oracleInput {
+	var out []oracleInput
+	for _, s := range loadScenarios(t) {
+		var sels []string
+		for _, d := range s.directives {
+			sels = append(sels, d.sel)
+		}
+		out = append(out, oracleInput{"scenario " + s.name, s.robots, sels})
+	}
+	paths, err := filepath.Glob("../testdata/realworld/*.txt")
+	if err != nil || len(paths) < 20 {
+		t.Fatalf("real files: %d found (%v)", len(paths), err)
+	}
+	for _, p := range paths {
+		body, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, oracleInput{"real " + filepath.Base(p), body, nil})
+	}
+	return out
+}
+
 // auragemTargets are the paths worth asking about a file: fixed ones,
 // and each rule's value as written, continued, inside a longer path,
 // with its operators filled in, cut short, escaped, and with a query.
@@ -80,23 +112,8 @@ func TestAuraGem_AgreesWithTemoto(t *testing.T) {
 		extra []string
 	}
 	var inputs []input
-	for _, s := range loadScenarios(t) {
-		var sels []string
-		for _, d := range s.directives {
-			sels = append(sels, d.sel)
-		}
-		inputs = append(inputs, input{"scenario " + s.name, s.robots, sels})
-	}
-	paths, err := filepath.Glob("../testdata/realworld/*.txt")
-	if err != nil || len(paths) < 20 {
-		t.Fatalf("real files: %d found (%v)", len(paths), err)
-	}
-	for _, p := range paths {
-		body, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inputs = append(inputs, input{"real " + filepath.Base(p), body, nil})
+	for _, in := range oracleInputs(t) {
+		inputs = append(inputs, input{in.name, in.body, in.sels})
 	}
 	// The quirks themselves, each once.
 	for i, body := range []string{

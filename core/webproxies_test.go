@@ -2,8 +2,6 @@ package core
 
 import (
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,16 +47,8 @@ func TestGemportal_AgreesWithTemoto(t *testing.T) {
 		"before":  []byte("Disallow: /b\nUser-agent: webproxy\nDisallow: /w\n"),
 		"big":     []byte("User-agent: webproxy\nDisallow: /\n#" + strings.Repeat("x", 4100) + "\n"),
 	}
-	for _, s := range loadScenarios(t) {
-		bodies["scenario "+s.name] = s.robots
-	}
-	paths, _ := filepath.Glob("../testdata/realworld/*.txt")
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bodies["real "+filepath.Base(p)] = b
+	for _, in := range oracleInputs(t) {
+		bodies[in.name] = in.body
 	}
 	honoured, rows := 0, 0
 	for name, body := range bodies {
