@@ -43,7 +43,7 @@ var WebProxies = []WebProxy{
 	},
 	{
 		Name: "Kineto", Kind: "Gemini web proxy",
-		What: "its maintainer declined to read robots.txt; its code was not read",
+		What: "its maintainer declined to read robots.txt",
 		Evidence: []string{
 			"the Gemini mailing list, November 2020, message 003506",
 		},

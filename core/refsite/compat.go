@@ -384,6 +384,7 @@ A cell says yes when the reader's verdict is the one in the row's "yes when", no
 	p.Body = append(p.Body, heading{2, "fetch", "Fetching robots.txt"})
 	p.Body = append(p.Body, para{words("What each crawler does with the reply to its robots.txt request, from its fetch facts. The dialects' texts say little about this; RFC 9309 section 2.3.1 says to refuse everything while the file cannot be reached.")})
 	p.Body = append(p.Body, fetchTable(core.Presets()))
+	p.Body = append(p.Body, proxySection()...)
 	return p
 }
 

@@ -66,7 +66,7 @@ var crawlerDocs = map[string]crawlerDoc{
 			"Per-user files: its news of 2023-07-30 says it also reads `/~user/robots.txt` for a user's pages; that code was not seen, so the preset reads only the host's file.",
 		},
 		Status: []string{
-			"It may have stopped: a capsule post of 2024-05-08 titled \"farewell to geminispace.info\" says so. Unconfirmed; the preset stays for the logs and files it left.",
+			"It may have stopped in May 2024: a capsule post of 2024-05-08 is titled \"farewell to geminispace.info\". Whether the crawler stopped then is unconfirmed; the preset stays for the logs and files it left.",
 			"Since 2023 (its news of 2023-07-30) it says it reads per-user `/~user/robots.txt` files as well as the host's; code not seen.",
 		},
 		Logs: "It asks for `/robots.txt` with nothing after it. Its documentation says it crawls from fixed addresses it publishes; the list was not in the copies read.",
@@ -89,7 +89,10 @@ var crawlerDocs = map[string]crawlerDoc{
 	},
 	"veronica2": {
 		What:        "the Gopher search engine at Floodgap (Cameron Kaiser)",
-		NotModelled: []string{"Everything is a model of its maintainer's words: no code is public, so no behaviour was checked against code."},
+		NotModelled: []string{
+			"Everything is a model of its own words: no code is public, so no behaviour was checked against code.",
+			"Its help page (gopher://gopher.floodgap.com/0/v2/help/indexer) says it obeys the User-agent names `veronica` and `*`, but not how the two groups combine: the preset reads both together, the reading that refuses more. Its maintainer's 2019 description (every Disallow line, whatever its group) is shown as the other reading where it differs.",
+		},
 		Logs:        "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
 	},
 	"auragem": {

@@ -37,7 +37,11 @@ func knobs(d core.Dialect) []knob {
 		for _, f := range d.DelayFields {
 			names = append(names, "`"+fieldName(f)+"`")
 		}
-		out = append(out, knob{"DelayFields", "Reads " + strings.Join(names, " and ") + " (they change no verdict)."})
+		change := " (they change no verdict)."
+		if d.ParseErrorSkipsHost {
+			change = ": a value its parser rejects fails the whole file (see ParseErrorSkipsHost); any other changes no verdict."
+		}
+		out = append(out, knob{"DelayFields", "Reads " + strings.Join(names, " and ") + change})
 	} else {
 		out = append(out, knob{"DelayFields", "Reads no delay field."})
 	}
