@@ -88,12 +88,12 @@ var crawlerDocs = map[string]crawlerDoc{
 		Logs:        "It asks for `/robots.txt` with nothing after it. No addresses were published that we have found.",
 	},
 	"veronica2": {
-		What:        "the Gopher search engine at Floodgap (Cameron Kaiser)",
+		What: "the Gopher search engine at Floodgap (Cameron Kaiser)",
 		NotModelled: []string{
 			"Everything is a model of its own words: no code is public, so no behaviour was checked against code.",
 			"Its help page (gopher://gopher.floodgap.com/0/v2/help/indexer) says it obeys the User-agent names `veronica` and `*`, but not how the two groups combine: the preset reads both together, the reading that refuses more. Its maintainer's 2019 description (every Disallow line, whatever its group) is shown as the other reading where it differs.",
 		},
-		Logs:        "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
+		Logs: "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
 	},
 	"auragem": {
 		What: "AuraGem Search, a search engine for Gemini, Spartan, Nex and Scroll, written in Go (Christian Lee Seibold); it crawls everything monthly and feeds twice a day",
