@@ -269,7 +269,7 @@ func TestCheckReplyNotRobots(t *testing.T) {
 		t.Errorf("kennedy: %+v, want line 2 and a note that it reads the reply", v)
 	}
 	for _, want := range []string{
-		url + " answered 20 application/octet-stream, which is not a robots.txt; kennedy, mozz-archiver read it anyway",
+		url + " answered 20 application/octet-stream, which is not a robots.txt; kennedy, mozz-archiver, auragem read it anyway",
 		"tlgs, gemplex, gemini-grc do not read it",
 		"crawler tlgs: allow-all: TLGS does not count this media type",
 		"no verdict from gus (its code for this reply was not read), gus-legacy (its code for this reply was not read), veronica2 (it reads robots.txt over gopher only)",
@@ -282,7 +282,7 @@ func TestCheckReplyNotRobots(t *testing.T) {
 	// Nobody reads a 1x; the crawlers that answer all allow.
 	input := "gemini://" + realservers.StartCanned(t, []byte("10 Your name?\r\n"), true)
 	r = runCLI(t, "", "check", "-dialect", "crawlers", input, "/private/x")
-	if r.code != 0 || !strings.Contains(r.stdout, "allowed by all 5 crawlers") || strings.Contains(r.stderr, "read it anyway") {
+	if r.code != 0 || !strings.Contains(r.stdout, "allowed by all 6 crawlers") || strings.Contains(r.stderr, "read it anyway") {
 		t.Errorf("a 1x: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
