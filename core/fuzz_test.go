@@ -321,7 +321,7 @@ var lintCodes = map[string]bool{
 	// Crawler lints: they name crawler presets, not dialects.
 	"mozz-archiver-agent": true, "crawler-rule-before-agent": true, "tlgs-empty-disallow-clears": true,
 	"crawler-comment-in-value": true, "crawler-agent-case": true, "gemplex-first-group": true,
-	"auragem-skips-host": true,
+	"auragem-skips-host": true, "auragem-first-group": true,
 	// What the web proxies a webproxy group is written for do with it.
 	"webproxy-readers": true,
 }

@@ -62,6 +62,7 @@ func Lint(f *File, selectors []string) []Finding {
 	if lintCrawlerChecks {
 		lt.crawlerChecks()
 		lt.auragemFails()
+		lt.auragemFirstGroup()
 		lt.webproxyReaders()
 	}
 	return lt.finish()

@@ -125,6 +125,30 @@ func (lt *linter) auragemFails() {
 		"AuraGem's parser (temoto/robotstxt v1.1.2) rejects this line: "+rs.failWhy+". AuraGem then keeps no rules and drops every URL of the host (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:409,494): it crawls nothing here. Fix the line (a Crawl-delay is a plain number of seconds) or move it into a group.")
 }
 
+// auragemFirstGroup: when AuraGem's prepend makes the file's first
+// group, which names another robot, the one it obeys.
+func (lt *linter) auragemFirstGroup() {
+	rs := AuraGem.Compile(lt.f)
+	if rs.failLine != nil {
+		return
+	}
+	p := rs.Policy(Agent{})
+	if len(p.Groups) == 0 || !p.Groups[0].implicit() || len(p.Groups[0].Agents) < 2 {
+		return // not the prepended * joined by the file's first run
+	}
+	g := p.Groups[0]
+	if len(g.Rules) == 0 {
+		return
+	}
+	for _, l := range g.Agents[1:] {
+		if isStarValue(&p.Dialect, l.Value) || p.Dialect.agentMatches(l.Value, "indexer") {
+			return // the group is meant for everyone, or for AuraGem, anyway
+		}
+	}
+	lt.addCrawler(g.Agents[1].Pos.Line, "auragem-first-group", SevWarning, presetBit("auragem"),
+		"AuraGem puts `User-Agent: *` before a file that lacks that exact text (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407), so this first group, which names "+quote(g.Agents[1].Value)+", is AuraGem's `*` group too, and as no group names `indexer` it is the one AuraGem obeys (its first rule is line "+strconv.Itoa(g.Rules[0].Pos.Line)+"). Start the file with the `User-agent: *` group, or give AuraGem a `User-agent: indexer` group.")
+}
+
 // webproxyReaders: the programs a webproxy group is written for mostly
 // read no robots.txt; say which one does, and whether it reads this file.
 func (lt *linter) webproxyReaders() {

@@ -6,7 +6,7 @@ import "testing"
 // names; the absent lists check that a file written the safe way stays
 // quiet.
 func TestLint_Crawlers(t *testing.T) {
-	crawlerCodes := []string{"mozz-archiver-agent", "crawler-rule-before-agent", "tlgs-empty-disallow-clears", "crawler-comment-in-value", "crawler-agent-case", "gemplex-first-group", "auragem-skips-host"}
+	crawlerCodes := []string{"mozz-archiver-agent", "crawler-rule-before-agent", "tlgs-empty-disallow-clears", "crawler-comment-in-value", "crawler-agent-case", "gemplex-first-group", "auragem-skips-host", "auragem-first-group"}
 	runLintCases(t, []lintCase{
 		// michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/settings/local.py:12
 		{name: "mozz-archiver agent", in: "User-agent: *\nDisallow: /x\n\nUser-agent: mozz-archiver\nDisallow: /\n",
@@ -37,7 +37,14 @@ func TestLint_Crawlers(t *testing.T) {
 			want: []want{{3, "crawler-agent-case", SevWarning, "tlgs,gemplex"}, {5, "crawler-agent-case", SevWarning, "tlgs"}}},
 		// cmd/gemplex/crawl.go:586-599
 		{name: "gemplex first group", in: "User-agent: googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n",
-			want: []want{{1, "gemplex-first-group", SevWarning, "gemplex"}}},
+			want: []want{{1, "gemplex-first-group", SevWarning, "gemplex"}, {1, "auragem-first-group", SevWarning, "auragem"}}},
+		// clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407: a
+		// group for indexer is AuraGem's own, and the text User-Agent:
+		// stops the prepend.
+		{name: "auragem has its own group", in: "User-agent: googlebot\nDisallow: /\n\nUser-agent: indexer\nDisallow: /private\n",
+			want: []want{{1, "gemplex-first-group", SevWarning, "gemplex"}}, absent: []string{"auragem-first-group"}},
+		{name: "no prepend", in: "User-Agent: googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n",
+			want: []want{{1, "gemplex-first-group", SevWarning, "gemplex"}}, absent: []string{"auragem-first-group"}},
 		// A Disallow before any User-agent ends Gemplex's first run, so the
 		// group after it is not the first (cmd/gemplex/crawl.go:605).
 		{name: "gemplex first run closed early", in: "Disallow: /x\nUser-agent: googlebot\nDisallow: /g\n",

@@ -27,7 +27,7 @@ var lintCodes = func() []string {
 		// Crawler lints: their findings name crawler presets.
 		"crawler-agent-case", "crawler-comment-in-value", "crawler-rule-before-agent",
 		"gemplex-first-group", "mozz-archiver-agent", "tlgs-empty-disallow-clears",
-		"auragem-skips-host", "webproxy-readers",
+		"auragem-first-group", "auragem-skips-host", "webproxy-readers",
 	}
 	slices.Sort(c)
 	return c

@@ -120,6 +120,22 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Severities: []core.Severity{W},
 		},
 		{
+			Code:     "auragem-first-group",
+			Summary:  "the file's first group names another robot, and AuraGem reads it as its own",
+			Flags:    `A file without the exact text ` + "`User-Agent:`" + ` whose first group names another robot, where no group names ` + "`indexer`" + ` (or a start of it). AuraGem puts ` + "`User-Agent: *`" + ` before such a file, so the first group's agents join that ` + "`*`" + `, and with no group of its own AuraGem obeys that group.`,
+			Matters:  `In the example a group meant for googlebot shuts AuraGem out of the whole capsule, as it does Gemplex, and AuraGem never reads the file's real ` + "`*`" + ` group, since it takes one group only.`,
+			Example:  Case{Robots: "User-agent: googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"gemini://example.org/index.gmi"}, Protocol: gemini},
+			Instead:  Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: googlebot\nDisallow: /\n"},
+			Leave:    `When the first group's rules are meant for AuraGem too. Otherwise start the file with the ` + "`*`" + ` group, or write a ` + "`User-agent: indexer`" + ` group.`,
+			Also:     []string{"gemplex-first-group"},
+			Features: []string{"first-group"},
+			Evidence: []evidence{
+				crawlerCode("auragem", "preamble"),
+				crawlerCode("auragem", "selection"),
+			},
+			Severities: []core.Severity{W},
+		},
+		{
 			Code:    "auragem-skips-host",
 			Summary: "a line AuraGem's parser rejects, so AuraGem crawls nothing on the host",
 			Flags:   `A line that makes the parser AuraGem uses (temoto/robotstxt v1.1.2) fail: a ` + "`Crawl-delay`" + ` that is not a plain number (` + "`10s`" + `, an empty value, a negative one), or, in a file that contains the exact text ` + "`User-Agent:`" + `, a rule before any User-agent line. AuraGem does not check the error: it keeps no rules, stumbles on the missing result and drops every URL of the host.`,
@@ -392,6 +408,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Example:  Case{Robots: "User-agent: googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"gemini://example.org/index.gmi"}, Protocol: gemini},
 			Instead:  Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: googlebot\nDisallow: /\n"},
 			Leave:    `When the first group's rules are meant for Gemplex too. Otherwise start the file with the ` + "`*`" + ` group; ` + "`smolbots fix`" + ` moves it there.`,
+			Also:     []string{"auragem-first-group"},
 			Features: []string{"first-group"},
 			Evidence: []evidence{
 				crawlerCode("gemplex", "preamble"),
