@@ -120,13 +120,15 @@ func (f Feature) Demonstration(r Reader) (robots, selector string) {
 	return robots, selector
 }
 
-// veronicaSays is what Veronica-2's maintainer's words cover, by row:
-// its other cells are unknown, whatever the preset answers.
+// veronicaSays is what Veronica-2's own words cover, by row: its other
+// cells are unknown, whatever the preset answers.
 var veronicaSays = map[string]bool{
 	"allow": true, "longest-match": true, // "the robot just looks at Disallow:"
-	"wildcard":       true,                                         // "no regexes, just globs"
-	"virtual-agents": true, "star-also": true, "first-group": true, // User-agent is not consulted
-	"no-user-agent": true, "blank-line-ends-group": true,
+	"wildcard": true, // "no regexes, just globs"
+	// Its help page: it obeys the names veronica and *, and no other.
+	"virtual-agents": true, "star-also": true, "first-group": true,
+	// Grouped or not (its 2019 words), a blank line cuts nothing off.
+	"blank-line-ends-group": true,
 }
 
 const veronicaCaveat = "Veronica-2's maintainer's description says nothing about this, and there is no code to read: the preset's answer is a guess."
