@@ -32,7 +32,7 @@ var AuraGem = Dialect{
 			{"skip", "crawler/context.go:409,494", "a failed file leaves nil, and FindGroup on it panics: the host's URLs are dropped (crawler/crawl.go:82-96)"},
 			{"target", "crawler/context.go:505,531", "the target is Go's url.URL.Path: percent-decoded, no query, not cleaned"},
 			{"fetch", "crawler/context.go:383-399", "status 20 only, any MIME; 44 re-queues the URL; anything else allows all"},
-			{"delay", "crawler/context.go:530,552-558", "Crawl-delay honoured, 2 s by default"},
+			{"delay", "crawler/context.go:43,530,552-558", "Crawl-delay honoured, 2 s by default"},
 		},
 		Fetch: CrawlerFetch{
 			Location: "scheme://host[:port]/robots.txt over Gemini, Spartan, Nex and Scroll, redirects not followed",

@@ -96,7 +96,7 @@ var crawlerDocs = map[string]crawlerDoc{
 		Logs: "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
 	},
 	"auragem": {
-		What: "AuraGem Search, a search engine for Gemini, Spartan, Nex and Scroll, written in Go (Christian Lee Seibold); it crawls everything monthly and feeds twice a day",
+		What: "AuraGem Search, a search engine for Gemini, Spartan, Nex and Scroll, written in Go (Christian Lee Seibold); it crawls everything monthly and its feeds twice a day (crawler/new_crawler_local.go:47,97)",
 		NotModelled: []string{
 			"It reads robots.txt over Spartan, Nex and Scroll too (crawler/context.go:414-491), with the same prepend and parser; the preset is filed under Gemini, as its fetch facts are.",
 			"A 44 reply puts the URL back in the queue and the host's file is asked for again later (crawler/context.go:539-544); the fetch table calls that skipping the host for now.",
