@@ -16,8 +16,9 @@ log() { printf '==> %s\n' "$*" >&2; }
 
 # Debian packages the tests start for real: Gopher and Gemini servers,
 # headless Chromium, openssl for test certificates, brotli for the page
-# benchmark's compressed sizes.
-APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli)
+# benchmark's compressed sizes, python3 (urllib.robotparser) and
+# python3-protego for the conformance adapters in examples/conform.
+APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego)
 
 deps_apt() {
   local missing=()
@@ -137,6 +138,7 @@ cmd_test() {
   go test -count=1 -race -run '^TestConcurrent' ./core
   log "benchmarks compile and run once"
   (cd bench && go vet ./... && go test -count=1 -run='^$' -bench=. -benchtime=1x ./... >/dev/null)
+  (cd examples/conform/temoto && go vet ./...)
   run_fuzz
 }
 

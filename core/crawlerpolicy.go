@@ -146,7 +146,7 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 			continue
 		}
 		if r.segment && decided == nil && strings.IndexByte(r.pattern, '*') < 0 && strings.HasPrefix(target, r.pattern) {
-			*notes = append(*notes, sentence(fmt.Sprintf("%s compares whole path segments (%s), so %s does not cover %q", c.Name, c.Cite("segments"), lineAndRule(r.line), target)))
+			*notes = append(*notes, sentence(segmentMissNote(c, r, target)))
 		}
 		if decided == nil && strings.Contains(r.line.Value, "#") {
 			if v := strings.TrimSpace(r.line.Value[:strings.IndexByte(r.line.Value, '#')]); v != "" && strings.HasPrefix(target, d.normalizePattern(v)) {
@@ -275,4 +275,15 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
+}
+
+// segmentMissNote says why a TLGS rule that starts the target does not
+// cover it: the rule ends in "/" and the path is exactly one byte longer,
+// which the code's size test leaves out (an off-by-one), or the path goes
+// on past the rule's last segment without a "/".
+func segmentMissNote(c *Crawler, r *compiledRule, target string) string {
+	if len(target) == len(r.pattern)+1 && strings.HasSuffix(r.pattern, "/") {
+		return fmt.Sprintf("%s needs a path at least two bytes longer than a rule ending in \"/\" (%s, an off-by-one), so %s does not cover %q, one byte longer", c.Name, c.Cite("off-by-one"), lineAndRule(r.line), target)
+	}
+	return fmt.Sprintf("%s compares whole path segments (%s), so %s does not cover %q", c.Name, c.Cite("segments"), lineAndRule(r.line), target)
 }

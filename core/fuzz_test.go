@@ -324,6 +324,9 @@ var lintCodes = map[string]bool{
 	"auragem-skips-host": true, "auragem-first-group": true,
 	// What the web proxies a webproxy group is written for do with it.
 	"webproxy-readers": true,
+	// Readings that surprise: Python's broken agent runs, TLGS's off-by-one,
+	// Gemplex's bare Disallow.
+	"agent-run-broken": true, "tlgs-off-by-one": true, "gemplex-bare-disallow": true,
 }
 
 // FuzzLint: Lint never panics; every finding points at a line of the

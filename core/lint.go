@@ -55,6 +55,7 @@ func Lint(f *File, selectors []string) []Finding {
 	lt.starRulesNotRepeated()
 	lt.unreachableRules()
 	lt.agentsIgnoredByGopher2019()
+	lt.agentRunBroken()
 	for i := range f.Lines {
 		lt.lineChecks(i)
 	}
@@ -106,9 +107,17 @@ var setIDs, setNames = func() (ids [inAll + 1][]string, names [inAll + 1]string)
 }()
 
 func joinWords(words []string) string {
+	if len(words) == 0 {
+		return "no dialect"
+	}
+	return JoinWords(words)
+}
+
+// JoinWords joins words for a sentence: "a", "a and b", "a, b and c".
+func JoinWords(words []string) string {
 	switch len(words) {
 	case 0:
-		return "no dialect"
+		return ""
 	case 1:
 		return words[0]
 	}
@@ -481,8 +490,7 @@ func (lt *linter) fileChecks() {
 		if len(f.Lines) > 0 {
 			line = 1
 		}
-		lt.add(line, 0, "bom", SevWarning, inAll,
-			"The file starts with a UTF-8 byte order mark. Every dialect here drops it, but crawlers that do not would read it as part of the first field name and ignore that line; save the file without it.")
+		lt.add(line, 0, "bom", SevWarning, inAll, "%s", bomMessage)
 	}
 	if f.InvalidUTF8Line > 0 {
 		n, col := 0, 0
@@ -588,3 +596,27 @@ func upperFirst(s string) string {
 func ruleText(l *Line) string { return quote(strings.TrimSpace(l.Rule())) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// bomMessage names the readers that keep a byte order mark in the first
+// field's name, from their knobs: the dialects by the scope's marks, the
+// crawler presets (all Gemini readers) only where Gemini is in scope.
+var bomMessage = func() string {
+	var keep dialectSet
+	for i, d := range lintDialects {
+		if d.BOMInText {
+			keep |= 1 << i
+		}
+	}
+	var crawlers []string
+	for _, d := range Presets() {
+		if d.BOMInText {
+			crawlers = append(crawlers, d.Crawler.Name)
+		}
+	}
+	msg := "The file starts with a UTF-8 byte order mark."
+	msg += keep.only(" " + keep.says("keeps", "keep") + " it as part of the first field name, so " + keep.verb("ignores", "ignore") + " that line.")
+	if len(crawlers) > 0 {
+		msg += ifGemini + " " + JoinWords(crawlers) + " keep it as part of the first field name, so they ignore that line." + endIf
+	}
+	return msg + " Save the file without it."
+}()

@@ -63,6 +63,13 @@ func (lt *linter) crawlerChecks() {
 			break
 		}
 	}
+	if len(lt.selectors) > 0 {
+		if tlgsRules == nil {
+			tlgsRules = lt.tlgsReadRules()
+		}
+		lt.tlgsOffByOne(tlgsRules)
+	}
+	lt.gemplexBareDisallow()
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
 		if l.Kind != FieldLine {

@@ -253,7 +253,20 @@ func (lt *linter) groupsWithoutRules() {
 				together |= w.bit
 			}
 		}
-		msg := "The group starting here has no rules in " + set.String() + ": there it lets the robots it names fetch everything."
+		// A reading that ends records at a blank line skips (or, as Python,
+		// forgets) the empty record, so its robots fall back to the other
+		// groups; a reading of runs keeps it, with no rule in it.
+		var skip dialectSet
+		for i := range lintDialects {
+			if g := lintDialects[i].Grouping; g == BlankLineRecords || g == PythonRecords {
+				skip |= 1 << i
+			}
+		}
+		skip &= set
+		keep := set &^ skip
+		msg := "The group starting here has no rules in " + set.String() + "." +
+			skip.only(" "+skip.says("skips", "skip")+" it, so the robots it names fall back to the other groups, though a reader that kept it as theirs would let them fetch everything.") +
+			keep.only(" "+keep.says("keeps it as its", "keep it as their")+" group, and so "+keep.verb("lets", "let")+" the robots it names fetch everything.")
 		if together != 0 {
 			msg += together.only(" " + together.says("reads", "read") + " these agent lines together with the rules that follow.")
 		}

@@ -430,7 +430,9 @@ func TestLint_Clean(t *testing.T) {
 		in        string
 		selectors []string
 	}{
-		{"User-agent: *\r\nDisallow: /private/\r\n", []string{"/private/x", "/about", "robots.txt"}},
+		// (A path one byte longer than /private/, such as /private/x, is
+		// one TLGS lets through: tlgs-off-by-one.)
+		{"User-agent: *\r\nDisallow: /private/\r\n", []string{"/private/notes", "/about", "robots.txt"}},
 		{"# A quiet hole\r\nUser-agent: *\r\nDisallow: /cgi-bin/\r\nDisallow: /tmp/\r\n", nil},
 		// Both spellings of the selectors are covered.
 		{"User-agent: *\r\nDisallow: /private\r\nDisallow: private\r\n", []string{"/private/x", "private/y", "/about"}},
@@ -440,7 +442,7 @@ func TestLint_Clean(t *testing.T) {
 			t.Errorf("Lint(%q) = \n%s want nothing", c.in, dump(got))
 		}
 	}
-	if got := Lint(Parse(lintCleanFile()), []string{"/area3/section4/x"}); len(got) != 0 {
+	if got := Lint(Parse(lintCleanFile()), []string{"/area3/section4/page"}); len(got) != 0 {
 		t.Errorf("the clean benchmark file has findings:\n%s", dump(got[:min(len(got), 5)]))
 	}
 	if got := Lint(nil, nil); got != nil {

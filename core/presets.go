@@ -28,6 +28,7 @@ var (
 				{"union", "tlgsutils/robots_txt_parser.cpp:43-48", "every cared-for group's Disallow lines go into one set"},
 				{"empty", "tlgsutils/robots_txt_parser.cpp:45-46", "an empty Disallow clears the set collected so far"},
 				{"segments", "tlgsutils/robots_txt_parser.cpp:73-76", "a rule without * covers whole path segments"},
+				{"off-by-one", "tlgsutils/robots_txt_parser.cpp:75", "a path exactly one byte longer than a rule without * is not covered (size() > pattern.size()+1), so Disallow: / leaves /a open and blocks /ab"},
 				{"match", "tlgsutils/robots_txt_parser.cpp:67-122", "rules with * take one of several shapes"},
 				{"decision", "tlgsutils/robots_txt_parser.cpp:124-131", "any matching rule blocks"},
 				{"names", "tlgs/crawler/crawler.cpp:208", "agents *, tlgs, indexer"},

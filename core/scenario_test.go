@@ -26,7 +26,6 @@ package core
 // reading. Lines starting with "#" are comments.
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,85 +33,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/core/scenario"
 )
 
 const scenarioDir = "../testdata/scenarios"
-
-// archive is a parsed txtar file: the comment and the files, in order.
-type archive struct {
-	comment string
-	files   map[string][]byte
-}
-
-// parseTxtar reads the txtar format: a comment, then files introduced by
-// lines "-- NAME --". It is small enough not to need a dependency.
-func parseTxtar(data []byte) (archive, error) {
-	a := archive{files: map[string][]byte{}}
-	var name string
-	var body []byte
-	inFile := false
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i+1], data[i+1:]
-		} else {
-			data = nil
-		}
-		t := strings.TrimRight(string(line), "\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			if inFile {
-				a.files[name] = body
-			}
-			name, body, inFile = strings.TrimSpace(t[3:len(t)-3]), nil, true
-			if _, dup := a.files[name]; dup {
-				return a, fmt.Errorf("file %q appears twice", name)
-			}
-			continue
-		}
-		if inFile {
-			body = append(body, line...)
-		} else {
-			a.comment += string(line)
-		}
-	}
-	if inFile {
-		a.files[name] = body
-	}
-	return a, nil
-}
-
-// words splits a directive line into words; a word starting with a double
-// quote is a Go string literal, and `note~"..."` keeps its literal too.
-func words(line string) ([]string, error) {
-	var out []string
-	for {
-		line = strings.TrimLeft(line, " \t")
-		if line == "" {
-			return out, nil
-		}
-		prefix := ""
-		if strings.HasPrefix(line, "note~\"") || strings.HasPrefix(line, "why~\"") {
-			i := strings.IndexByte(line, '~')
-			prefix, line = line[:i+1], line[i+1:]
-		}
-		if line[0] == '"' {
-			lit, err := strconv.QuotedPrefix(line)
-			if err != nil {
-				return nil, fmt.Errorf("bad quoted string in %q: %v", line, err)
-			}
-			s, _ := strconv.Unquote(lit)
-			out = append(out, prefix+s)
-			line = line[len(lit):]
-			continue
-		}
-		end := strings.IndexAny(line, " \t")
-		if end < 0 {
-			end = len(line)
-		}
-		out = append(out, prefix+line[:end])
-		line = line[end:]
-	}
-}
 
 func scenarioDialects(list string) ([]Dialect, error) {
 	if list == "all" {
@@ -130,53 +55,6 @@ func scenarioDialects(list string) ([]Dialect, error) {
 		out = append(out, d)
 	}
 	return out, nil
-}
-
-// robotsBytes applies the options to the archive's robots.txt.
-func robotsBytes(opts []string, raw []byte) ([]byte, error) {
-	data := raw
-	for i := 0; i < len(opts); i++ {
-		switch opts[i] {
-		case "-escapes":
-			s := strings.ReplaceAll(string(data), `"`, `\"`)
-			s = strings.ReplaceAll(s, "\n", `\n`)
-			u, err := strconv.Unquote(`"` + s + `"`)
-			if err != nil {
-				return nil, fmt.Errorf("-escapes: %v", err)
-			}
-			data = []byte(u)
-		case "-crlf":
-			data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
-		case "-cr":
-			data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r"))
-		case "-nofinal":
-			data = bytes.TrimSuffix(bytes.TrimSuffix(data, []byte("\n")), []byte("\r"))
-		case "-bom":
-			data = append([]byte("\xEF\xBB\xBF"), data...)
-		case "-pad":
-			if i+1 >= len(opts) {
-				return nil, fmt.Errorf("-pad needs a byte offset")
-			}
-			n, err := strconv.Atoi(opts[i+1])
-			i++
-			if err != nil {
-				return nil, fmt.Errorf("-pad: %v", err)
-			}
-			at := bytes.Index(data, []byte("#PAD\n"))
-			if at < 0 {
-				return nil, fmt.Errorf("-pad: robots.txt has no #PAD line")
-			}
-			fill := n - at - len("#\n")
-			if fill < 0 {
-				return nil, fmt.Errorf("-pad: offset %d is before the #PAD line", n)
-			}
-			pad := append([]byte("#"), bytes.Repeat([]byte("x"), fill)...)
-			data = append(append(append([]byte{}, data[:at]...), pad...), data[at+len("#PAD"):]...)
-		default:
-			return nil, fmt.Errorf("unknown option %q", opts[i])
-		}
-	}
-	return data, nil
 }
 
 // directive is one check, group or settings line for one dialect.
@@ -200,7 +78,7 @@ func parseDirectives(comment string) (opts []string, ds []directive, err error) 
 			opts = append(opts, strings.Fields(line)...)
 			continue
 		}
-		w, err := words(line)
+		w, err := scenario.Words(line)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -253,22 +131,22 @@ func loadScenarios(t *testing.T) []loadedScenario {
 			t.Fatal(err)
 		}
 		name := strings.TrimSuffix(filepath.Base(p), ".txtar")
-		a, err := parseTxtar(data)
+		a, err := scenario.ParseTxtar(data)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		raw, ok := a.files["robots.txt"]
+		raw, ok := a.Files["robots.txt"]
 		if !ok {
 			t.Fatalf("%s: the archive has no robots.txt", name)
 		}
-		opts, ds, err := parseDirectives(a.comment)
+		opts, ds, err := parseDirectives(a.Comment)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if len(ds) == 0 {
 			t.Fatalf("%s: no directives", name)
 		}
-		robots, err := robotsBytes(opts, raw)
+		robots, err := scenario.RobotsBytes(opts, raw)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -465,24 +343,5 @@ func TestScenarioCoverage(t *testing.T) {
 		if scenarios[id] < 10 {
 			t.Errorf("dialect %s is exercised by only %d scenarios; want at least 10", id, scenarios[id])
 		}
-	}
-}
-
-// TestTxtarParser pins the hand-written txtar reader on the format's edge
-// cases: no files, a file without a final newline, a marker-like line.
-func TestTxtarParser(t *testing.T) {
-	a, err := parseTxtar([]byte("check x\n-- a --\none\n-- b --\ntwo"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a.comment != "check x\n" || string(a.files["a"]) != "one\n" || string(a.files["b"]) != "two" {
-		t.Errorf("got %+v", a)
-	}
-	a, _ = parseTxtar([]byte("only a comment\n--x--\n"))
-	if len(a.files) != 0 || a.comment != "only a comment\n--x--\n" {
-		t.Errorf("got %+v", a)
-	}
-	if _, err := parseTxtar([]byte("-- a --\n-- a --\n")); err == nil {
-		t.Error("a repeated file name should be an error")
 	}
 }

@@ -51,3 +51,24 @@ func needsEscape(s string) bool {
 	}
 	return false
 }
+
+// EscapeJSONControls writes DEL and the C1 controls in encoding/json's
+// output as \u escapes, as the CLI's JSON does (docs/json.md): a robots
+// text may hold them. In valid UTF-8 they are only 0x7f and 0xc2
+// 0x80..0x9f, and outside strings JSON has no such bytes.
+func EscapeJSONControls(b []byte) []byte {
+	const hex = "0123456789abcdef"
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == 0x7f:
+			out = append(out, `\u007f`...)
+		case b[i] == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] < 0xa0:
+			out = append(out, '\\', 'u', '0', '0', hex[b[i+1]>>4], hex[b[i+1]&15])
+			i++
+		default:
+			out = append(out, b[i])
+		}
+	}
+	return out
+}

@@ -273,8 +273,10 @@
           box.value = links.join("\n") + "\n";
           box.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertReplacementText" }));
         }
-        status.textContent = (links.length - 1) + " links of " + front + " are in the Selectors box, with the front page" +
-          (j.truncated ? " (the first 1,000 only)" : "") + (j.note ? ". " + j.note : "") + ". Undo takes them back.";
+        // Worded as smolbots site words a walk: pages found, and what
+        // was not seen.
+        status.textContent = "Pages: " + links.length + " found from " + front + " (its links on this host, and the front page), in the Selectors box" +
+          (j.truncated ? " (the first 1,000 links only)" : "") + (j.note ? "; " + j.note : "") + ". Undo takes them back.";
       }, function (err) {
         status.textContent = "The links could not be read: " + err.message;
       }).then(function () { button.disabled = false; });
@@ -320,6 +322,12 @@
     var robots = "", selectors = "", agents = "", summary = "Loading the checker…";
     if (st) {
       body.dataset.opened = "case";
+      // A link that names a cell answers it first on a narrow screen:
+      // the place is kept for the checker's sentence.
+      if (st.cell) {
+        el("answer-body").textContent = "Working out this link's answer…";
+        el("answer").hidden = false;
+      }
       // The checker writes into the address what was typed or ticked
       // before it took over.
       var edited = function () {
@@ -383,18 +391,18 @@
       // Undo what mail programs do to a long link (state's unmangle).
       if (/[ \t\r\n%]/.test(hash)) hash = hash.split("%20").join("").replace(/[ \t\r\n]/g, "");
       hash = hash.replace(/[.,;:!?)\]}>"']+$/, "");
-      var empty = { robots: "", selectors: "", agents: "", hidden: [], cell: "", crawlers: null, protocol: "" };
+      var empty = { robots: "", selectors: "", agents: "", hidden: [], cell: "", crawlers: null, protocol: "", custom: "" };
       if (hash === "") return ok(empty);
       var dot = hash.indexOf(".");
       if (dot <= 0) throw new Error("the link does not hold a saved case (no version prefix such as v1.)");
       var version = hash.slice(0, dot);
-      if (version !== "v1") throw new Error("the link was made by a newer or unknown version of the page (" + goQuote(version, 20) + "); it cannot be opened here");
+      if (version !== "v1" && version !== "v2") throw new Error("the link was made by a newer or unknown version of the page (" + goQuote(version, 20) + "); it cannot be opened here");
       var z = unbase64url(hash.slice(dot + 1));
       if (!z) throw new Error("the link is damaged: its text is not valid (it may have been cut or wrapped by a mail program)");
       if (typeof DecompressionStream !== "function") throw unsupported("this browser cannot unpack the link");
       ok(inflate(z, MAX_DECODED + 1).then(function (raw) {
         if (raw.length > MAX_DECODED) throw new Error("the case in the link is too large (over " + MAX_DECODED + " bytes once unpacked)");
-        return unmarshal(raw, empty);
+        return unmarshal(raw, empty, version === "v2");
       }, function () {
         // Go's reader may still take it (bytes after the last block, in
         // a browser that words its refusal otherwise): the checker then
@@ -472,8 +480,9 @@
 
   // unmarshal reads state's records: a uvarint tag, a uvarint length and
   // that many bytes of UTF-8. Unknown tags are skipped; a repeated one
-  // (but Hidden) is damage.
-  function unmarshal(raw, st) {
+  // (but Hidden) is damage. Tag 9, the "Your reader" column, is read in
+  // a v2 link only (v2 true), as core/state reads it.
+  function unmarshal(raw, st, v2) {
     var damaged = new Error("the link is damaged: its content is not a saved case");
     var text = new TextDecoder("utf-8", { ignoreBOM: true }), seen = {}, i = 0;
     // uvarint is binary.Uvarint: its value, and as key its exact value
@@ -509,6 +518,7 @@
         case 5: st.cell = v; break;
         case 7: st.crawlers = v.split(",").filter(function (id) { return id !== ""; }); break;
         case 8: st.protocol = v; break;
+        case 9: if (v2) st.custom = v; break;
       }
     }
     return st;

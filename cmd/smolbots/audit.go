@@ -141,7 +141,7 @@ func runAudit(c *call, o auditOptions) error {
 			if err != nil {
 				return err
 			}
-			out.Write(escapeControls(b))
+			out.Write(core.EscapeJSONControls(b))
 			out.WriteByte('\n')
 		}
 	} else if err := audit.WriteText(out, res, c.args[0]); err != nil {

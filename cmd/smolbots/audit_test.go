@@ -76,11 +76,12 @@ func TestAuditInputs(t *testing.T) {
 		t.Errorf("nobody ignored: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	// -protocol gopher leaves every Gemini request out; -format reads only
-	// the named format.
+	// the named format (inside syslog framing too, so the three syslog
+	// lines are other programs' lines, not lines of no format).
 	if r := runCLI(t, "", "audit", "-protocol", "gopher", auditRobots, auditLog); r.code != 0 || !strings.Contains(r.stdout, "No requests to audit.") || !strings.Contains(r.stdout, "13 requests over another protocol") {
 		t.Errorf("-protocol gopher: exit %d\n%s", r.code, r.stdout)
 	}
-	if r := runCLI(t, "", "audit", "-format", "agate", auditRobots, auditLog); r.code != 0 || !strings.Contains(r.stdout, "14 lines match no format") {
+	if r := runCLI(t, "", "audit", "-format", "agate", auditRobots, auditLog); r.code != 0 || !strings.Contains(r.stdout, "11 lines match no format") || !strings.Contains(r.stdout, "3 other lines") {
 		t.Errorf("-format agate: exit %d\n%s", r.code, r.stdout)
 	}
 }
@@ -118,5 +119,27 @@ func TestAuditErrors(t *testing.T) {
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, c.want) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, r.code, r.stdout, r.stderr, c.want)
 		}
+	}
+}
+
+// What `journalctl -u jetforce` prints: its banner and its requests under
+// the unit's tag. Every line is jetforce's: the requests are audited and
+// nothing asks whether this is an access log.
+func TestAuditJetforceJournal(t *testing.T) {
+	var log strings.Builder
+	for _, m := range []string{
+		"You are now riding on...",
+		"_________    _____________",
+		"An Experimental Gemini Server, v1.0.0",
+		"Server hostname is example.org (gemini://example.org)",
+		"Listening on 0.0.0.0:1965",
+		`203.0.113.7 [14/Jul/2025:08:00:00 +0200] "gemini://capsule.example/robots.txt" 20 "text/plain" 40`,
+		`203.0.113.7 [14/Jul/2025:08:00:01 +0200] "gemini://capsule.example/private/diary.gmi" 20 "text/gemini" 12`,
+	} {
+		log.WriteString("Jul 14 08:00:00 capsule jetforce[812]: " + m + "\n")
+	}
+	r := runCLI(t, log.String(), "audit", auditRobots, "-")
+	if r.code != 1 || !strings.Contains(r.stdout, "203.0.113.7 ignored the file") || !strings.Contains(r.stdout, "Read 7 lines (jetforce 7): 2 requests, 5 other lines.") || strings.Contains(r.stdout, "no format") {
+		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }

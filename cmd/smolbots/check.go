@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/fetch"
 )
 
@@ -32,7 +33,7 @@ dialect, agent and selector instead, as they are decided (docs/json.md).`,
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := checkOptions{}
-		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|crawlers|ID[,ID]`: all six, every crawler preset, or the IDs given, separated by commas (default: the dialects of -protocol)")
+		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|crawlers|ID[,ID]`: all six, every crawler preset, or the IDs given, separated by commas; custom:BASE,knob=value,... is a reader of your own (docs/conformance.md) (default: the dialects of -protocol)")
 		o.protocol = protocolFlag(fs)
 		fs.Var(&o.agents, "agent", "the crawler under test, as `AGENT`: GUS, GUS/2.1, GUS(indexer), indexer or *; repeatable (default *)")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per dialect, agent and selector, each on its own line")
@@ -66,8 +67,15 @@ func parseDialects(spec string) ([]core.Dialect, error) {
 			}
 		}
 	}
-	for _, id := range strings.Split(spec, ",") {
-		id = strings.TrimSpace(id)
+	for _, id := range splitDialects(spec) {
+		if custom.Is(id) {
+			d, err := custom.Parse(id)
+			if err != nil {
+				return nil, usageErr("%s", visible(err.Error()))
+			}
+			add(d)
+			continue
+		}
 		switch id {
 		case "all":
 			add(core.Dialects()...)
@@ -83,6 +91,21 @@ func parseDialects(spec string) ([]core.Dialect, error) {
 		add(d)
 	}
 	return out, nil
+}
+
+// splitDialects splits -dialect at commas, except that knob=value
+// pieces after a custom:BASE stay with it.
+func splitDialects(spec string) []string {
+	var out []string
+	for _, id := range strings.Split(spec, ",") {
+		id = strings.TrimSpace(id)
+		if n := len(out); n > 0 && custom.Is(out[n-1]) && strings.Contains(id, "=") {
+			out[n-1] += "," + id
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
 }
 
 func presetIDs() string {

@@ -108,7 +108,7 @@ func runFix(c *call, o fixOptions) error {
 		if err := enc.Encode(res); err != nil {
 			return err
 		}
-		if _, err := c.stdout.Write(escapeControls(b.Bytes())); err != nil {
+		if _, err := c.stdout.Write(core.EscapeJSONControls(b.Bytes())); err != nil {
 			return err
 		}
 	} else {
@@ -159,26 +159,6 @@ func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool, max i
 		summary += fmt.Sprintf("; but the rewrite lets readers into paths they refuse today, %d %s in all (see the warnings above)", n, plural(n, "verdict", "verdicts"))
 	}
 	fmt.Fprintln(w, summary)
-}
-
-// escapeControls writes DEL and the C1 controls in encoding/json's
-// output as \u escapes, as the line formats do (docs/json.md): the
-// robots text may hold them. In valid UTF-8 they are only 0x7f and
-// 0xc2 0x80..0x9f, and outside strings JSON has no such bytes.
-func escapeControls(b []byte) []byte {
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		switch {
-		case b[i] == 0x7f:
-			out = append(out, `\u007f`...)
-		case b[i] == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] < 0xa0:
-			out = append(out, '\\', 'u', '0', '0', hexDigits[b[i+1]>>4], hexDigits[b[i+1]&15])
-			i++
-		default:
-			out = append(out, b[i])
-		}
-	}
-	return out
 }
 
 func dialectIDs() string {

@@ -13,7 +13,7 @@ import (
 )
 
 // commands in the order the usage lists them.
-var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, explainCmd, serveCmd}
+var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, explainCmd, vectorsCmd, conformCmd, serveCmd}
 
 func lookup(name string) *command {
 	for _, c := range commands {

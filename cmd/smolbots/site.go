@@ -7,12 +7,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fetch"
 	"github.com/smolbots/smolbots/core/site"
+	"github.com/smolbots/smolbots/core/sitereport"
 )
 
 // siteTimeLimit bounds a whole walk; tests shorten it.
@@ -42,15 +45,26 @@ may not fetch are still tested, but what they link to stays unseen. A
 Gopher item that is not a menu, and a Gemini page that is not
 text/gemini, are tested but never read for links.
 
-Text output: one line per reader (pages allowed, the first refused with
-their lines), the pages on which the readers disagree with the deciding
-lines, the pages robots.txt keeps smolbots out of, and a summary (pages
-found and fetched, other hosts, limits reached, problems). -json prints
-check's line for each page and reader instead, with url, found_on,
-fetched and status (docs/json.md); the summary goes to stderr.`,
+A capsule whose links name its public host, walked from a local
+address before publishing, is walked as that host with -host NAME: a
+link to NAME (any port) is asked of the URL's own host and port.
+
+Text output, every list at most -max items with a count of the rest:
+per reader the pages refused, folded by directory and grouped by
+deciding line (readers that refuse alike share an entry); a note when
+the file's groups name agents or roles no -agent carries; the pages
+the readers disagree on, grouped by who refuses by which line; the
+pages robots.txt keeps smolbots out of; what each rule refuses among
+the pages found, the rules that decide none of them and near misses (a
+linked page a rule misses by a trailing /, letter case or one path
+segment); and a summary of what the walk did and did not see (pages
+cut at 512 KiB, links too long to request, pages not read for links,
+other hosts, limits). -json prints check's line for each page and
+reader instead, with url, found_on, fetched, status and kept_out
+(docs/json.md); the summary goes to stderr.`,
 	examples: []string{
 		"smolbots site gemini://example.org/",
-		"smolbots site -dialect crawlers -max-pages 50 gemini://example.org/",
+		"smolbots site -host example.org gemini://localhost:1965/",
 		"smolbots site -json gopher://example.org | jq 'select(.allowed == false) | .url'",
 	},
 	exits: []string{
@@ -65,6 +79,8 @@ fetched and status (docs/json.md); the summary goes to stderr.`,
 		fs.StringVar(&o.dialects, "dialect", "", "which readers answer, as `all|crawlers|ID[,ID]` (default: the dialects and crawler presets of the URL's protocol)")
 		fs.Var(&o.agents, "agent", "the crawler under test for the dialects, as `AGENT`; repeatable (default *); presets test their own names")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per page and reader, each on its own line")
+		fs.IntVar(&o.max, "max", sitereport.DefaultMax, "the most items each part of the text lists, as `N`; the rest are counted")
+		fs.StringVar(&o.host, "host", "", "walk links to `NAME` (any port) as links to the URL's own host and port: the capsule's public name, for a local copy")
 		return func(c *call) error { return runSite(c, o) }
 	},
 }
@@ -75,6 +91,8 @@ type siteOptions struct {
 	dialects string
 	agents   stringList
 	json     bool
+	max      int
+	host     string
 }
 
 // reader is one column of the answer: a dialect for one agent, or a
@@ -104,6 +122,12 @@ func runSite(c *call, o siteOptions) error {
 	}
 	if o.delay < 0 {
 		return usageErr("-delay cannot be negative")
+	}
+	if o.max < 1 {
+		return usageErr("-max must be at least 1")
+	}
+	if strings.ContainsAny(o.host, "/:@ \t") {
+		return usageErr("-host takes a host name alone, such as example.org, not %q", visible(o.host))
 	}
 	var dialects, presets []core.Dialect
 	if o.dialects == "" {
@@ -156,6 +180,7 @@ func runSite(c *call, o siteOptions) error {
 		},
 		MayFetch:    politeness(f, scope),
 		MaxPages:    o.maxPages,
+		Host:        o.host,
 		Delay:       delay,
 		TimeLimit:   siteTimeLimit,
 		LastRequest: robotsDone,
@@ -201,10 +226,14 @@ func runSite(c *call, o siteOptions) error {
 		if err := siteJSON(out, res, verdicts); err != nil {
 			return err
 		}
-		siteSummary(c.stderr, res, fetched, missing != nil, o.maxPages)
+		siteSummary(c.stderr, res, fetched, missing != nil, o)
 	} else {
-		siteText(out, res, readers, verdicts)
-		siteSummary(out, res, fetched, missing != nil, o.maxPages)
+		in := sitereport.Input{File: f, Walk: res, Verdicts: verdicts, Agents: agents, Max: o.max}
+		for _, r := range readers {
+			in.Readers = append(in.Readers, sitereport.Reader{Name: r.name, Dialect: r.d.Crawler == nil})
+		}
+		sitereport.Write(out, in)
+		siteSummary(out, res, fetched, missing != nil, o)
 	}
 	if err := out.Flush(); err != nil {
 		return err
@@ -240,34 +269,25 @@ func siteReaders(f *core.File, dialects, presets []core.Dialect, agents []core.A
 // politeness reads robots.txt as smolbots does for itself, strictly: a
 // page may be fetched only when every dialect of the protocol, under
 // its other reading too, lets smolbots(researcher) fetch it.
-func politeness(f *core.File, scope core.Protocol) func(p *site.Page) (bool, string) {
+func politeness(f *core.File, scope core.Protocol) func(p *site.Page) []site.Refusal {
 	agent := core.MustAgent(siteAgent)
 	var ps []*core.Policy
 	for _, d := range scope.Dialects() {
 		ps = append(ps, d.Compile(f).Policy(agent))
 	}
-	return func(p *site.Page) (bool, string) {
-		var why []string
-		add := func(line int, rule, who string) {
-			s := fmt.Sprintf("line %d: %s", line, visible(rule))
-			for k, w := range why {
-				if strings.HasPrefix(w, s+" (") {
-					why[k] = strings.TrimSuffix(w, ")") + ", " + who + ")"
-					return
-				}
-			}
-			why = append(why, s+" ("+who+")")
-		}
+	return func(p *site.Page) []site.Refusal {
+		var kept []site.Refusal
 		for _, pol := range ps {
 			v := pol.Test(p.Selector)
 			switch {
 			case !v.Allowed:
-				add(v.Line, v.Rule, v.Dialect)
+				kept = append(kept, site.Refusal{Reader: v.Dialect, Agent: siteAgent, Line: v.Line, Rule: v.Rule})
 			case v.Alternative != nil && !v.Alternative.Allowed:
-				add(v.Alternative.Line, v.Alternative.Rule, v.Dialect+"'s other reading")
+				kept = append(kept, site.Refusal{Reader: v.Dialect + "'s other reading", Agent: siteAgent,
+					Line: v.Alternative.Line, Rule: v.Alternative.Rule})
 			}
 		}
-		return len(why) == 0, strings.Join(why, "; ")
+		return kept
 	}
 }
 
@@ -278,63 +298,6 @@ func shown(p *site.Page) string {
 		return "the root menu"
 	}
 	return visible(p.Selector)
-}
-
-func siteText(w io.Writer, res *site.Result, readers []reader, verdicts [][]core.Verdict) {
-	n := len(res.Pages)
-	for j, r := range readers {
-		var refused []string
-		for i := range res.Pages {
-			if v := verdicts[i][j]; !v.Allowed {
-				s := shown(&res.Pages[i])
-				if v.Line > 0 {
-					s += fmt.Sprintf(" (line %d)", v.Line)
-				}
-				refused = append(refused, s)
-			}
-		}
-		switch {
-		case len(refused) == 0 && n == 1:
-			fmt.Fprintf(w, "%s: the 1 page allowed\n", r.name)
-		case len(refused) == 0:
-			fmt.Fprintf(w, "%s: all %d pages allowed\n", r.name, n)
-		default:
-			fmt.Fprintf(w, "%s: %d of %s allowed; refused: %s\n", r.name, n-len(refused), pluralWord(n, "page"), listSome(refused, 3))
-		}
-	}
-
-	var split []int
-	for i, row := range verdicts {
-		if disagree(row) {
-			split = append(split, i)
-		}
-	}
-	if len(split) > 0 {
-		fmt.Fprintf(w, "\nThe readers disagree on %s:\n", pluralWord(len(split), "page"))
-		for _, i := range split {
-			p := &res.Pages[i]
-			fmt.Fprintf(w, "  %s%s\n", shown(p), linkedFrom(res, p))
-			for _, g := range deciders(verdicts[i], readers) {
-				fmt.Fprintf(w, "    %s\n", g)
-			}
-		}
-	}
-
-	var out []int
-	for i := range res.Pages {
-		if res.Pages[i].Refused {
-			out = append(out, i)
-		}
-	}
-	if len(out) > 0 {
-		fmt.Fprintf(w, "\nNot fetched: robots.txt keeps smolbots out of %s, so what %s to stays unseen:\n",
-			pluralWord(len(out), "page"), verb(len(out), "it links", "they link"))
-		for _, i := range out {
-			p := &res.Pages[i]
-			fmt.Fprintf(w, "  %s%s: %s\n", shown(p), linkedFrom(res, p), p.Why)
-		}
-	}
-	fmt.Fprintln(w)
 }
 
 // linkedFrom is " (linked from /x)", or "" for the start page.
@@ -350,65 +313,28 @@ func linkedFrom(res *site.Result, p *site.Page) string {
 	return " (linked from " + visible(p.FoundOn) + ")"
 }
 
-// deciders groups a page's verdicts by answer and deciding line:
-// "refused by gemini, conner2020: line 2: Disallow: /private".
-func deciders(row []core.Verdict, readers []reader) []string {
-	type group struct {
-		allowed bool
-		line    int
-		rule    string
-		who     []string
-	}
-	var gs []*group
-	for j, v := range row {
-		var g *group
-		for _, h := range gs {
-			if h.allowed == v.Allowed && h.line == v.Line && h.rule == v.Rule {
-				g = h
-			}
-		}
-		if g == nil {
-			g = &group{allowed: v.Allowed, line: v.Line, rule: v.Rule}
-			gs = append(gs, g)
-		}
-		g.who = append(g.who, readers[j].name)
-	}
-	out := make([]string, len(gs))
-	for i, g := range gs {
-		word := "allowed"
-		if !g.allowed {
-			word = "refused"
-		}
-		why := "no rule matched"
-		switch {
-		case g.line > 0:
-			why = fmt.Sprintf("line %d: %s", g.line, visible(g.rule))
-		case !g.allowed:
-			why = "the fetch of robots.txt decided, before any rule"
-		}
-		out[i] = fmt.Sprintf("%s by %s: %s", word, strings.Join(g.who, ", "), why)
-	}
-	return out
-}
-
-// siteSummary says what the walk did, one sentence a line.
-func siteSummary(w io.Writer, res *site.Result, robots *fetch.Result, noRobots bool, maxPages int) {
-	kept, notMenus := 0, 0
+// siteSummary says what the walk did and what it did not see, one
+// sentence a line; lists stop at -max items.
+func siteSummary(w io.Writer, res *site.Result, robots *fetch.Result, noRobots bool, o siteOptions) {
+	kept := 0
+	var notMenus, notText, cut []string // selectors
 	for i := range res.Pages {
 		p := &res.Pages[i]
 		switch {
 		case p.Refused:
 			kept++
 		case !p.Fetched && strings.HasPrefix(p.Status, "not fetched: item type"):
-			notMenus++
+			notMenus = append(notMenus, p.Selector)
+		case p.Fetched && p.Result != nil && (p.Result.Kind == fetch.KindOther || p.Result.Kind == fetch.KindBinary):
+			notText = append(notText, p.Selector)
+		}
+		if p.Truncated {
+			cut = append(cut, p.Selector)
 		}
 	}
 	fmt.Fprintf(w, "Pages: %s found from %s, %d fetched", pluralWord(len(res.Pages), "page"), visible(res.Start), res.Fetched())
 	if kept > 0 {
 		fmt.Fprintf(w, ", %d kept out by robots.txt", kept)
-	}
-	if notMenus > 0 {
-		fmt.Fprintf(w, ", %d Gopher %s not a menu (tested, not fetched)", notMenus, verb(notMenus, "item", "items"))
 	}
 	fmt.Fprintf(w, "; %s (robots.txt included) in %.1f s.\n", pluralWord(res.Requests+len(robots.Attempts), "request"), res.Elapsed.Seconds())
 	if noRobots {
@@ -416,16 +342,44 @@ func siteSummary(w io.Writer, res *site.Result, robots *fetch.Result, noRobots b
 	} else {
 		fmt.Fprintf(w, "robots.txt: read from %s (%d bytes).\n", visible(last(robots).URL), robots.Bytes)
 	}
+	if len(cut) > 0 {
+		fmt.Fprintf(w, "Unseen: %s cut at 512 KiB, so the links past the cut are unseen: %s.\n",
+			pluralWord(len(cut), "page"), sitereport.Pages(cut, o.max))
+	}
+	if len(notMenus) > 0 {
+		fmt.Fprintf(w, "Unseen: %s not a menu, so tested but neither fetched nor read for links: %s.\n",
+			pluralWord(len(notMenus), "Gopher item"), sitereport.Pages(notMenus, o.max))
+	}
+	if len(notText) > 0 {
+		fmt.Fprintf(w, "Unseen: %s not text/gemini or a menu, so tested but not read for links: %s.\n",
+			pluralWord(len(notText), "page"), sitereport.Pages(notText, o.max))
+	}
+	if res.UnrequestableCount > 0 {
+		var ls []string
+		for _, l := range res.Unrequestable {
+			ls = append(ls, fmt.Sprintf("%s on %s (%s)", visible(clipURL(l.URL)), visible(l.FoundOn), visible(l.Why)))
+		}
+		fmt.Fprintf(w, "Unseen: %s on this host no request can carry, never followed: %s.\n",
+			pluralWord(res.UnrequestableCount, "link"), listSomeOf(ls, res.UnrequestableCount, min(o.max, 3)))
+	}
 	if len(res.Elsewhere) > 0 {
 		var hs []string
 		for _, h := range res.Elsewhere {
 			hs = append(hs, fmt.Sprintf("%s (%s)", visible(h.Origin), pluralWord(h.Links, "link")))
 		}
-		fmt.Fprintf(w, "Other hosts, linked but never requested: %s", listSome(hs, 10))
+		fmt.Fprintf(w, "Other hosts, linked but never requested: %s", listSome(hs, min(o.max, 10)))
 		if res.ElsewhereMore > 0 {
 			fmt.Fprintf(w, "; and %d links to further hosts", res.ElsewhereMore)
 		}
 		fmt.Fprintln(w, ".")
+	}
+	if res.LooksLikeThis != "" {
+		host := res.LooksLikeThis[strings.Index(res.LooksLikeThis, "://")+3:]
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		fmt.Fprintf(w, "Hint: the walk stopped at the start page because its links name %s, not this host; if that is this capsule's public name, walk it as that host: smolbots site -host %s %s\n",
+			visible(res.LooksLikeThis), visible(host), visible(res.Start))
 	}
 	if res.Unfollowed > 0 {
 		more := ""
@@ -433,23 +387,48 @@ func siteSummary(w io.Writer, res *site.Result, robots *fetch.Result, noRobots b
 			more = " or more"
 		}
 		fmt.Fprintf(w, "Limit: -max-pages %d was reached; %d%s other %s on this host %s not followed.\n",
-			maxPages, res.Unfollowed, more, verb(res.Unfollowed, "page", "pages"), verb(res.Unfollowed, "was", "were"))
+			o.maxPages, res.Unfollowed, more, verb(res.Unfollowed, "page", "pages"), verb(res.Unfollowed, "was", "were"))
 	}
 	if res.Stopped != "" {
 		fmt.Fprintf(w, "Stopped early: %s.\n", visible(res.Stopped))
 	}
-	first := true
+	var problems []string
 	for i := range res.Pages {
 		p := &res.Pages[i]
-		if p.Problem == "" {
-			continue
+		if p.Problem != "" {
+			problems = append(problems, fmt.Sprintf("  %s%s: %s", shown(p), linkedFrom(res, p), sentenceEnd(visible(p.Problem))))
 		}
-		if first {
-			fmt.Fprintln(w, "Problems:")
-			first = false
-		}
-		fmt.Fprintf(w, "  %s%s: %s\n", shown(p), linkedFrom(res, p), sentenceEnd(visible(p.Problem)))
 	}
+	if len(problems) > 0 {
+		fmt.Fprintln(w, "Problems:")
+		for k, pr := range problems {
+			if k == o.max {
+				fmt.Fprintf(w, "  and %d more (site -json gives each page's status)\n", len(problems)-k)
+				break
+			}
+			fmt.Fprintln(w, pr)
+		}
+	}
+}
+
+// clipURL keeps a long URL to its first 60 bytes.
+func clipURL(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}
+
+// listSomeOf joins the first n of items, of total in all.
+func listSomeOf(items []string, total, n int) string {
+	if len(items) > n {
+		items = items[:n]
+	}
+	s := strings.Join(items, ", ")
+	if total > len(items) {
+		s += fmt.Sprintf(" and %d more", total-len(items))
+	}
+	return s
 }
 
 // siteJSON writes check's line for each page and reader, with the
@@ -469,6 +448,8 @@ func siteJSON(w *bufio.Writer, res *site.Result, verdicts [][]core.Verdict) erro
 			b = appendBool(b, p.Fetched)
 			b = append(b, ',')
 			b = appendKey(b, "status", p.Status)
+			b = append(b, `,"kept_out":`...)
+			b = appendKeptOut(b, p.KeptBy)
 			b = append(b, "}\n"...)
 			if _, err := w.Write(b); err != nil {
 				return err
@@ -476,6 +457,27 @@ func siteJSON(w *bufio.Writer, res *site.Result, verdicts [][]core.Verdict) erro
 		}
 	}
 	return nil
+}
+
+// appendKeptOut writes the readings that kept smolbots out of a page:
+// [{"reader","agent","line","rule"}], [] for a page it could fetch.
+func appendKeptOut(b []byte, rs []site.Refusal) []byte {
+	b = append(b, '[')
+	for i, r := range rs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '{')
+		b = appendKey(b, "reader", r.Reader)
+		b = append(b, ',')
+		b = appendKey(b, "agent", r.Agent)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(r.Line), 10)
+		b = append(b, ',')
+		b = appendKey(b, "rule", r.Rule)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 // listSome joins at most n items, then says how many more.

@@ -90,7 +90,7 @@ type Stats struct {
 	Anonymous        int      `json:"anonymous"`
 	AnonymousFormats []string `json:"anonymous_formats"`
 	// Untimed counts requests with no time (gmid's legacy lines in a
-	// file, PyGopherd's standard output).
+	// file, PyGopherd's standard output, header-less syslog messages).
 	Untimed int `json:"untimed"`
 }
 

@@ -83,9 +83,11 @@ type Format struct {
 // one attempt per line. Not safe for concurrent use.
 type LineReader struct {
 	formats []*Format // direct formats to try, in order
+	all     []*Format // every format read, syslog-only ones too
 	syslog  bool      // whether syslog framing is tried
 	byIdent map[string][]*Format
-	last    int // index in formats of the last direct match; -1 for syslog
+	lastSys *Format // the last format met under a tag not its own
+	last    int     // index in formats of the last direct match; -1 for syslog
 	now     time.Time
 	loc     *time.Location
 	scratch []byte
@@ -107,7 +109,8 @@ type ReaderOptions struct {
 // NewLineReader makes a reader for opt.Format; the error names the
 // formats when the name is unknown.
 func NewLineReader(opt ReaderOptions) (*LineReader, error) {
-	r := &LineReader{now: opt.Now, loc: opt.Location, byIdent: map[string][]*Format{}}
+	// Any format's lines may arrive through syslog or the journal.
+	r := &LineReader{now: opt.Now, loc: opt.Location, byIdent: map[string][]*Format{}, syslog: true}
 	if r.now.IsZero() {
 		r.now = time.Now()
 	}
@@ -121,9 +124,13 @@ func NewLineReader(opt ReaderOptions) (*LineReader, error) {
 			continue
 		}
 		found = true
+		r.all = append(r.all, f)
 		if f.ident != "" {
+			// inetd's convention names a server in.NAME, and a
+			// server that opens syslog under the name it was run
+			// as (gophernicus) logs so.
 			r.byIdent[f.ident] = append(r.byIdent[f.ident], f)
-			r.syslog = true
+			r.byIdent["in."+f.ident] = append(r.byIdent["in."+f.ident], f)
 		}
 		if !f.syslogOnly {
 			r.formats = append(r.formats, f)

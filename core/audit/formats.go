@@ -31,6 +31,12 @@ var formats = []*Format{
 		read:   readAgate,
 	},
 	{
+		Name: "agate-legacy", Family: "agate", Protocol: "gemini",
+		Source: "mbrubeck/agate@06aa1311966090c35b7729e1d30476e01f03649c:src/main.rs:17,120,181 (v1.3.2; the same lines through v2.3.0)",
+		Where:  "standard error, agate 1.3.0 to 2.3.0; no client address",
+		read:   readAgateLegacy,
+	},
+	{
 		Name: "geminid", Family: "geminid", Protocol: "gemini",
 		Source: "jovoro/geminid@eec25221eadfa47b09de5bd0dc15e90b1263d43a:log.c:76-92",
 		Where:  "one access log per virtual host; no client address",
@@ -218,34 +224,14 @@ func readGeomyidae(r *LineReader, b []byte, e *Entry) Kind {
 // Rust's escape_default. A TLS or address failure logs "" with status 00
 // or 01: no request.
 func readAgate(r *LineReader, b []byte, e *Entry) Kind {
-	if len(b) < 2 || b[0] != '[' {
-		return NoMatch
+	t, rest, k := agateHead(b)
+	if k != Request {
+		return k
 	}
-	t, n, ok := rfc3339(b[1:])
-	if !ok {
-		return NoMatch
+	if bytes.HasPrefix(rest, agateGotRequest) {
+		return NoMatch // agate-legacy's
 	}
-	rest := b[1+n:]
-	// " LEVEL" padded to five, then the module path.
-	rest = bytes.TrimLeft(rest, " ")
-	level, rest, ok := token(rest)
-	if !ok || !isLevel(level) {
-		return NoMatch
-	}
-	rest = bytes.TrimLeft(rest, " ")
-	end := bytes.IndexByte(rest, ']')
-	if end < 0 {
-		return NoMatch
-	}
-	module := rest[:end]
-	if !bytes.Equal(module, []byte("agate")) && !bytes.HasPrefix(module, []byte("agate::")) {
-		return NoMatch
-	}
-	rest = rest[end+1:]
-	if len(rest) == 0 || rest[0] != ' ' {
-		return Other
-	}
-	rest = rest[1:]
+	var ok bool
 	// The server's side: "ip:port", or "unix:[socket name]".
 	if bytes.HasPrefix(rest, []byte("unix:[")) {
 		k := bytes.Index(rest, []byte("] "))
@@ -274,6 +260,68 @@ func readAgate(r *LineReader, b []byte, e *Entry) Kind {
 		return Other // TLS error (00), no address (01), or an unreadable request
 	}
 	e.Client, e.Time, e.HasTime, e.Target, e.Protocol, e.Served = addr, t, true, req, "gemini", geminiServed(status)
+	return Request
+}
+
+// agateHead reads env_logger's "[TIME LEVEL agate] " (the level padded
+// to five, the module agate or agate::...): the time and the message.
+// Kind is NoMatch when the line is not agate's, Other when it is but
+// has no message, Request when a message follows.
+func agateHead(b []byte) (t int64, msg []byte, k Kind) {
+	if len(b) < 2 || b[0] != '[' {
+		return 0, nil, NoMatch
+	}
+	t, n, ok := rfc3339(b[1:])
+	if !ok {
+		return 0, nil, NoMatch
+	}
+	rest := bytes.TrimLeft(b[1+n:], " ")
+	level, rest, ok := token(rest)
+	if !ok || !isLevel(level) {
+		return 0, nil, NoMatch
+	}
+	rest = bytes.TrimLeft(rest, " ")
+	end := bytes.IndexByte(rest, ']')
+	if end < 0 {
+		return 0, nil, NoMatch
+	}
+	module := rest[:end]
+	if !bytes.Equal(module, []byte("agate")) && !bytes.HasPrefix(module, []byte("agate::")) {
+		return 0, nil, NoMatch
+	}
+	rest = rest[end+1:]
+	if len(rest) == 0 || rest[0] != ' ' {
+		return t, nil, Other
+	}
+	return t, rest[1:], Request
+}
+
+var agateGotRequest = []byte(`Got request for "`)
+
+// agate 1.3.0 to 2.3.0 logged a request in two lines, `Got request for
+// "REQUEST"` (the line as sent, Rust's Debug quoting) and later
+// `Responding with status ...`, through env_logger, and named no client
+// (1.3 only with AGATE_LOG=info; 2.0 to 2.3 by default). Concurrent
+// requests interleave, so the status line cannot be paired with its
+// request: each request is read alone, as served, from no known client.
+func readAgateLegacy(r *LineReader, b []byte, e *Entry) Kind {
+	t, rest, k := agateHead(b)
+	if k != Request {
+		return k
+	}
+	rest, ok := bytes.CutPrefix(rest, agateGotRequest[:len(agateGotRequest)-1])
+	if !ok {
+		return NoMatch // agate's other lines are read as agate's (-format agate reads both)
+	}
+	req, after, ok := rustQuoted(rest, r.scratch[:0])
+	if !ok || len(after) > 0 {
+		return Other
+	}
+	r.scratch = req
+	if len(req) == 0 {
+		return Other
+	}
+	e.Time, e.HasTime, e.Target, e.Protocol, e.Served = t, true, req, "gemini", true
 	return Request
 }
 
@@ -311,6 +359,8 @@ func rustQuoted(b, buf []byte) (text, rest []byte, ok bool) {
 				buf = append(buf, '\n')
 			case '\\', '\'', '"':
 				buf = append(buf, b[i])
+			case '0': // Debug's escape_debug writes NUL so
+				buf = append(buf, 0)
 			case 'u':
 				// \u{HEX}
 				if i+1 >= len(b) || b[i+1] != '{' {
@@ -482,7 +532,8 @@ func readGmidCondensed(r *LineReader, b []byte, e *Entry) Kind {
 	}
 }
 
-// gmid combined: ADDR - CN [%d/%b/%Y:%H:%M:%S %z] "URL" STATUS 0 "-" "".
+// gmid combined: ADDR - CN [%d/%b/%Y:%H:%M:%S %z] "URL" STATUS 0 "-" "",
+// the time with or without the slash before the year (gmidStamp).
 func readGmidCombined(r *LineReader, b []byte, e *Entry) Kind {
 	addr, rest, ok := token(b)
 	if !ok {
@@ -495,14 +546,14 @@ func readGmidCombined(r *LineReader, b []byte, e *Entry) Kind {
 	if _, rest, ok = token(rest); !ok { // CN
 		return NoMatch
 	}
-	if len(rest) < 31 || rest[0] != '[' || rest[27] != ']' || rest[28] != ' ' || rest[29] != '"' {
+	if len(rest) < 30 || rest[0] != '[' {
 		return NoMatch
 	}
-	t, ok := clf(rest[1:27])
-	if !ok {
+	t, n, ok := gmidStamp(rest[1:])
+	if !ok || len(rest) < n+5 || rest[n+1] != ']' || rest[n+2] != ' ' || rest[n+3] != '"' {
 		return NoMatch
 	}
-	body, ok := bytes.CutSuffix(rest[30:], []byte(` 0 "-" ""`))
+	body, ok := bytes.CutSuffix(rest[n+4:], []byte(` 0 "-" ""`))
 	if !ok || len(body) < 4 {
 		return NoMatch
 	}
@@ -525,7 +576,7 @@ func gmidRequest(body, addr []byte, t int64, e *Entry) Kind {
 }
 
 // gmid common: VHOST ADDR - CN %d/%b/%Y:%H:%M:%S %z "URL" STATUS 0 (the
-// time without brackets).
+// time without brackets, with or without the slash before the year).
 func readGmidCommon(r *LineReader, b []byte, e *Entry) Kind {
 	_, rest, ok := token(b) // VHOST
 	if !ok {
@@ -542,14 +593,11 @@ func readGmidCommon(r *LineReader, b []byte, e *Entry) Kind {
 	if _, rest, ok = token(rest); !ok { // CN
 		return NoMatch
 	}
-	if len(rest) < 28 || rest[26] != ' ' || rest[27] != '"' {
+	t, n, ok := gmidStamp(rest)
+	if !ok || len(rest) < n+2 || rest[n] != ' ' || rest[n+1] != '"' {
 		return NoMatch
 	}
-	t, ok := clf(rest[:26])
-	if !ok {
-		return NoMatch
-	}
-	body, ok := bytes.CutSuffix(rest[28:], []byte(" 0"))
+	body, ok := bytes.CutSuffix(rest[n+2:], []byte(" 0"))
 	if !ok || len(body) < 4 {
 		return NoMatch
 	}
@@ -592,6 +640,86 @@ func readGmidLegacy(r *LineReader, b []byte, e *Entry) Kind {
 // written as they are; in META they are escaped as \", so META's opening
 // quote is the last one not preceded by a backslash.
 func readJetforce(r *LineReader, b []byte, e *Entry) Kind {
+	if k := jetforceAccess(b, e); k != NoMatch {
+		return k
+	}
+	if jetforceBanner(b) {
+		return Other
+	}
+	return NoMatch
+}
+
+// jetforce prints its banner and start-up messages to standard error
+// (server.py's ABOUT and run(), log_message): a log of both streams, or
+// the journal of its unit, holds them, and they are jetforce's lines, not
+// unknown ones. Colour escapes surround the art on a terminal.
+var jetforceArt = []string{
+	"You are now riding on...",
+	"_________    _____________",
+	"______  /______  /___  __/_______________________",
+	`___ _  /_  _ \  __/_  /_ _  __ \_  ___/  ___/  _ \`,
+	`/ /_/ / /  __/ /_ _  __/ / /_/ /  /   / /__ /  __/`,
+	`\____/  \___/\__/ /_/    \____//_/    \___/ \___/`,
+	"https://github.com/michael-lazar/jetforce",
+	"TLS is disabled",
+	"PROXY protocol is enabled",
+	"Generating ad-hoc certificate files...",
+}
+
+var jetforcePrefixes = []string{
+	"An Experimental Gemini Server, v",
+	"Server hostname is ",
+	"Root directory: ",
+	"TLS Certificate File: ",
+	"TLS Private Key File: ",
+	"Listening on ",
+}
+
+func jetforceBanner(b []byte) bool {
+	b = ansiStripped(b)
+	for _, a := range jetforceArt {
+		if string(b) == a {
+			return true
+		}
+	}
+	for _, p := range jetforcePrefixes {
+		if len(b) <= len(p) || string(b[:len(p)]) != p {
+			continue
+		}
+		rest := b[len(p):]
+		if p == "Listening on " {
+			// "HOST:PORT" or "[HOST]:PORT"
+			i := bytes.LastIndexByte(rest, ':')
+			return i > 0 && allDigits(rest[i+1:]) && noSpace(rest)
+		}
+		return true
+	}
+	return false
+}
+
+// ansiStripped is b without colour escapes (ESC [ ... m).
+func ansiStripped(b []byte) []byte {
+	if bytes.IndexByte(b, 0x1b) < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] == 0x1b && i+1 < len(b) && b[i+1] == '[' {
+			j := i + 2
+			for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == ';') {
+				j++
+			}
+			if j < len(b) && b[j] == 'm' {
+				i = j
+				continue
+			}
+		}
+		out = append(out, b[i])
+	}
+	return out
+}
+
+func jetforceAccess(b []byte, e *Entry) Kind {
 	addr, rest, ok := token(b)
 	if !ok || len(rest) < 30 || rest[0] != '[' || rest[27] != ']' || rest[28] != ' ' || rest[29] != '"' {
 		return NoMatch

@@ -92,19 +92,7 @@ func TestFormatsGolden(t *testing.T) {
 			if requests == 0 {
 				t.Errorf("no request in %s", file)
 			}
-			golden := strings.TrimSuffix(file, ".log") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("missing golden file (run go test -update): %v", err)
-			}
-			if out.String() != string(want) {
-				t.Errorf("differs from %s:\n--- got\n%s--- want\n%s", golden, out.String(), want)
-			}
+			checkGolden(t, strings.TrimSuffix(file, ".log")+".golden", out.String())
 		})
 	}
 	for _, f := range Formats() {
@@ -161,6 +149,8 @@ func TestTimes(t *testing.T) {
 		{"2024-02-29T23:59:58.999-0330", func(b []byte) (int64, bool) { t, n, ok := rfc3339(b); return t, ok && n == len(b) }},
 		{"2024-03-01T03:29:58Z", func(b []byte) (int64, bool) { t, n, ok := rfc3339(b); return t, ok && n == len(b) }},
 		{"29/Feb/2024:23:59:58 -0330", clf},
+		{"29/Feb/2024:23:59:58 -0330", func(b []byte) (int64, bool) { t, n, ok := gmidStamp(b); return t, ok && n == len(b) }},
+		{"29/Feb2024:23:59:58 -0330", func(b []byte) (int64, bool) { t, n, ok := gmidStamp(b); return t, ok && n == len(b) }},
 		{"2024-02-29 23:59:58 -0330", spaceDateTimeZone},
 	} {
 		got, ok := c.read([]byte(c.in))
@@ -168,9 +158,12 @@ func TestTimes(t *testing.T) {
 			t.Errorf("%s: %v %v, want %v", c.in, got, ok, want)
 		}
 	}
-	for _, bad := range []string{"2024-13-01T00:00:00Z", "2024-02-29T24:00:00Z", "2024-02-29T23:59:58", "2024-02-29T23:59:58+5", "29/Fev/2024:23:59:58 -0330", "29/Feb/2024:23:59:58 -03:30"} {
+	for _, bad := range []string{"2024-13-01T00:00:00Z", "2024-02-29T24:00:00Z", "2024-02-29T23:59:58", "2024-02-29T23:59:58+5", "29/Fev/2024:23:59:58 -0330", "29/Feb/2024:23:59:58 -03:30", "29/Feb2024:23:59:58 -03:30", "29/Feb 2024:23:59:58 -0330"} {
 		if _, ok := clf([]byte(bad)); ok {
 			t.Errorf("clf accepts %q", bad)
+		}
+		if _, _, ok := gmidStamp([]byte(bad)); ok {
+			t.Errorf("gmidStamp accepts %q", bad)
 		}
 		if _, n, ok := rfc3339([]byte(bad)); ok && n == len(bad) {
 			t.Errorf("rfc3339 accepts %q", bad)

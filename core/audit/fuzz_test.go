@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzReadLine feeds the line readers any bytes. Seeds: every line of
-// testdata/formats, and the corpus in testdata/fuzz/FuzzReadLine (cut
+// testdata/formats and testdata/released.txt (alone and framed), and the corpus in testdata/fuzz/FuzzReadLine (cut
 // fields, stray quotes and brackets, syslog framing around nothing).
 // Properties:
 //   - no reader panics, and a request has a format, a target and a
@@ -30,6 +30,16 @@ func FuzzReadLine(f *testing.F) {
 		for _, l := range lines {
 			f.Add(l)
 		}
+	}
+	// Released versions' lines, alone and framed under a tag not their
+	// server's, so the readers of any tag are warmed and seeded too.
+	for _, b := range releasedBlocks(f) {
+		for _, l := range b.lines {
+			f.Add([]byte(l))
+			f.Add([]byte(framings[3].frame("gemini", l)))
+			f.Add([]byte(framings[7].frame(releasedTag(b), l)))
+		}
+		warm = append(warm, []byte(framings[4].frame("unit", b.lines[0])))
 	}
 	fresh := func() *LineReader {
 		r, _ := NewLineReader(ReaderOptions{Now: testNow, Location: testLoc})

@@ -129,6 +129,9 @@ func Notes(res *Result) []string {
 		read += " (" + strings.Join(formats, ", ") + ")"
 	}
 	out = append(out, read+fmt.Sprintf(": %d %s, %d other %s.", res.Requests, plural(res.Requests, "request", "requests"), res.Other, plural(res.Other, "line", "lines")))
+	if res.Requests == 0 {
+		out = append(out, noRequestWhy(res)...)
+	}
 	if res.Anonymous > 0 {
 		out = append(out, fmt.Sprintf("%d %s no client address (%s): %s counted together as client \"-\", so clients cannot be told apart there; its verdict sums them all.",
 			res.Anonymous, plural(res.Anonymous, "request carries", "requests carry"), anonymousWhy(res.AnonymousFormats), plural(res.Anonymous, "it is", "they are")))
@@ -143,7 +146,7 @@ func Notes(res *Result) []string {
 		out = append(out, fmt.Sprintf("%d %s no time, so -since could not place %s: left out.", res.Undated, plural(res.Undated, "request has", "requests have"), plural(res.Undated, "it", "them")))
 	}
 	if res.Untimed > 0 {
-		out = append(out, fmt.Sprintf("%d %s no time (gmid's legacy lines in a file, PyGopherd's standard output); their order in the log is taken as the order they were made.", res.Untimed, plural(res.Untimed, "request has", "requests have")))
+		out = append(out, fmt.Sprintf("%d %s no time (gmid's legacy lines in a file, PyGopherd's standard output, syslog messages copied to standard error with no header); their order in the log is taken as the order they were made.", res.Untimed, plural(res.Untimed, "request has", "requests have")))
 	}
 	if res.Unmatched > 0 {
 		s := fmt.Sprintf("%d %s no format", res.Unmatched, plural(res.Unmatched, "line matches", "lines match"))
@@ -168,9 +171,45 @@ func anonymousWhy(formats []string) string {
 			why = append(why, "agate writes \"-\" unless it runs with --log-ip")
 		case "geminid":
 			why = append(why, "geminid records none")
+		case "agate-legacy":
+			why = append(why, "agate 1.3 to 2.3 records none")
 		default:
 			why = append(why, f+" wrote none")
 		}
 	}
 	return strings.Join(why, "; ")
+}
+
+// quietLines says, for each server, what its lines that record no
+// request are, and where its requests are when they are not there.
+var quietLines = map[string]string{
+	"molly-brown": "connections that sent no request it could read (its URL is -)",
+	"agate":       "its start, connections that failed before a request (status 00 or 01) and other messages; agate 1.3 to 2.3 wrote a request as `Got request for \"URL\"`, which this log does not hold (agate 1.3 only with AGATE_LOG=info)",
+	"jetforce":    "its start-up banner and messages, which it writes to standard error; its requests go to standard output",
+	"gmid":        "its messages about itself, not requests (requests are logged unless `log off`)",
+	"gophernicus": "its messages other than requests; it logs requests to syslog unless -ns, to a file only with -l",
+	"geomyidae":   "connections opened and closed, with no selector",
+	"pygopherd":   "exceptions, not requests",
+	"gemserv":     "messages of its modules other than gemserv::logger, where requests are",
+	"motsognir":   "its raw queries and other messages; requests are its `Requested resource:` lines",
+	"geminid":     "lines with no request",
+}
+
+// noRequestWhy: a log of a known server that yields no request says
+// whose it is and what its lines are, so "0 requests" is never bare.
+func noRequestWhy(res *Result) []string {
+	var out []string
+	foreign := res.Other
+	for _, f := range res.Formats {
+		foreign -= f.Lines
+		why, ok := quietLines[f.Format]
+		if !ok {
+			continue
+		}
+		out = append(out, fmt.Sprintf("No request was read: %d %s %s, and %s none: %s.", f.Lines, plural(f.Lines, "line is", "lines are"), f.Format+"'s", plural(f.Lines, "it records", "they record"), why))
+	}
+	if foreign > 0 {
+		out = append(out, fmt.Sprintf("%d %s other programs' syslog or journal %s, not a Gemini or Gopher server's.", foreign, plural(foreign, "line is", "lines are"), plural(foreign, "line", "lines")))
+	}
+	return out
 }

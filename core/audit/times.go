@@ -134,12 +134,35 @@ func month(b []byte, i int) int {
 // clf reads the Common Log Format's "01/Mar/2024:12:34:56 +0100" at the
 // start of b (26 bytes).
 func clf(b []byte) (int64, bool) {
-	if len(b) < 26 || b[2] != '/' || b[6] != '/' || b[11] != ':' || b[14] != ':' || b[17] != ':' || b[20] != ' ' {
+	if len(b) < 26 || b[6] != '/' {
 		return 0, false
 	}
-	d, mo, y := digits(b, 0, 2), month(b, 3), digits(b, 7, 4)
-	h, mi, s := digits(b, 12, 2), digits(b, 15, 2), digits(b, 18, 2)
-	off, n, ok := zone(b, 21)
+	return clfAt(b, 1)
+}
+
+// gmidStamp reads gmid's common and combined time at the start of b:
+// "01/Mar/2024:12:34:56 +0100", or as every release up to 2.1.1 writes it,
+// with no slash between month and year, "01/Mar2024:12:34:56 +0100"
+// (gmid.c's strftime "%d/%b%Y:%H:%M:%S %z"): the time and its length.
+func gmidStamp(b []byte) (t int64, n int, ok bool) {
+	if len(b) > 6 && b[6] == '/' {
+		t, ok = clfAt(b, 1)
+		return t, 26, ok
+	}
+	t, ok = clfAt(b, 0)
+	return t, 25, ok
+}
+
+// clfAt reads "DD/Mon" then slash (0 or 1) bytes, then
+// "YYYY:HH:MM:SS +ZZZZ".
+func clfAt(b []byte, slash int) (int64, bool) {
+	y0 := 6 + slash
+	if len(b) < y0+19 || b[2] != '/' || b[y0+4] != ':' || b[y0+7] != ':' || b[y0+10] != ':' || b[y0+13] != ' ' {
+		return 0, false
+	}
+	d, mo, y := digits(b, 0, 2), month(b, 3), digits(b, y0, 4)
+	h, mi, s := digits(b, y0+5, 2), digits(b, y0+8, 2), digits(b, y0+11, 2)
+	off, n, ok := zone(b, y0+14)
 	if !ok || n != 5 || d < 0 || mo == 0 || y < 0 || h < 0 || mi < 0 || s < 0 {
 		return 0, false
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/grid"
 )
 
@@ -90,7 +91,13 @@ func GridHTML(g *grid.Grid, selected string) string {
 	stop := tabStop(len(g.Rows) > 0 && len(g.Dialects) > 0, g.Find, selected)
 	for c, d := range g.Dialects {
 		b.WriteString(`<th scope="col">`)
-		headerLink(&b, DialectPage(d.ID), d.ID, d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
+		if custom.Is(d.ID) {
+			// A reader of one's own has no reference page: its head
+			// leads to its knobs.
+			headerLink(&b, "#"+ReaderSection, "your reader", d.ID, c, stop == [2]int{-1, c})
+		} else {
+			headerLink(&b, DialectPage(d.ID), d.ID, d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
+		}
 		b.WriteString(`</th>`)
 	}
 	b.WriteString(`<th scope="col"><span class="vh">Do the dialects </span>Agree?</th></tr></thead><tbody>`)
@@ -393,7 +400,7 @@ func Findings(g *grid.Grid) []core.Finding {
 		if !found {
 			out = append([]core.Finding{{
 				Line: 0, Code: TruncationCode, Severity: core.SevWarning,
-				Message:  fmt.Sprintf("the file is longer than %d KiB; crawlers read only the first %d KiB, and so does this page", core.MaxBytes/1024, core.MaxBytes/1024),
+				Message:  fmt.Sprintf("the file is longer than %d KiB; the dialects read only the first %d KiB, RFC 9309's floor, and so does this page", core.MaxBytes/1024, core.MaxBytes/1024),
 				Dialects: allDialectIDs(),
 			}}, out...)
 		}

@@ -18,6 +18,7 @@ type ReportCase struct {
 	Protocol          core.Protocol
 	Link              string
 	Gemtext           bool
+	Cell              string // the chosen cell's key: the report opens with its sentence
 }
 
 // Report is the case as report text with the lints and the real
@@ -53,6 +54,9 @@ func Report(c ReportCase) string {
 	presets := CrawlersShown(c.Crawlers)
 	r := report.Case{Grid: g, Robots: c.Robots, Permalink: c.Link, Crawlers: presets,
 		CrawlerRows: grid.Crawlers(b.File(), g.Selectors, presets)}
+	if c.Cell != "" {
+		r.Answer = AnswerFor(&g, r.CrawlerRows, presets, c.Cell).Sentence
+	}
 	if c.Gemtext {
 		return r.Gemtext()
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/matrix"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -16,39 +17,39 @@ import (
 // each is the verdict the reader gives on the row's demonstration, as
 // `smolbots check -json` gives it (a test holds every cell to the CLI).
 
-// Feature is one row: a question, a file and a selector that answer it,
-// and which verdict means "yes".
+// Feature is one row (matrix.Feature) and keys, the crawler Source keys
+// that say where the feature lives in a crawler's code, in order of
+// preference, for a cell whose verdict cites no line of its own.
 type Feature struct {
-	ID       string `json:"id"`
-	Question string `json:"question"`
-	// Robots is the demonstration. ROLE stands for the reader's role:
-	// indexer, or archiver for mozz-archiver and gemini-grc.
-	Robots   string `json:"robots"`
-	Selector string `json:"selector"`
-	Yes      string `json:"yes"` // "allowed" or "denied": the verdict that means the reader has the feature
-	// keys are the crawler Source keys that say where the feature lives
-	// in a crawler's code, in order of preference, for a cell whose
-	// verdict cites no line of its own.
+	matrix.Feature
 	keys []string
 }
 
 // Features are the matrix's rows. Their IDs are citations: keep them.
-var Features = []Feature{
-	{ID: "allow", Question: "reads Allow lines", Robots: "User-agent: *\nAllow: /a/b\nDisallow: /a\n", Selector: "/a/b/c", Yes: "allowed", keys: []string{"decision", "lines"}},
-	{ID: "longest-match", Question: "the longer rule wins whatever the order", Robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n", Selector: "/a/b/c", Yes: "allowed", keys: []string{"decision", "lines"}},
-	{ID: "wildcard", Question: "* inside a rule matches any characters", Robots: "User-agent: *\nDisallow: /*.cgi\n", Selector: "/bin/x.cgi", Yes: "denied", keys: []string{"match", "stars", "decision"}},
-	{ID: "end-anchor", Question: "$ ends a rule", Robots: "User-agent: *\nDisallow: /a$\n", Selector: "/a", Yes: "denied", keys: []string{"match", "decision"}},
-	{ID: "prefix", Question: "a rule covers every path that starts with it", Robots: "User-agent: *\nDisallow: /a\n", Selector: "/ab", Yes: "denied", keys: []string{"segments", "decision"}},
-	{ID: "virtual-agents", Question: "a group for the reader's role applies to it", Robots: "User-agent: ROLE\nDisallow: /x\n", Selector: "/x/y", Yes: "denied", keys: []string{"names", "each", "agents"}},
-	{ID: "star-also", Question: "the * group still applies when another group names the reader", Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: ROLE\nDisallow: /b\n", Selector: "/a", Yes: "denied", keys: []string{"union", "each", "selection", "agents"}},
-	{ID: "blank-line-ends-group", Question: "a blank line ends a group", Robots: "User-agent: *\n\nDisallow: /a\n", Selector: "/a", Yes: "allowed", keys: []string{"grouping", "lines"}},
-	{ID: "empty-disallow-clears", Question: "an empty Disallow: cancels the rules above it", Robots: "User-agent: *\nDisallow: /a\nDisallow:\n", Selector: "/a", Yes: "allowed", keys: []string{"empty", "decision"}},
-	{ID: "inline-comment", Question: "a # comment after a value is dropped", Robots: "User-agent: *\nDisallow: /a # old\n", Selector: "/a/x", Yes: "denied", keys: []string{"comments", "lines"}},
-	{ID: "no-user-agent", Question: "rules before any User-agent apply", Robots: "Disallow: /a\n", Selector: "/a", Yes: "denied", keys: []string{"preamble", "grouping", "agents"}},
-	{ID: "first-group", Question: "the first group applies whatever it names", Robots: "User-agent: googlebot\nDisallow: /a\n", Selector: "/a", Yes: "denied", keys: []string{"preamble", "agents", "selection"}},
-	{ID: "missing-colon", Question: "a line without a colon is read", Robots: "User-agent: *\ndisallow /a\n", Selector: "/a", Yes: "denied", keys: []string{"second-chance", "lines"}},
-	{ID: "percent-encoding", Question: "%7E and ~ are the same", Robots: "User-agent: *\nDisallow: /%7Ea\n", Selector: "/~a", Yes: "denied", keys: []string{"target"}},
-	{ID: "cr-line-endings", Question: "lines ending in a bare CR are read", Robots: "User-agent: *\rDisallow: /a\r", Selector: "/a", Yes: "denied", keys: []string{"lines"}},
+var Features = withKeys(map[string][]string{
+	"allow":                 []string{"decision", "lines"},
+	"longest-match":         []string{"decision", "lines"},
+	"wildcard":              []string{"match", "stars", "decision"},
+	"end-anchor":            []string{"match", "decision"},
+	"prefix":                []string{"segments", "decision"},
+	"virtual-agents":        []string{"names", "each", "agents"},
+	"star-also":             []string{"union", "each", "selection", "agents"},
+	"blank-line-ends-group": []string{"grouping", "lines"},
+	"empty-disallow-clears": []string{"empty", "decision"},
+	"inline-comment":        []string{"comments", "lines"},
+	"no-user-agent":         []string{"preamble", "grouping", "agents"},
+	"first-group":           []string{"preamble", "agents", "selection"},
+	"missing-colon":         []string{"second-chance", "lines"},
+	"percent-encoding":      []string{"target"},
+	"cr-line-endings":       []string{"lines"},
+})
+
+func withKeys(keys map[string][]string) []Feature {
+	var out []Feature
+	for _, f := range matrix.Features {
+		out = append(out, Feature{f, keys[f.ID]})
+	}
+	return out
 }
 
 // Reader is one column.

@@ -37,11 +37,14 @@ func knobs(d core.Dialect) []knob {
 		for _, f := range d.DelayFields {
 			names = append(names, "`"+fieldName(f)+"`")
 		}
-		change := " (they change no verdict)."
-		if d.ParseErrorSkipsHost {
-			change = ": a value its parser rejects fails the whole file (see ParseErrorSkipsHost); any other changes no verdict."
+		effect := " (after a group's rules they change no verdict)."
+		switch {
+		case d.Grouping == core.PythonRecords:
+			effect = ": a delay between User-agent lines ends the run, so the agent lines above it get no rules (see agent-run-broken)."
+		case d.ParseErrorSkipsHost:
+			effect = ": a value its parser rejects fails the whole file (see ParseErrorSkipsHost); any other changes no verdict."
 		}
-		out = append(out, knob{"DelayFields", "Reads " + strings.Join(names, " and ") + change})
+		out = append(out, knob{"DelayFields", "Reads " + strings.Join(names, " and ") + effect})
 	} else {
 		out = append(out, knob{"DelayFields", "Reads no delay field."})
 	}
@@ -186,7 +189,7 @@ func patternWords(p core.PatternSyntax) string {
 	case core.GlobDollar:
 		return "`*` matches any run of characters, and a `$` at the end anchors the rule to the end of the path."
 	case core.SegmentGlob:
-		return "Without a `*` a rule covers itself, itself plus `/`, and what follows it after a `/` (whole path segments, not any prefix); with stars, a few shapes each read their own way."
+		return "Without a `*` a rule covers itself, itself plus `/`, and what follows it after a `/` (whole path segments, not any prefix); a rule ending in `/` misses a path exactly one byte longer, an off-by-one, so `Disallow: /` leaves `/a` open and blocks `/ab` (see tlgs-off-by-one); with stars, a few shapes each read their own way."
 	case core.TrailingStarPrefix:
 		return "One trailing `*` is cut and the rest is a prefix; a rule with any other `*` is dropped."
 	case core.UnanchoredGlob:

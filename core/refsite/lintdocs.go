@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/claims"
 )
 
 // lintEntry is the prose of one lint code's page, in our own words. What
@@ -65,31 +66,37 @@ func lintEntries() []lintEntry {
 }
 
 // bigFile is a robots.txt past the 500 KiB every dialect reads: a rule,
-// then comment lines, then a rule no reader reaches.
-func bigFile() string {
-	var b strings.Builder
-	b.WriteString("User-agent: *\r\nDisallow: /private\r\n")
-	line := "# " + strings.Repeat("-", 76) + "\r\n"
-	for b.Len() < core.MaxBytes+4096 {
-		b.WriteString(line)
-	}
-	b.WriteString("Disallow: /drafts\r\n")
-	return b.String()
-}
+// then comment lines, then a rule the dialects do not reach.
+func bigFile() string { return claims.BigFile() }
 
 func makeLintEntries() []lintEntry {
 	gemini, gopher := core.ProtocolGemini, core.ProtocolGopher
 	return []lintEntry{
 		{
+			Code:    "agent-run-broken",
+			Summary: "a Crawl-delay or Request-rate between User-agent lines, where Python's robotparser ends the group",
+			Flags:   `A line Python's robotparser reads, other than a rule, that stands between two User-agent lines: most often a Crawl-delay written right under the first name. robotparser takes any line it reads as the end of the run of agent lines, so the names above it form a record of their own. RFC 9309 and the other texts keep reading one run.`,
+			Matters: `In the example, ` + "`indexer`" + ` was meant to keep out of ` + "`/private`" + ` with ` + "`archiver`" + `. To norobots, GUS and GUS (2020) the indexer record ends at the Crawl-delay and has no rule, so an indexer may fetch everything.`,
+			Example: Case{Robots: "User-agent: indexer\nCrawl-delay: 5\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Protocol: gemini},
+			Instead: Case{Robots: "User-agent: indexer\nUser-agent: archiver\nDisallow: /private\nCrawl-delay: 5\n"},
+			Leave:   `Never: put every User-agent line of a group first, then its rules, then its delays.`,
+			Evidence: []evidence{
+				python("121-144", "Crawl-delay and Request-rate, like the rules, end a run of User-agent lines"),
+				crawlerCode("gus", "grouping"),
+				spec("rfc9309", "2.1"),
+			},
+			Severities: []core.Severity{W},
+		},
+		{
 			Code:    "agent-version",
 			Summary: "a User-agent value carries a version, which most readers never match",
-			Flags: `A User-agent line whose value has a version after a slash, as in ` + "`User-agent: examplebot/1.0`" + `. Crawlers drop their own version before they look for their group, but the value in the file keeps it.
+			Flags: `A User-agent line whose value has a version after a slash, as in ` + "`User-agent: examplebot/1.0`" + `. A crawler looks for its group under its name alone, but the value in the file keeps the version.
 
 The finding names the dialects in which the line no longer matches the robot's plain name.`,
 			Matters: `Substring and whole-token readers compare ` + "`examplebot/1.0`" + ` with ` + "`examplebot`" + ` and find no match, so the group is never used and the robot falls back to the ` + "`*`" + ` group or to nothing. RFC 9309 compares only the product token (the letters before the slash), so it still matches.`,
 			Example: Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: examplebot/1.0\nDisallow: /\n", Selectors: []string{"/index.gmi"}, Protocol: gemini},
 			Instead: Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: examplebot\nDisallow: /\n"},
-			Leave:   `When the version really is part of the name a crawler compares, which no crawler modelled here does. Otherwise drop it: a group cannot be kept for one version of a crawler in any reading but RFC 9309's, and there it names every version anyway.`,
+			Leave:   `When the version really is part of the name a crawler compares, which no crawler modelled here does. Otherwise remove it: only RFC 9309's reading matches the versioned value to the robot, and there the plain name covers every version too.`,
 			Evidence: []evidence{
 				spec("gopherdraft", "the User-agent field: a case-insensitive substring match, without version information"),
 				spec("rfc9309", "2.2.1"),
@@ -189,7 +196,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Code:    "bom",
 			Summary: "the file starts with a UTF-8 byte order mark",
 			Flags:   `A UTF-8 byte order mark (the bytes EF BB BF) at the very start of the file, which some editors write without asking.`,
-			Matters: `The dialects here drop the mark (Google's reference parser does too), but TLGS, Gemplex, gemini-grc, Kennedy and mozz-archiver keep it as part of the first field's name, so the first line is a field they do not know. In the example that leaves the rule with no User-agent line above it: Kennedy and mozz-archiver drop it, while TLGS and Gemplex, which apply rules that come before any User-agent line, still keep to it.`,
+			Matters: bomMatters(),
 			Example: Case{Robots: crlf("\uFEFFUser-agent: *\nDisallow: /private\n"), Selectors: []string{"gemini://example.org/private"}},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\n")},
 			Leave:   `Never: save the file as UTF-8 without a byte order mark. ` + "`smolbots fix`" + ` drops it when no crawler is the worse for it.`,
@@ -221,8 +228,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary: "an agent name in other case than TLGS or Gemplex compare, byte for byte",
 			Flags:   `A User-agent value that names one of TLGS's or Gemplex's agents in other letter case, such as ` + "`TLGS`" + ` or ` + "`Indexer`" + `. The texts all compare agent names without regard to case; these two crawlers compare them exactly.`,
 			Matters: `To TLGS, ` + "`User-agent: TLGS`" + ` names no agent it has, so the group meant for it is skipped and only the ` + "`*`" + ` rules apply.`,
-			Example: Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: TLGS\nDisallow: /private\n", Selectors: []string{"gemini://example.org/private"}, Protocol: gemini},
-			Instead: Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: tlgs\nDisallow: /private\n"},
+			Example: Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: TLGS\nDisallow: /private\n"), Selectors: []string{"gemini://example.org/private"}, Protocol: gemini},
+			Instead: Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: tlgs\nDisallow: /private\n")},
 			Leave:   `When the group is not meant for TLGS or Gemplex. Otherwise write the name in lower case, as they send it.`,
 			Evidence: []evidence{
 				crawlerCode("tlgs", "agents"),
@@ -271,8 +278,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 		{
 			Code:    "delay-portability",
 			Summary: "a delay field (Crawl-delay, Check, Request-rate) that most readings ignore",
-			Flags:   `A Crawl-delay, Check or Request-rate line. Crawl-delay is read by the modern Gopher draft, Conner's proposal and Python's robotparser; Check only by Conner's proposal; Request-rate only by robotparser. RFC 9309 leaves all of them out, and none of the crawlers modelled here waits because of them.`,
-			Matters: `A delay changes no verdict, so every reader allows and refuses the same paths; what differs is whether anyone slows down.`,
+			Flags:   `A Crawl-delay, Check or Request-rate line. Crawl-delay is read by the modern Gopher draft, Conner's proposal and Python's robotparser; Check only by Conner's proposal; Request-rate only by robotparser. RFC 9309 leaves them out. ` + delayFacts(),
+			Matters: `After a group's rules, as in the example, a delay changes no verdict: every reader allows and refuses the same paths with it and without it; what differs is whether anyone slows down. Between User-agent lines it is another matter: Python's robotparser (norobots, GUS, GUS (2020)) ends the run of agent lines there, so the agent lines above the delay get no rules at all (see agent-run-broken).`,
 			Example: Case{Robots: crlf("User-agent: *\nDisallow: /private\nCrawl-delay: 10\n"), Selectors: []string{"/private"}},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\n")},
 			Leave:   `Keep it if it helps the robots that read it; it harms none. This is an info finding, shown only with ` + "`-severity info`" + `. To slow every robot down, limit the rate at the server.`,
@@ -319,8 +326,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary: "two groups name the same agent",
 			Flags:   `A User-agent value that heads more than one group. RFC 9309 merges such groups, the Gemini text combines every applicable record, and the first-match readings (the modern Gopher draft, Python) use only the first one.`,
 			Matters: `In the example the second group's rule counts for some readers and not for others. When both groups say the same, the finding is info only: the duplicate is dead weight, not a disagreement.`,
-			Example: Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n", Selectors: []string{"/a", "/b"}, Protocol: gemini},
-			Instead: Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /a\nDisallow: /b\n"},
+			Example: Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n"), Selectors: []string{"/a", "/b"}, Protocol: gemini},
+			Instead: Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /a\nDisallow: /b\n")},
 			Leave:   `Never: one group per agent reads the same everywhere. ` + "`smolbots fix`" + ` merges the groups when that keeps every verdict.`,
 			Evidence: []evidence{
 				spec("rfc9309", "2.2.1 (groups for the same agent are combined)"),
@@ -390,15 +397,31 @@ The finding names the dialects in which the line no longer matches the robot's p
 		{
 			Code:    "file-too-large",
 			Summary: "the file is larger than the 500 KiB every dialect reads",
-			Flags:   `A file longer than 500 KiB (512,000 bytes). RFC 9309 sets that as the least a crawler must read, and smolbots reads no more; what comes after the cut is ignored, and a line the cut falls in is read only in part.`,
-			Matters: `The rule after the cut in the example counts for no reader, although it is in the file.`,
+			Flags:   `A file longer than 500 KiB (512,000 bytes). RFC 9309 sets that as the least a crawler must read, and smolbots's dialects read that much and no more; what comes after the cut is ignored there, and a line the cut falls in is read only in part.`,
+			Matters: tooLargeMatters(),
 			Example: Case{Robots: bigFile(), Selectors: []string{"/drafts"}, Shown: "User-agent: *\nDisallow: /private\n# ------ (6,600 more comment lines: 520 KiB in all) ------\nDisallow: /drafts\n"},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\nDisallow: /drafts\n")},
-			Leave:   `Never: no robots.txt needs to be that large. Use prefixes instead of lists of paths, and drop comments.`,
+			Leave:   `Never: no robots.txt needs to be that large. Use prefixes instead of lists of paths, and leave comments out.`,
 			Evidence: []evidence{
 				spec("rfc9309", "2.5"),
 			},
 			Severities: []core.Severity{E},
+		},
+		{
+			Code:     "gemplex-bare-disallow",
+			Summary:  "a bare Disallow: Gemplex skips, merging the next group into this one",
+			Flags:    `A ` + "`Disallow:`" + ` with nothing after the colon, on a line ending in LF, followed by another group, when only one of the two groups names one of Gemplex's agents (` + "`*`" + ` among them). Gemplex reads a directive only when the line goes on past its colon, so it skips the line; as only a Disallow ends a run of User-agent lines for it, the next group's agents join this group, and the next group's rules apply to both.`,
+			Matters:  `In the example the group allowing every robot everything and the group refusing ` + "`/private`" + ` to examplebot are one group to Gemplex, which takes ` + "`*`" + ` as its name: it keeps out of ` + "`/private`" + ` too.`,
+			Example:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /private\n", Selectors: []string{"gemini://example.org/private"}, Protocol: gemini},
+			Instead:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nDisallow: /private\n")},
+			Leave:    `When both groups are meant for Gemplex alike. Otherwise end the file's lines in CRLF: Gemplex splits lines at LF only, so the CR left at the end of ` + "`Disallow:`" + ` goes on past the colon and Gemplex reads the line.`,
+			Features: []string{"empty-disallow-clears"},
+			Evidence: []evidence{
+				crawlerCode("gemplex", "lines"),
+				crawlerCode("gemplex", "grouping"),
+				crawlerCode("gemplex", "empty"),
+			},
+			Severities: []core.Severity{W},
 		},
 		{
 			Code:     "gemplex-first-group",
@@ -439,10 +462,10 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Code:     "group-without-rules",
 			Summary:  "a group of User-agent lines with no rule after it",
 			Flags:    `User-agent lines that no rule follows before the next group, in the readings that end a group at a blank line (the Gemini text, the modern Gopher draft, Python's robotparser). What such an empty group means is not settled: a reader that keeps it as the robot's own group lets the robot fetch everything, which is what the finding warns of. RFC 9309 and Conner's proposal ignore the blank line and read the agent lines together with the next group's rules.`,
-			Matters:  `On the example every reader here happens to refuse ` + "`/private`" + ` to ` + "`examplebot`" + `, each for its own reason: smolbots's blank-line readings skip a record with no rule they read and fall back to ` + "`*`" + ` (their verdicts' notes say so), Python forgets agent lines left with no rule, and RFC 9309 and Conner's proposal join them to the ` + "`*`" + ` group. A crawler that keeps the empty record as the robot's own would let it in: write what you mean, so that no reader has to guess.`,
+			Matters:  `On the example every reader here happens to refuse ` + "`/private`" + ` to ` + "`examplebot`" + `, each for its own reason: smolbots's blank-line readings skip a record with no rule they read and fall back to ` + "`*`" + ` (their verdicts' notes say so), Python forgets agent lines left with no rule, and RFC 9309 and Conner's proposal join them to the ` + "`*`" + ` group. A crawler that keeps the empty record as the robot's own would let it in: write what you mean, so that nothing is left to guess.`,
 			Example:  Case{Robots: "User-agent: examplebot\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Protocol: gemini},
 			Instead:  Case{Robots: "User-agent: examplebot\nUser-agent: *\nDisallow: /private\n"},
-			Leave:    `When the robot really may fetch everything; then say so with an empty ` + "`Disallow:`" + ` under its name, which every reading reads the same.`,
+			Leave:    `When the robot really may fetch everything; then say so with an empty ` + "`Disallow:`" + ` under its name, which every reading with groups reads the same.`,
 			Features: []string{"blank-line-ends-group"},
 			Evidence: []evidence{
 				spec("1994", "each record has one or more User-agent lines, then one or more Disallow lines"),
@@ -484,7 +507,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 		{
 			Code:     "lf-line-endings",
 			Summary:  "lines end in LF (or a lone CR), where the modern Gopher draft wants CRLF",
-			Flags:    `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every reading here accepts any line ending; a strict Gopher reader might not. A bare CR is worse: TLGS, Gemplex, gemini-grc and Kennedy split lines at LF only, so a file that uses CR alone is one long line to them.`,
+			Flags:    `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every dialect here accepts any line ending; a strict Gopher reader might not. A bare CR is worse: TLGS, Gemplex, gemini-grc and Kennedy split lines at LF only, so a file that uses CR alone is one long line to them.`,
 			Matters:  `The dialects all read the example alike; the finding is about strict Gopher readers that smolbots does not model.`,
 			Example:  Case{Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Protocol: gopher},
 			Instead:  Case{Robots: "User-agent: *\r\nDisallow: /private\r\n"},
@@ -504,7 +527,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Matters: `Readers split on such a record. Conner's proposal and Python's robotparser take it as the robot's group and, finding no Disallow in it, let the robot fetch everything. smolbots's reading of the draft skips a record with no rule it reads, as a strict reader may, and the Gemini text's reading does the same, so the ` + "`*`" + ` rules apply there; RFC 9309 ignores the blank line and reads the agent with the ` + "`*`" + ` group. An empty ` + "`Disallow:`" + ` makes the intent plain to all of them.`,
 			Example: Case{Robots: crlf("User-agent: examplebot\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /private\n"), Selectors: []string{"/private"}, Protocol: gopher},
 			Instead: Case{Robots: crlf("User-agent: examplebot\nDisallow:\nCrawl-delay: 10\n\nUser-agent: *\nDisallow: /private\n")},
-			Leave:   `When no Gopher reader matters to you. Otherwise an empty ` + "`Disallow:`" + ` says "nothing is refused" in every reading.`,
+			Leave:   `When no Gopher reader matters to you. Otherwise an empty ` + "`Disallow:`" + ` says "nothing is refused" in every reading with groups.`,
 			Evidence: []evidence{
 				spec("gopherdraft", "at least one Disallow field per record"),
 			},
@@ -515,8 +538,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary:  "a group for mozz-archiver, which sends archiver-mozz and so never matches it",
 			Flags:    `A ` + "`User-agent: mozz-archiver`" + ` line. mozz-archiver's README tells admins to write that name, but the crawler sends ` + "`archiver-mozz`" + ` (it was renamed before the November 2020 crawl), and Protego looks for the group's value inside the name it sends.`,
 			Matters:  `The group never applies to mozz-archiver, which falls back to the ` + "`*`" + ` group or to nothing.`,
-			Example:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: mozz-archiver\nDisallow: /\n", Selectors: []string{"gemini://example.org/index.gmi"}, Protocol: gemini},
-			Instead:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: archiver-mozz\nDisallow: /\n"},
+			Example:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: mozz-archiver\nDisallow: /\n"), Selectors: []string{"gemini://example.org/index.gmi"}, Protocol: gemini},
+			Instead:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: archiver-mozz\nDisallow: /\n")},
 			Leave:    `Never, unless you want the group to apply to nobody. ` + "`User-agent: archiver`" + ` also works, and covers every archiver that follows the Gemini text.`,
 			Features: []string{"virtual-agents"},
 			Evidence: []evidence{
@@ -561,7 +584,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Matters:  `The crawlers differ too: TLGS, Gemplex, Kennedy and GUS test ` + "`indexer`" + ` among their own names; mozz-archiver matches ` + "`archiver`" + ` inside ` + "`archiver-mozz`" + `; the 2020 GUS never asked for ` + "`indexer`" + `.`,
 			Example:  Case{Robots: "User-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private"}, Protocol: gemini},
 			Instead:  Case{Robots: "User-agent: indexer\nUser-agent: examplebot\nDisallow: /private\n"},
-			Leave:    `Usually: it is the Gemini text's own way, and an info finding shown only with ` + "`-severity info`" + `. Naming the crawlers you know beside the role, as in Use instead, makes the group reach them in every reading; ` + "`smolbots fix`" + ` adds them.`,
+			Leave:    `Usually: it is the Gemini text's own way, and an info finding shown only with ` + "`-severity info`" + `. Naming the crawlers you know beside the role, as in Use instead, makes the group reach them in every dialect; ` + "`smolbots fix`" + ` adds them.`,
 			Features: []string{"virtual-agents"},
 			Evidence: []evidence{
 				spec("gemini", "Virtual user agents"),
@@ -594,7 +617,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Matters: `No verdict changes; the one reader of the field skips the value.`,
 			Example: Case{Robots: crlf("User-agent: *\nDisallow: /private\nCheck: daily\n"), Selectors: []string{"/private"}},
 			Instead: Case{Robots: crlf("User-agent: *\nDisallow: /private\nCheck: 86400\n")},
-			Leave:   `Never: write the number, or drop the line.`,
+			Leave:   `Never: write the number, or delete the line.`,
 			Evidence: []evidence{
 				spec("conner2020", "the Check field in the sample"),
 				python("121-144", "Request-rate is taken only as two whole numbers, requests/seconds"),
@@ -643,6 +666,21 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Evidence: []evidence{
 				crawlerCode("tlgs", "empty"),
 				crawlerCode("tlgs", "union"),
+			},
+			Severities: []core.Severity{W},
+		},
+		{
+			Code:     "tlgs-off-by-one",
+			Summary:  "a rule ending in / that TLGS does not apply to a path one byte longer",
+			Flags:    `A Disallow rule ending in ` + "`/`" + ` and a selector under test that starts with it and is exactly one byte longer, such as ` + "`Disallow: /dir/`" + ` and ` + "`/dir/a`" + `. TLGS's matcher covers a longer path only when it is at least two bytes longer than the rule, an off-by-one: ` + "`Disallow: /`" + ` leaves ` + "`/a`" + ` open and blocks ` + "`/ab`" + `. This finding needs the selectors under test: the CLI's ` + "`-selector`" + `, or the playground's selector box.`,
+			Matters:  `In the example TLGS fetches ` + "`/dir/a`" + ` while every other reader keeps out of it.`,
+			Example:  Case{Robots: "User-agent: *\nDisallow: /dir/\n", Selectors: []string{"/dir/a"}, Protocol: gemini},
+			Instead:  Case{Robots: "User-agent: *\nDisallow: /dir\n"},
+			Leave:    `When TLGS may fetch such short paths. ` + "`Disallow: /dir`" + ` without the slash covers them for TLGS too; it also refuses ` + "`/dir`" + ` itself, and to the readers that take a rule as a plain prefix, every path starting ` + "`/dir`" + `.`,
+			Features: []string{"prefix"},
+			Evidence: []evidence{
+				crawlerCode("tlgs", "off-by-one"),
+				crawlerCode("tlgs", "segments"),
 			},
 			Severities: []core.Severity{W},
 		},
@@ -722,8 +760,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary:  "a Virtual-agent line, which only Conner's proposal reads",
 			Flags:    `A ` + "`Virtual-agent:`" + ` line. Only Conner's proposal has the field; every other reading ignores the line, so a group headed by it alone has no agent there, and its rules join the group above or belong to none (an error, when they join another group). The Gemini text names roles in User-agent lines instead.`,
 			Matters:  `In the example the group meant for every indexer reaches only ` + "`examplebot`" + ` outside Conner's reading.`,
-			Example:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nVirtual-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "otherbot(indexer)", Protocol: gemini},
-			Instead:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: examplebot\nUser-agent: indexer\nVirtual-agent: indexer\nDisallow: /private\n"},
+			Example:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nVirtual-agent: indexer\nDisallow: /private\n"), Selectors: []string{"/private"}, Agent: "otherbot(indexer)", Protocol: gemini},
+			Instead:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: examplebot\nUser-agent: indexer\nVirtual-agent: indexer\nDisallow: /private\n")},
 			Leave:    `When the group also has the User-agent line the other readings use, as in Use instead: then it is not flagged.`,
 			Features: []string{"virtual-agents"},
 			Evidence: []evidence{
@@ -737,8 +775,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Summary:  "a virtual agent misspelt: indexers, archive, web-proxy, research",
 			Flags:    `A User-agent or Virtual-agent value that is a near miss of a role: ` + "`indexers`" + `, ` + "`archive`" + `, ` + "`web-proxy`" + `, ` + "`research`" + `, ` + "`archivebot`" + `. The finding names the readings in which the line then misses robots with that role.`,
 			Matters:  `Substring readers may still match some spellings by accident (` + "`index`" + ` is inside ` + "`indexer`" + `), others never do; the crawlers compare whole names.`,
-			Example:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: indexers\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Protocol: gemini},
-			Instead:  Case{Robots: "User-agent: *\nDisallow:\n\nUser-agent: indexer\nDisallow: /private\n"},
+			Example:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: indexers\nDisallow: /private\n"), Selectors: []string{"/private"}, Agent: "indexer", Protocol: gemini},
+			Instead:  Case{Robots: crlf("User-agent: *\nDisallow:\n\nUser-agent: indexer\nDisallow: /private\n")},
 			Leave:    `When the value is really a robot's name.`,
 			Features: []string{"virtual-agents"},
 			Evidence: []evidence{

@@ -265,6 +265,9 @@ func indexPage() *page {
 
 	p.Body = append(p.Body, heading{2, "compat", "Compatibility"})
 	p.Body = append(p.Body, para{[]span{link("The compatibility matrix", "/compat"), t(fmt.Sprintf(": %d features by %d readers, each cell the reader's own verdict on a demonstration, and what each crawler does with each reply to its robots.txt request. The same data as JSON: ", len(Features), len(Readers()))), link("compat.json", "/compat.json"), t(".")}})
+
+	p.Body = append(p.Body, heading{2, "conformance", "Conformance suite"})
+	p.Body = append(p.Body, para{[]span{link("The conformance suite", "/conformance"), t(": test vectors for crawler authors, each case with every reader's verdict, and how to run a parser on them with "), code("smolbots conform"), t(". The suite as JSON: "), link("conformance.json", "/conformance.json"), t(".")}})
 	return p
 }
 

@@ -100,6 +100,9 @@ func Pages() (map[string][]byte, error) {
 		return nil, err
 	}
 	out["compat.json"] = data
+	if out["conformance.json"], err = conformanceJSON(); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -119,7 +122,11 @@ func build() ([]*page, error) {
 	for _, d := range core.Presets() {
 		pages = append(pages, crawlerPage(d))
 	}
-	pages = append(pages, compatPage(), indexPage())
+	cp, err := conformancePage()
+	if err != nil {
+		return nil, err
+	}
+	pages = append(pages, compatPage(), cp, indexPage())
 	seen := map[string]bool{}
 	for _, p := range pages {
 		if seen[p.Path] {

@@ -46,7 +46,7 @@ func TestLinksFromRealServers(t *testing.T) {
 	if code != 200 || l.URL != g.URL+"/" || strings.Join(l.Links, " ") != strings.Join(want, " ") || l.Truncated {
 		t.Errorf("capsule front page: %d %s\nwant links %q", code, raw, want)
 	}
-	if l.Note != "4 links to other hosts, ports or schemes left out" {
+	if l.Note != "4 links to other hosts, ports or schemes, never requested, not listed" {
 		t.Errorf("note %q", l.Note)
 	}
 	// Never the content: no line of the page is in the answer.
@@ -123,7 +123,7 @@ func TestLinksCaps(t *testing.T) {
 		t.Errorf("10,000 links: %d, %d links, truncated %v, note %q", code, len(l.Links), l.Truncated, l.Note)
 	}
 	code, l, _ = askLinks(t, h, base+"/endless")
-	if code != 200 || len(l.Links) != 1 || !strings.Contains(l.Note, "longer than 512 KiB") {
+	if code != 200 || len(l.Links) != 1 || !strings.Contains(l.Note, "cut at 512 KiB, so the links past the cut are unseen") {
 		t.Errorf("endless page: %d %+v", code, l)
 	}
 	began := time.Now()

@@ -287,13 +287,13 @@ func linksNote(res *fetch.PageResult, found, other int, truncated bool) string {
 		parts = append(parts, res.Note)
 	}
 	if other > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s to other hosts, ports or schemes left out", other, plural(other, "link", "links")))
+		parts = append(parts, fmt.Sprintf("%d %s to other hosts, ports or schemes, never requested, not listed", other, plural(other, "link", "links")))
 	}
 	if truncated {
 		parts = append(parts, fmt.Sprintf("only the first %d same-host links are listed", MaxLinks))
 	}
 	if res.Truncated {
-		parts = append(parts, fmt.Sprintf("the page is longer than %d KiB; links past that were not read", len(res.Body)>>10))
+		parts = append(parts, fmt.Sprintf("the page was cut at %d KiB, so the links past the cut are unseen", len(res.Body)>>10))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -55,6 +55,9 @@ type Case struct {
 	// grid.Crawlers gives them. With no Crawlers the section is left out.
 	Crawlers    []core.Dialect
 	CrawlerRows [][]grid.CrawlerCell
+	// Answer is the chosen cell's sentence, the report's first words
+	// ("" when no cell is chosen): the question a shared link asks.
+	Answer string
 }
 
 // Text is the case as plain fixed-width text, no markup, without the
@@ -73,6 +76,10 @@ func (c Case) Text() string {
 	var b strings.Builder
 	title := "smolbots report"
 	b.WriteString(title + "\n" + strings.Repeat("=", len(title)) + "\n")
+	if c.Answer != "" {
+		b.WriteString("\n")
+		writeLines(&b, wordWrap(clean(c.Answer), Width))
+	}
 	for _, s := range c.sections() {
 		b.WriteString("\n")
 		if s.Title != "" {
@@ -96,6 +103,9 @@ func (c Case) Text() string {
 func (c Case) Gemtext() string {
 	var b strings.Builder
 	b.WriteString("# smolbots report\n")
+	if c.Answer != "" {
+		b.WriteString("\n" + clean(c.Answer) + "\n")
+	}
 	for _, s := range c.sections() {
 		b.WriteString("\n")
 		if s.Title != "" {

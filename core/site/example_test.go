@@ -44,8 +44,11 @@ func ExampleWalk() {
 		Fetch: func(_ context.Context, u string) *fetch.PageResult {
 			return &fetch.PageResult{URL: u, Kind: fetch.KindLinks, Note: "20 text/gemini", Status: 20, Body: []byte(pages[u])}
 		},
-		MayFetch: func(p *site.Page) (bool, string) {
-			return !strings.HasPrefix(p.Selector, "/private/"), "Disallow: /private/"
+		MayFetch: func(p *site.Page) []site.Refusal {
+			if strings.HasPrefix(p.Selector, "/private/") {
+				return []site.Refusal{{Reader: "gemini", Agent: "smolbots(researcher)", Line: 2, Rule: "Disallow: /private/"}}
+			}
+			return nil
 		},
 		Delay: site.NoDelay, // a real crawler keeps the default second
 	})
@@ -56,6 +59,6 @@ func ExampleWalk() {
 	// Output:
 	// / fetched=true: 20 text/gemini, 3 links
 	// /a.gmi fetched=true: 20 text/gemini, 1 link
-	// /private/x.gmi fetched=false: not fetched: robots.txt refuses it
+	// /private/x.gmi fetched=false: not fetched: robots.txt refuses it (line 2: Disallow: /private/ (gemini))
 	// 2 requests; elsewhere: [{gemini://other.example 1}]
 }

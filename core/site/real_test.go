@@ -32,12 +32,12 @@ func realFetch(o fetch.Options) func(ctx context.Context, u string) *fetch.PageR
 
 // keepOut refuses what the test capsules' robots.txt refuse to every
 // reader, as the CLI's reading of them does.
-func keepOut(prefix string) func(p *site.Page) (bool, string) {
-	return func(p *site.Page) (bool, string) {
+func keepOut(prefix string) func(p *site.Page) []site.Refusal {
+	return func(p *site.Page) []site.Refusal {
 		if strings.HasPrefix(p.Selector, prefix) {
-			return false, "Disallow: " + prefix
+			return []site.Refusal{{Reader: "test", Line: 1, Rule: "Disallow: " + prefix}}
 		}
-		return true, ""
+		return nil
 	}
 }
 

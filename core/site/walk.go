@@ -41,11 +41,16 @@ type Config struct {
 	// dialer and caps.
 	Fetch func(ctx context.Context, url string) *fetch.PageResult
 	// MayFetch says whether the walker may request a page: the caller's
-	// reading of robots.txt, with why not (the deciding line) when it
-	// may not. Nil allows every page. A page it refuses is still listed
+	// reading of robots.txt, with the readings that refuse it (none when
+	// it may). Nil allows every page. A page it refuses is still listed
 	// (and so tested by the caller), but never requested, and the links
 	// behind it stay unseen.
-	MayFetch func(p *Page) (ok bool, why string)
+	MayFetch func(p *Page) []Refusal
+	// Host, when set, is another name of the start's host: a link to
+	// it (any port) is walked as a link to the start's own host and
+	// port. An admin walking a local copy whose links name its public
+	// host sets it to that name.
+	Host string
 	// MaxPages bounds the pages listed, the start included
 	// (DefaultMaxPages when 0). Links found past it are counted, not
 	// followed.
@@ -65,6 +70,15 @@ type Config struct {
 	Visit func(p *Page)
 }
 
+// Refusal is one reading of robots.txt that keeps the walker out of a
+// page: which reader, for which agent, and the deciding line.
+type Refusal struct {
+	Reader string `json:"reader"` // "gemini", or "gemini's other reading"
+	Agent  string `json:"agent"`
+	Line   int    `json:"line"`
+	Rule   string `json:"rule"`
+}
+
 // Page is one page the walk found.
 type Page struct {
 	URL      string // canonical (Canonical)
@@ -72,9 +86,14 @@ type Page struct {
 	FoundOn  string // the first page that links it; "" for the start
 	// Fetched: a request for it was sent.
 	Fetched bool
-	// Refused: MayFetch refused it; Why says why.
+	// Refused: MayFetch refused it; Why says why in words, KeptBy by
+	// reading.
 	Refused bool
 	Why     string
+	KeptBy  []Refusal
+	// Truncated: the body was cut at the fetch's size cap, so links
+	// past the cut are unseen.
+	Truncated bool
 	// Result is the request's outcome when Fetched.
 	Result *fetch.PageResult
 	// Status is what happened to the page in a few plain words: the
@@ -111,7 +130,27 @@ type Result struct {
 	// Stopped says why the walk ended before every page listed was
 	// fetched (the time limit, a wait past it); "" when it did not.
 	Stopped string
+	// Unrequestable are same-host links no request can carry (a URL
+	// over 1024 bytes, a tab in a selector), the first 100 of them;
+	// UnrequestableCount counts them all.
+	Unrequestable      []Link
+	UnrequestableCount int
+	// LooksLikeThis is another host that the pages link to as if it
+	// were this one (the walk found no same-host link, and most links
+	// name it): likely the capsule's public name, walked with
+	// Config.Host. "" when none.
+	LooksLikeThis string
 }
+
+// Link is a link found on a page, and why it was not followed.
+type Link struct {
+	URL     string
+	FoundOn string
+	Why     string
+}
+
+// maxUnrequestable bounds the unrequestable links kept by URL.
+const maxUnrequestable = 100
 
 // Fetched counts the pages requested.
 func (r *Result) Fetched() int {
@@ -157,7 +196,7 @@ func Walk(ctx context.Context, c Config) (*Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.TimeLimit)
 	defer cancel()
 	w := &walker{c: c, origin: Origin(start), seen: map[string]bool{}, elsewhere: map[string]int{},
-		res: &Result{Start: start}, last: c.LastRequest}
+		res: &Result{Start: start}, last: c.LastRequest, alias: strings.ToLower(strings.Trim(c.Host, "[]"))}
 	w.add(Page{URL: start, Selector: sel})
 	for i := 0; i < len(w.res.Pages) && !w.stopped; i++ {
 		if ctx.Err() != nil {
@@ -180,6 +219,7 @@ type walker struct {
 	res        *Result
 	last       time.Time // when the last request ended
 	stopped    bool
+	alias      string // Config.Host, lower case
 }
 
 // key identifies a page: a Gopher selector names one document whatever
@@ -202,9 +242,9 @@ func (w *walker) add(p Page) {
 func (w *walker) visit(ctx context.Context, i int) {
 	p := &w.res.Pages[i]
 	if w.c.MayFetch != nil {
-		if ok, why := w.c.MayFetch(p); !ok {
-			p.Refused, p.Why = true, why
-			p.Status = "not fetched: robots.txt refuses it"
+		if kept := w.c.MayFetch(p); len(kept) > 0 {
+			p.Refused, p.Why, p.KeptBy = true, refusalWords(kept), kept
+			p.Status = "not fetched: robots.txt refuses it (" + p.Why + ")"
 			return
 		}
 	}
@@ -258,7 +298,8 @@ func (w *walker) read(i int, r *fetch.PageResult) {
 		p.Links = len(links)
 		p.Status += ", " + plural(len(links), "link")
 		if r.Truncated {
-			p.Status += fmt.Sprintf(" (cut at %d KiB)", len(r.Body)>>10)
+			p.Truncated = true
+			p.Status += fmt.Sprintf(" (cut at %d KiB; links past the cut unseen)", len(r.Body)>>10)
 		}
 		r.Body = nil // read: memory holds links, not pages
 	case fetch.KindStatus:
@@ -291,6 +332,11 @@ func (w *walker) read(i int, r *fetch.PageResult) {
 // link lists one link found on page from.
 func (w *walker) link(from, l string) {
 	o := Origin(l)
+	if o != w.origin && w.alias != "" && aliasOf(o, w.alias) {
+		if moved, ok := onOrigin(l, w.origin); ok {
+			l, o = moved, w.origin
+		}
+	}
 	if o != w.origin {
 		if o == "" {
 			return // mailto: and the like: no host to count
@@ -316,8 +362,13 @@ func (w *walker) link(from, l string) {
 		return
 	}
 	sel, err := Selector(l)
-	if err != nil {
-		return // a link no request can carry (a tab in a selector)
+	if err != nil { // a link no request can carry: said, never followed
+		w.seen[k] = true
+		w.res.UnrequestableCount++
+		if len(w.res.Unrequestable) < maxUnrequestable {
+			w.res.Unrequestable = append(w.res.Unrequestable, Link{URL: clip(l), FoundOn: from, Why: err.Error()})
+		}
+		return
 	}
 	w.add(Page{URL: l, Selector: sel, FoundOn: from})
 }
@@ -379,6 +430,77 @@ func (w *walker) finish() {
 		return a.Origin < b.Origin
 	})
 	w.res.ElsewhereMore = w.otherCount
+	w.res.LooksLikeThis = w.lookAlike()
+}
+
+// lookAlike is the other host most links name when the walk found no
+// page of its own beyond the start, and that host takes most of the
+// links: a capsule whose links are full URLs with its public name,
+// walked from a local address.
+func (w *walker) lookAlike() string {
+	if len(w.res.Pages) > 1 || len(w.res.Elsewhere) == 0 || w.alias != "" {
+		return ""
+	}
+	total := w.otherCount
+	for _, h := range w.res.Elsewhere {
+		total += h.Links
+	}
+	top := w.res.Elsewhere[0]
+	if !sameScheme(top.Origin, w.origin) || 2*top.Links <= total {
+		return ""
+	}
+	return top.Origin
+}
+
+func sameScheme(a, b string) bool {
+	sa, _, _ := strings.Cut(a, "://")
+	sb, _, _ := strings.Cut(b, "://")
+	return sa == sb
+}
+
+// aliasOf: origin names host (any port) under the walk's own scheme.
+func aliasOf(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Hostname(), host)
+}
+
+// onOrigin is l with its scheme, host and port replaced by origin's.
+func onOrigin(l, origin string) (string, bool) {
+	u, err := url.Parse(l)
+	if err != nil || !sameScheme(strings.ToLower(u.Scheme)+"://", origin) {
+		return "", false
+	}
+	o, err := url.Parse(origin)
+	if err != nil {
+		return "", false
+	}
+	u.Host = o.Host
+	return canonical(u)
+}
+
+// refusalWords joins refusals by deciding line:
+// "line 4: Disallow: /x (gemini, rfc9309 for smolbots(researcher))".
+func refusalWords(rs []Refusal) string {
+	var out []string
+	var who [][]string
+	for _, r := range rs {
+		s := fmt.Sprintf("line %d: %s", r.Line, r.Rule)
+		if r.Line == 0 {
+			s = "before any rule"
+		}
+		i := 0
+		for i < len(out) && out[i] != s {
+			i++
+		}
+		if i == len(out) {
+			out, who = append(out, s), append(who, nil)
+		}
+		who[i] = append(who[i], r.Reader)
+	}
+	for i := range out {
+		out[i] += " (" + strings.Join(who[i], ", ") + ")"
+	}
+	return strings.Join(out, "; ")
 }
 
 // slowDown reads a 44's meta, the seconds to wait; 60 s when it gives

@@ -120,11 +120,12 @@ func TestWalkRefusedPagesAreNeverRequested(t *testing.T) {
 		g + "/public.gmi": "=> private/also.gmi\n",
 	}}
 	c := h.config(g)
-	c.MayFetch = func(p *site.Page) (bool, string) {
+	c.MayFetch = func(p *site.Page) []site.Refusal {
 		if strings.HasPrefix(p.Selector, "/private/") {
-			return false, "line 2: Disallow: /private/"
+			return []site.Refusal{{Reader: "gemini", Agent: "smolbots(researcher)", Line: 2, Rule: "Disallow: /private/"},
+				{Reader: "rfc9309", Agent: "smolbots(researcher)", Line: 2, Rule: "Disallow: /private/"}}
 		}
-		return true, ""
+		return nil
 	}
 	r := walk(t, c)
 	for _, u := range h.requests {
@@ -137,7 +138,8 @@ func TestWalkRefusedPagesAreNeverRequested(t *testing.T) {
 		t.Fatalf("pages %q, want %q", urls(r), want)
 	}
 	p := r.Pages[1]
-	if !p.Refused || p.Fetched || p.Why != "line 2: Disallow: /private/" || !strings.Contains(p.Status, "robots.txt refuses it") {
+	if !p.Refused || p.Fetched || p.Why != "line 2: Disallow: /private/ (gemini, rfc9309)" || len(p.KeptBy) != 2 ||
+		!strings.Contains(p.Status, "robots.txt refuses it (line 2") {
 		t.Errorf("refused page %+v", p)
 	}
 }
@@ -349,5 +351,50 @@ func TestWalkBadStart(t *testing.T) {
 		if _, err := site.Walk(context.Background(), site.Config{Start: u, Fetch: (&fakeHost{}).fetch}); err == nil {
 			t.Errorf("Walk(%q) started", u)
 		}
+	}
+}
+
+// A link no request can carry is counted and kept, never dropped
+// without a word; a page cut at the size cap says its links past the
+// cut are unseen.
+func TestWalkSaysWhatItCouldNotSee(t *testing.T) {
+	long := g + "/" + strings.Repeat("a", 1100)
+	h := &fakeHost{pages: map[string]string{
+		g + "/": "=> " + long + "\n=> big.gmi\n",
+	}, replies: map[string]*fetch.PageResult{
+		g + "/big.gmi": {Kind: fetch.KindLinks, Note: "20 text/gemini", Status: 20, Meta: "text/gemini", Body: make([]byte, 512<<10), Truncated: true},
+	}}
+	r := walk(t, h.config(g))
+	if r.UnrequestableCount != 1 || len(r.Unrequestable) != 1 || r.Unrequestable[0].FoundOn != g+"/" ||
+		!strings.Contains(r.Unrequestable[0].Why, "1024") {
+		t.Errorf("unrequestable %d %+v, want the long link with its page and why", r.UnrequestableCount, r.Unrequestable)
+	}
+	if len(r.Pages) != 2 || !r.Pages[1].Truncated || !strings.Contains(r.Pages[1].Status, "links past the cut unseen") {
+		t.Errorf("pages %+v, want big.gmi marked as cut", r.Pages)
+	}
+}
+
+// A local copy whose links name its public host stops at the start
+// page, and says which host looks like this one; with Host set to that
+// name, the links are walked on the local host and port.
+func TestWalkPublicHostName(t *testing.T) {
+	h := &fakeHost{pages: map[string]string{
+		g + "/":      "=> gemini://capsule.example/a.gmi\n=> gemini://capsule.example/b.gmi\n=> gemini://elsewhere.example/\n",
+		g + "/a.gmi": "=> gemini://capsule.example:1965/b.gmi\n",
+		g + "/b.gmi": "hello\n",
+	}}
+	r := walk(t, h.config(g))
+	if len(r.Pages) != 1 || r.LooksLikeThis != "gemini://capsule.example" {
+		t.Fatalf("pages %q, looks like %q; want only the start and capsule.example named", urls(r), r.LooksLikeThis)
+	}
+	c := h.config(g)
+	c.Host = "Capsule.Example"
+	r = walk(t, c)
+	want := []string{g + "/", g + "/a.gmi", g + "/b.gmi"}
+	if !slices.Equal(urls(r), want) || r.LooksLikeThis != "" {
+		t.Fatalf("with Host: pages %q (looks like %q), want %q", urls(r), r.LooksLikeThis, want)
+	}
+	if len(r.Elsewhere) != 1 || r.Elsewhere[0].Origin != "gemini://elsewhere.example" {
+		t.Errorf("elsewhere %+v, want only elsewhere.example", r.Elsewhere)
 	}
 }

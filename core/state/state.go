@@ -19,6 +19,16 @@
 //	tag 8  Protocol   (at most once): "gemini" or "gopher", what the
 //	       file is served over; left out for "any", so links made before
 //	       the page had the choice open as "any", as they always did
+//	tag 9  Custom     (at most once, version 2 only): the "Your reader"
+//	       column's reader in its canonical spelling (core/custom,
+//	       custom:BASE,knob=value,...)
+//
+// Version 2 ("v2.") is version 1's format with tag 9. A case with a
+// reader of one's own is written as version 2 and every other case as
+// version 1: a page from before the column skips unknown tags, and
+// would show a v1 link with tag 9 without its column, as if the sender
+// had none; it refuses a v2 link with a sentence instead. Links without
+// the column stay v1, so older cached pages keep opening them.
 //
 // Empty fields are left out. Unknown tags are skipped, so a link made by
 // a newer page still opens in an older copy cached for offline use.
@@ -51,10 +61,25 @@ type State struct {
 	// nil for the default (every verified preset), empty for none.
 	Crawlers []string
 	Protocol string // what the file is served over (core.Protocol); "" for any
+	// Custom is the "Your reader" column's reader, its canonical
+	// spelling (custom:BASE,knob=value,...); "" for no such column.
+	Custom string
 }
 
-// Prefix starts every version 1 fragment.
-const Prefix = "v1."
+// Prefix starts every version 1 fragment, Prefix2 every version 2 one.
+const (
+	Prefix  = "v1."
+	Prefix2 = "v2."
+)
+
+// PrefixOf is the version prefix of s's fragment: version 2 only for a
+// case that needs it (a reader of one's own).
+func PrefixOf(s State) string {
+	if s.Custom != "" {
+		return Prefix2
+	}
+	return Prefix
+}
 
 const (
 	// MaxDecodedBytes bounds the serialised state after decompression. A
@@ -79,6 +104,7 @@ const (
 	// Tag 6 was kept for line endings, which stay in the Robots text.
 	tagCrawlers uint64 = 7
 	tagProtocol uint64 = 8
+	tagCustom   uint64 = 9
 )
 
 // ErrTooLarge is returned by EncodeChecked for a state that would not
@@ -88,7 +114,7 @@ var ErrTooLarge = errors.New("the case is too large for a link")
 // Encode gives the fragment for s, without a leading '#'. Encoding is
 // deterministic for a given Go release.
 func Encode(s State) string {
-	return Wrap(deflate(Marshal(s)))
+	return WrapAs(PrefixOf(s), deflate(Marshal(s)))
 }
 
 // deflate is raw at DEFLATE's best compression.
@@ -131,6 +157,9 @@ func Marshal(s State) []byte {
 	if s.Protocol != "" && s.Protocol != "any" {
 		put(tagProtocol, s.Protocol)
 	}
+	if s.Custom != "" {
+		put(tagCustom, s.Custom)
+	}
 	return raw.Bytes()
 }
 
@@ -145,9 +174,12 @@ func MarshalChecked(s State) ([]byte, error) {
 	return raw, nil
 }
 
-// Wrap is the fragment for records compressed as raw DEFLATE.
-func Wrap(deflated []byte) string {
-	return Prefix + base64.RawURLEncoding.EncodeToString(deflated)
+// Wrap is the version 1 fragment for records compressed as raw DEFLATE.
+func Wrap(deflated []byte) string { return WrapAs(Prefix, deflated) }
+
+// WrapAs is Wrap under the version prefix given (PrefixOf the state).
+func WrapAs(prefix string, deflated []byte) string {
+	return prefix + base64.RawURLEncoding.EncodeToString(deflated)
 }
 
 // Stored is raw as DEFLATE stored blocks, not compressed: what the page
@@ -178,7 +210,7 @@ func EncodeChecked(s State) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h := Wrap(deflate(raw))
+	h := WrapAs(PrefixOf(s), deflate(raw))
 	if len(h) > MaxHashBytes {
 		return "", ErrTooLarge
 	}
@@ -201,7 +233,7 @@ func Decode(hash string) (State, error) {
 	if !ok || version == "" {
 		return State{}, errors.New("the link does not hold a saved case (no version prefix such as v1.)")
 	}
-	if version != "v1" {
+	if version != "v1" && version != "v2" {
 		return State{}, fmt.Errorf("the link was made by a newer or unknown version of the page (%.20q); it cannot be opened here", version)
 	}
 	z, err := base64.RawURLEncoding.DecodeString(body)
@@ -217,7 +249,7 @@ func Decode(hash string) (State, error) {
 	if len(raw) > MaxDecodedBytes {
 		return State{}, fmt.Errorf("the case in the link is too large (over %d bytes once unpacked)", MaxDecodedBytes)
 	}
-	return unmarshal(raw)
+	return unmarshal(raw, version == "v2")
 }
 
 // unmangle undoes what mail programs and readers do to a long link:
@@ -237,7 +269,9 @@ func unmangle(h string) string {
 	return strings.TrimRight(h, ".,;:!?)]}>\"'")
 }
 
-func unmarshal(raw []byte) (State, error) {
+// unmarshal reads the records; v2 says whether tag 9 is read (a v1
+// fragment never carries it, so one there is skipped like any unknown).
+func unmarshal(raw []byte, v2 bool) (State, error) {
 	var s State
 	seen := map[uint64]bool{}
 	damaged := errors.New("the link is damaged: its content is not a saved case")
@@ -277,6 +311,10 @@ func unmarshal(raw []byte) (State, error) {
 			}
 		case tagProtocol:
 			s.Protocol = v
+		case tagCustom:
+			if v2 {
+				s.Custom = v
+			}
 		}
 	}
 	return s, nil

@@ -201,7 +201,7 @@ func TestDecodeGarbage(t *testing.T) {
 		"truncated by one":     good[:len(good)-1],
 		"no version":           "hello",
 		"empty version":        ".abc",
-		"wrong version":        "v2." + good[len(Prefix):],
+		"wrong version":        "v3." + good[len(Prefix):],
 		"v10":                  "v10." + good[len(Prefix):],
 		"bad base64":           "v1.!!!",
 		"padded base64":        good + "==",
@@ -407,5 +407,40 @@ func TestStoredAndWrap(t *testing.T) {
 	}
 	if _, err := MarshalChecked(State{Robots: strings.Repeat("x", MaxDecodedBytes)}); err != ErrTooLarge {
 		t.Errorf("a state over MaxDecodedBytes: %v", err)
+	}
+}
+
+// TestVersion2: a case with a reader of one's own is written as v2 with
+// its spelling in tag 9, and every other case stays v1, so the v1
+// golden file and older cached pages still hold. The pinned fragment
+// catches a change of format.
+func TestVersion2(t *testing.T) {
+	const pinnedV2 = "v2.YpQOLU4t0k1MT80rsVLQ4nLJLE7Myckvt1LQT-RiYtFP1E_ilEouLS7Jz7UqSku2NDaw1MlNLEnOsE3LLCouAQQAAP__"
+	s := State{Robots: "User-agent: *\nDisallow: /a\n", Selectors: "/a/b", Custom: "custom:rfc9309,match=first"}
+	if got := Encode(s); got != pinnedV2 {
+		t.Errorf("Encode = %q, want the pinned %q", got, pinnedV2)
+	}
+	got, err := Decode(pinnedV2)
+	if err != nil || !equal(got, s) {
+		t.Fatalf("Decode(pinned v2) = %#v, %v; want %#v", got, err, s)
+	}
+	h, err := EncodeChecked(s)
+	if err != nil || !strings.HasPrefix(h, Prefix2) {
+		t.Errorf("EncodeChecked = %.10q, %v; want the prefix %q", h, err, Prefix2)
+	}
+	s.Custom = ""
+	if h := Encode(s); !strings.HasPrefix(h, Prefix) {
+		t.Errorf("a case without a custom reader encodes as %.10q, want the prefix %q", h, Prefix)
+	}
+	// Tag 9 belongs to v2: in a v1 fragment it is an unknown tag.
+	rec := append([]byte{1, 1, 'a', 9, 3}, "xyz"...)
+	if got, err := Decode(WrapAs(Prefix, deflate(rec))); err != nil || got.Custom != "" || got.Robots != "a" {
+		t.Errorf("a v1 fragment with tag 9 reads as %#v, %v; want Robots \"a\" and no Custom", got, err)
+	}
+	if got, err := Decode(WrapAs(Prefix2, deflate(rec))); err != nil || got.Custom != "xyz" {
+		t.Errorf("a v2 fragment with tag 9 reads as %#v, %v; want Custom \"xyz\"", got, err)
+	}
+	if _, err := Decode(WrapAs(Prefix2, deflate(append(rec, 9, 1, 'q')))); err == nil {
+		t.Error("a v2 fragment with tag 9 twice opened; want the damaged-link error")
 	}
 }

@@ -7,7 +7,7 @@
 // Linked into the checker's module these would add about 160 KB gzipped
 // to what every visitor loads before the first verdict.
 //
-// It sets three functions:
+// It sets these functions:
 //   - smolbotsPortable({robots, agents, selectors, protocol, reference})
 //     answers {robots, changed, html};
 //   - smolbotsReport({robots, ends, selectors, agents, hidden, crawlers,
@@ -18,9 +18,12 @@
 //   - smolbotsDecodeState(hash) reads a permalink with core/state, for a
 //     browser that cannot (main.js's reader needs DecompressionStream,
 //     and a browser's DEFLATE reader may refuse what Go's takes):
-//     {robots, selectors, agents, hidden, cell, crawlers, protocol}, as
+//     {robots, selectors, agents, hidden, cell, crawlers, protocol,
+//     custom}, as
 //     main.js's smolbotsDecodeLink gives them (crawlers null for the
-//     default), or {error} in core/state's words.
+//     default), or {error} in core/state's words;
+//   - smolbotsReaderRow(spelling) answers the HTML of a reader of one's
+//     own's row of the compatibility matrix (reader.go).
 package main
 
 import (
@@ -39,6 +42,7 @@ func main() {
 	js.Global().Set("smolbotsReport", js.FuncOf(writeReport))
 	js.Global().Set("smolbotsFetchView", js.FuncOf(readFetch))
 	js.Global().Set("smolbotsDecodeState", js.FuncOf(decodeLink))
+	js.Global().Set("smolbotsReaderRow", js.FuncOf(readerRow))
 	select {} // keep the functions alive
 }
 
@@ -84,6 +88,7 @@ func writeReport(_ js.Value, args []js.Value) (out any) {
 		Protocol:  protocol(in),
 		Link:      in.Get("link").String(),
 		Gemtext:   in.Get("gemtext").Bool(),
+		Cell:      text(in.Get("cell")),
 	})
 }
 
@@ -119,7 +124,7 @@ func decodeLink(_ js.Value, args []js.Value) (out any) {
 		crawlers = jsStrings(s.Crawlers)
 	}
 	return map[string]any{"robots": s.Robots, "selectors": s.Selectors, "agents": s.Agents, "hidden": jsStrings(s.Hidden),
-		"cell": s.Cell, "crawlers": crawlers, "protocol": s.Protocol}
+		"cell": s.Cell, "crawlers": crawlers, "protocol": s.Protocol, "custom": s.Custom}
 }
 
 // jsStrings is a list as js.ValueOf takes it, never nil.
@@ -149,4 +154,12 @@ func list(a js.Value) []string {
 		out[i] = a.Index(i).String()
 	}
 	return out
+}
+
+// text is a string argument, "" when it is missing.
+func text(v js.Value) string {
+	if v.Type() != js.TypeString {
+		return ""
+	}
+	return v.String()
 }

@@ -36,6 +36,7 @@ func (p *page) copy(gemtext bool) {
 	in.Set("protocol", string(p.protocol))
 	in.Set("link", p.permalinkURL())
 	in.Set("gemtext", gemtext)
+	in.Set("cell", p.cell)
 	if fail, ok := await(js.Global().Call("smolbotsLoadOnDemand")); !ok {
 		status.Set("textContent", "The "+strings.ToLower(what)+" could not be written: the report writer did not load ("+errText(fail)+"). Check the connection and try again.")
 		return

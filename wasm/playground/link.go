@@ -35,6 +35,7 @@ func (p *page) restore() {
 	var st state.State
 	keep := false   // the boxes already hold st
 	edited := false // they hold something else than the address says
+	p.fromLink = false
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
 		if dataset(p.body, "prerendered") == prerender.Prerendered {
 			// The HTML shows the default case. What the boxes hold now
@@ -57,6 +58,7 @@ func (p *page) restore() {
 		p.opening = true
 		st, err = p.openLink(hash)
 		p.opening = false
+		p.fromLink = err == nil
 		shown := p.shownState()
 		// main.js showed this case ("edited" once something was typed
 		// or ticked), or could not open the link and left the boxes
@@ -66,7 +68,7 @@ func (p *page) restore() {
 		typed := shown.Robots+shown.Selectors+shown.Agents != ""
 		if opened == "case" || opened == "edited" || (opened == "failed" && (err != nil || typed)) {
 			if err == nil {
-				shown.Cell, shown.Crawlers = st.Cell, st.Crawlers
+				shown.Cell, shown.Crawlers, shown.Custom = st.Cell, st.Crawlers, st.Custom
 			}
 			st, keep, edited = shown, true, opened == "edited" || typed && opened == "failed"
 		}
@@ -93,8 +95,11 @@ func (p *page) restore() {
 		p.agents.SetValue(st.Agents)
 		p.showHidden()
 	}
+	p.reader.set(st.Custom)
 	p.cell = st.Cell
+	p.fromLink = p.fromLink && !edited
 	p.update()
+	go p.readerRow()
 	if p.adopting {
 		p.adoptPending = true
 		time.AfterFunc(0, p.adoptRest)
@@ -116,6 +121,7 @@ func (p *page) shownState() state.State {
 		Hidden:    p.toggledOff(),
 		Crawlers:  pageview.CleanCrawlers(p.crawlers.ticked()),
 		Protocol:  string(p.checkedProtocol()),
+		Custom:    p.reader.custom,
 	}
 }
 
@@ -128,6 +134,7 @@ func (p *page) currentState() state.State {
 		Cell:      p.cell,
 		Crawlers:  p.crawlers.choice, // never changed in place
 		Protocol:  string(p.protocol),
+		Custom:    p.reader.custom,
 	}
 }
 
@@ -194,7 +201,7 @@ func hashFor(s state.State) (string, error) {
 	} else {
 		z = state.Stored(raw)
 	}
-	h := state.Wrap(z)
+	h := state.WrapAs(state.PrefixOf(s), z)
 	if len(h) > state.MaxHashBytes {
 		return "", state.ErrTooLarge
 	}
@@ -255,6 +262,9 @@ func stateOf(v js.Value) state.State {
 		Agents:    v.Get("agents").String(),
 		Cell:      v.Get("cell").String(),
 		Protocol:  v.Get("protocol").String(),
+	}
+	if c := v.Get("custom"); c.Type() == js.TypeString {
+		s.Custom = c.String()
 	}
 	if h := v.Get("hidden"); h.Type() == js.TypeObject {
 		s.Hidden = listOf(h)

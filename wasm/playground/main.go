@@ -42,6 +42,13 @@ type page struct {
 	verdicts *verdictGrid
 	crawlers *crawlerTable
 	pane     *lowerPane
+	answer   *answerPart
+	// fromLink: the case is a link's, untouched since it opened, so a
+	// narrow screen answers its question first (#answer); the first
+	// edit hides the answer, which would otherwise move the editor
+	// under the caret.
+	fromLink bool
+	reader   *readerChoice
 
 	// The case: what the boxes and choices hold, as the model saw them.
 	hidden   []string      // dialect IDs not shown
@@ -117,6 +124,8 @@ func newPage() *page {
 		verdicts:  newVerdictGrid(doc),
 		crawlers:  newCrawlerTable(doc),
 		pane:      newLowerPane(doc),
+		answer:    newAnswerPart(doc),
+		reader:    newReaderChoice(doc),
 	}
 }
 
@@ -224,6 +233,7 @@ func (p *page) bind() {
 	}
 	on(p.pane.lints, "click", gotoLine)
 	on(p.pane.explain, "click", gotoLine)
+	on(p.answer.body, "click", gotoLine)
 	on(p.ed.gutter, "click", gotoLine)
 	on(p.el("load-example"), "click", func(js.Value) { p.loadExample() })
 	on(p.el("example"), "change", func(js.Value) { p.showExampleSource() })
@@ -247,6 +257,7 @@ func (p *page) bind() {
 		}
 	})
 	p.bindPortable()
+	p.bindReader()
 	if sel := p.el("example"); sel.Get("options").Length() <= 1 {
 		sel.Set("innerHTML", pageview.ExampleOptions())
 	}
@@ -313,6 +324,11 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 		explain, line = p.crawlers.explain(row, col)
 	}
 	p.pane.explainWith(explain, p.adopting)
+	if p.fromLink {
+		p.answer.draw(&p.g, p.crawlers, key)
+	} else {
+		p.answer.hide()
+	}
 	p.ed.highlightLine(v, line, p.adopting)
 	if explain == pageview.NoChoice || !byUser {
 		return

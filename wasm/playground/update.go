@@ -22,6 +22,7 @@ import (
 // changed runs on every input event: small cases update at once, big
 // ones at the next animation frame. The textarea never waits.
 func (p *page) changed() {
+	p.fromLink = false
 	if pageview.NextFrame(p.ed.size(), len(p.g.Rows)) {
 		if !p.framePending {
 			p.framePending = true
@@ -52,7 +53,7 @@ func (p *page) update() {
 		Robots:    pageview.WithEnds(robots, p.ed.ends),
 		Selectors: p.selectors.Value(),
 		Agents:    p.agents.Value(),
-		Dialects:  pageview.DialectsShown(p.hidden),
+		Dialects:  pageview.WithReader(pageview.DialectsShown(p.hidden), p.reader.d, p.reader.ok),
 		LintLater: (len(robots) > pageview.SmallBytes || p.updates == 0) && !p.lintNow,
 	})
 	if p.lintTimer != nil {

@@ -48,6 +48,12 @@ func TestDist(t *testing.T) {
 			t.Errorf("referenced %s is missing: %v", r[1], err)
 		}
 	}
+	// The conformance suite is published beside the matrix.
+	for _, f := range []string{"conformance.html", "conformance.json", "gemini/conformance.gmi"} {
+		if fi, err := os.Stat(filepath.Join(out, f)); err != nil || fi.Size() == 0 {
+			t.Errorf("dist/%s is missing or empty (%v)", f, err)
+		}
+	}
 	// The preload names the checker's module, not the on-demand one.
 	if !regexp.MustCompile(`<link rel="preload" href="assets/playground\.[0-9a-f]{16}\.wasm"`).Match(index) {
 		t.Error("index.html does not preload the checker's module (assets/playground.*.wasm)")

@@ -234,6 +234,11 @@ func TestTestThisCapsulesPages(t *testing.T) {
 			t.Errorf("the Selectors box lacks %q:\n%s", want, sels)
 		}
 	}
+	// The status words the result as smolbots site does.
+	if st := eval[string](t, b, `document.getElementById("test-pages-status").textContent`); !strings.HasPrefix(st, "Pages: 7 found from "+g.URL+"/ ") ||
+		!strings.Contains(st, "4 links to other hosts, ports or schemes, never requested, not listed") {
+		t.Errorf("the status says %q", st)
+	}
 	if strings.Contains(sels, "example.org") || strings.Contains(sels, "localhost:1/") || strings.Contains(sels, "https:") {
 		t.Errorf("links to other hosts went into the box:\n%s", sels)
 	}

@@ -1,6 +1,6 @@
 // Command genref writes the reference site into OUTDIR: the web edition
-// (/lint/<code>, /dialects/<id>, /crawlers/<id>, /compat, /compat.json
-// and the index /reference, as .html files that the server or Netlify
+// (/lint/<code>, /dialects/<id>, /crawlers/<id>, /compat, /compat.json,
+// /conformance, /conformance.json and the index /reference, as .html files that the server or Netlify
 // serves without the extension) and the Gemini edition under
 // OUTDIR/gemini. Every page comes from core/refsite, which computes it
 // from the code. web/build-site.sh runs it; the site's address comes in
@@ -47,7 +47,7 @@ func run(outdir string) error {
 		}
 	}
 	counts := refsite.Counts()
-	fmt.Fprintf(os.Stderr, "genref: %d files into %s (%d lint, %d dialect and %d crawler pages, the matrix and the index; each also as Gemtext)\n",
+	fmt.Fprintf(os.Stderr, "genref: %d files into %s (%d lint, %d dialect and %d crawler pages, the matrix, the conformance suite and the index; each also as Gemtext)\n",
 		len(files), outdir, counts["lint"], counts["dialects"], counts["crawlers"])
 	return nil
 }

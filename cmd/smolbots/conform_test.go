@@ -1,0 +1,328 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/refsite"
+)
+
+const adapters = "../../examples/conform"
+
+// conformJSON runs conform -json and returns the case lines and the
+// summary, each checked against its schema.
+func conformJSON(t *testing.T, args ...string) (int, []conformance.Result, conformance.Summary) {
+	t.Helper()
+	r := runCLI(t, "", append([]string{"conform", "-json"}, args...)...)
+	if r.code == 2 {
+		t.Fatalf("conform %v: exit 2: %s", args, r.stderr)
+	}
+	var results []conformance.Result
+	var sum conformance.Summary
+	sc := bufio.NewScanner(strings.NewReader(r.stdout))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), `"kind":"summary"`) {
+			validJSON(t, sc.Text(), "conform")
+			json.Unmarshal(sc.Bytes(), &sum)
+			continue
+		}
+		validJSON(t, sc.Text(), "conform-case")
+		var res conformance.Result
+		json.Unmarshal(sc.Bytes(), &res)
+		results = append(results, res)
+	}
+	if sum.Kind != "summary" || sum.Cases != len(results) {
+		t.Fatalf("summary %+v after %d case lines", sum, len(results))
+	}
+	return r.code, results, sum
+}
+
+// validJSON decodes one JSON object and checks it against
+// docs/json/SCHEMA.schema.json.
+func validJSON(t *testing.T, text, schema string) map[string]any {
+	t.Helper()
+	d := json.NewDecoder(strings.NewReader(text))
+	d.UseNumber()
+	var v map[string]any
+	if err := d.Decode(&v); err != nil {
+		t.Fatalf("not a JSON object: %v: %.200q", err, text)
+	}
+	if msg := validate(loadSchema(t, schema), v, schema); msg != "" {
+		t.Error(msg)
+	}
+	return v
+}
+
+// row is a reader's row of the matrix on the suite asked as agent.
+func row(t *testing.T, agent, reader string) map[string]string {
+	t.Helper()
+	s, err := refsite.Suite(agent, refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conformance.Row(s, reader, refsite.Demos())
+}
+
+func differing(results []conformance.Result) []string {
+	var out []string
+	for _, r := range results {
+		if r.Differs {
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
+
+// knownDiffers holds the cases where a library and the reader it is
+// compared with differ, each explained in docs/conformance.md: the test
+// fails when one appears or goes, so each change is looked at.
+func knownDiffers(t *testing.T, name string, got []string) {
+	t.Helper()
+	path := filepath.Join("testdata", "conform", name+".txt")
+	if *update {
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		text := strings.Join(got, "\n")
+		if text != "" {
+			text += "\n"
+		}
+		os.WriteFile(path, []byte(text), 0o644)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	if text := strings.TrimSuffix(string(data), "\n"); text != "" {
+		want = strings.Split(text, "\n")
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: the differing cases changed:\n got %q\nwant %q", name, got, want)
+	}
+}
+
+// CPython's urllib.robotparser reads like norobots: its row of the
+// matrix, from its own answers, is norobots's, and norobots is the
+// reader it agrees with most.
+func TestConformRobotparser(t *testing.T) {
+	code, results, sum := conformJSON(t, "-jsonl", "-dialect", "norobots", "--", "/usr/bin/python3", adapters+"/robotparser.py", "--jsonl")
+	t.Logf("robotparser: %d cases, %d errors, agree %v", sum.Cases, sum.Errors, sum.Agree)
+	if sum.Errors != 0 || sum.Closest != "norobots" {
+		t.Errorf("errors %d, closest %s; want 0 and norobots", sum.Errors, sum.Closest)
+	}
+	if want := row(t, "", "norobots"); !maps.Equal(sum.Features, want) {
+		t.Errorf("robotparser's row %v\nnorobots's %v", sum.Features, want)
+	}
+	if code != 1 || sum.Differs == 0 {
+		t.Errorf("exit %d with %d differing cases", code, sum.Differs)
+	}
+	knownDiffers(t, "robotparser", differing(results))
+}
+
+// Protego 0.2.1, asked as mozz-archiver asks it (archiver-mozz, the
+// demonstrations written for an archiver), reads like the mozz-archiver
+// preset, which was built from Protego 0.1.16.
+func TestConformProtego(t *testing.T) {
+	_, results, sum := conformJSON(t, "-jsonl", "-agent", "archiver-mozz(archiver)", "-dialect", "mozz-archiver", "--", "/usr/bin/python3", adapters+"/protego_adapter.py", "--agent", "archiver-mozz", "--jsonl")
+	t.Logf("protego: %d cases, %d errors, %d differ from mozz-archiver", sum.Cases, sum.Errors, sum.Differs)
+	if sum.Errors != 0 || sum.Closest != "mozz-archiver" {
+		t.Errorf("errors %d, closest %s; want 0 and mozz-archiver", sum.Errors, sum.Closest)
+	}
+	if want := row(t, "archiver-mozz(archiver)", "mozz-archiver"); !maps.Equal(sum.Features, want) {
+		t.Errorf("Protego's row %v\nmozz-archiver's %v", sum.Features, want)
+	}
+	knownDiffers(t, "protego", differing(results))
+}
+
+// temotoRow is temoto/robotstxt v1.1.2 behind AuraGem's prepend, asked
+// as indexer, as CRAWLERS.md describes the library: the longest
+// matching token picks one group (no union with *), blank lines end
+// nothing, the longest rule wins, * and $ work, a line without a colon
+// is read, the tested path is percent-decoded but rules are not.
+var temotoRow = map[string]string{
+	"allow": "yes", "longest-match": "yes", "wildcard": "yes", "end-anchor": "yes", "prefix": "yes",
+	"virtual-agents": "yes", "star-also": "no", "blank-line-ends-group": "no", "empty-disallow-clears": "no",
+	"inline-comment": "yes", "no-user-agent": "yes", "first-group": "yes", "missing-colon": "yes",
+	"percent-encoding": "no", "cr-line-endings": "yes",
+}
+
+// temoto, built from its own module, behind AuraGem's one step, gives
+// the row AuraGem's preset builds on: the auragem preset's own row once
+// it is in core.Presets, until then the row CRAWLERS.md describes.
+func TestConformTemoto(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "temoto")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = adapters + "/temoto"
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the temoto adapter: %v\n%s", err, out)
+	}
+	_, results, sum := conformJSON(t, "-jsonl", "-agent", "indexer", "--", bin, "-jsonl", "-auragem")
+	t.Logf("temoto: %d cases, %d errors, closest %s, agree %v", sum.Cases, sum.Errors, sum.Closest, sum.Agree)
+	want, against, closest := temotoRow, "CRAWLERS.md's description", "rfc9309"
+	if _, ok := core.DialectByID("auragem"); ok {
+		want, against, closest = row(t, "indexer", "auragem"), "the auragem preset", "auragem"
+	}
+	if sum.Closest != closest {
+		t.Errorf("temoto's closest reader is %s, want %s", sum.Closest, closest)
+	}
+	if !maps.Equal(sum.Features, want) {
+		t.Errorf("temoto's row %v\n%s: %v", sum.Features, against, want)
+	}
+	var errs []string
+	for _, r := range results {
+		if r.Error != "" {
+			errs = append(errs, r.ID)
+		}
+	}
+	knownDiffers(t, "temoto-errors", errs)
+}
+
+// An implementation that allows everything fails, in per-case mode; a
+// crash and a hang are errors, not passes.
+func TestConformFailures(t *testing.T) {
+	code, _, sum := conformJSON(t, "--", "/bin/true")
+	if code != 1 || sum.Errors != 0 || sum.Agree["rfc9309"] == sum.Cases || sum.Features["wildcard"] != "no" {
+		t.Errorf("allow-all: exit %d, %+v", code, sum)
+	}
+	// crashes on matrix/allow's URL, hangs on matrix/wildcard's (and on
+	// any other case with the same URL)
+	crash, hang := "gemini://capsule.example/a/b/c", "gemini://capsule.example/bin/x.cgi"
+	script := `case "$3" in ` + crash + `) kill -SEGV $$;; ` + hang + `) exec sleep 60;; esac; exit 0`
+	code, results, sum := conformJSON(t, "-timeout", "300ms", "--", "/bin/sh", "-c", script, "sh")
+	s, err := refsite.Suite("", refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, c := range s.Cases {
+		switch c.URL {
+		case crash:
+			want[c.ID] = "signal"
+		case hang:
+			want[c.ID] = "no answer within 300ms"
+		}
+	}
+	if code != 1 || sum.Errors != len(want) || want["matrix/allow"] == "" || want["matrix/wildcard"] == "" {
+		t.Errorf("exit %d, %d errors; want 1 and %d", code, sum.Errors, len(want))
+	}
+	for _, r := range results {
+		if w := want[r.ID]; w != "" && (!strings.Contains(r.Error, w) || len(r.Agrees) != 0 || !r.Differs || r.Permalink == "") {
+			t.Errorf("%s: %+v; want an error saying %q, agreeing with no one", r.ID, r, w)
+		}
+	}
+	if sum.Features["allow"] != "error" || sum.Features["wildcard"] != "error" {
+		t.Errorf("the row counts errors as answers: %v", sum.Features)
+	}
+}
+
+func TestConformUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"conform"}, "needs the command to run"},
+		{[]string{"conform", "-timeout", "0s", "--", "/bin/true"}, "-timeout must be more than 0"},
+		{[]string{"conform", "-dialect", "nope", "--", "/bin/true"}, `unknown dialect "nope"`},
+		{[]string{"conform", "-agent", "Mozilla/5.0 (compatible; x)", "--", "/bin/true"}, "-agent:"},
+		{[]string{"conform", "--", "/nonexistent/impl"}, "cannot start /nonexistent/impl"},
+		{[]string{"vectors", "extra"}, "takes no arguments"},
+	} {
+		r := runCLI(t, "", c.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, r.code, r.stderr, c.want)
+		}
+	}
+}
+
+// vectors prints the suite as one object that follows its schema; two
+// runs print the same IDs; -dialect keeps only those readers.
+func TestVectors(t *testing.T) {
+	var ids [2][]string
+	for i := range ids {
+		r := runCLI(t, "", "vectors")
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		v := validJSON(t, r.stdout, "conformance")
+		for _, c := range v["cases"].([]any) {
+			ids[i] = append(ids[i], c.(map[string]any)["id"].(string))
+		}
+	}
+	// the site publishes the same bytes, with no raw DEL or C1 control
+	files, err := refsite.Pages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := runCLI(t, "", "vectors").stdout
+	if out != string(files["conformance.json"]) {
+		t.Error("vectors and the site's conformance.json differ")
+	}
+	if strings.ContainsAny(out, "\x7f\u0080\u0085\u009f") {
+		t.Error("vectors prints a raw DEL or C1 control")
+	}
+	if len(ids[0]) < 300 || !slices.Equal(ids[0], ids[1]) {
+		t.Errorf("%d and %d IDs, equal %v", len(ids[0]), len(ids[1]), slices.Equal(ids[0], ids[1]))
+	}
+	r := runCLI(t, "", "vectors", "-dialect", "gemini,gus")
+	var s conformance.Suite
+	if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Readers, []string{"gemini", "gus"}) || len(s.Cases[0].Expect) != 2 {
+		t.Errorf("-dialect gemini,gus: readers %v, first case %v", s.Readers, s.Cases[0].Expect)
+	}
+}
+
+// check -dialect takes a custom reader: its verdicts are its own, its
+// line carries its canonical spelling and follows check's schema, and a
+// bad knob is a usage error.
+func TestCheckCustom(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(robots, []byte("User-agent: *\nDisallow: /a\nAllow: /a/b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "check", "-json", "-dialect", "norobots,custom:NOROBOTS,match=longest", robots, "/a/b/c")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 1 || len(lines) != 2 {
+		t.Fatalf("exit %d, %d lines: %s%s", r.code, len(lines), r.stdout, r.stderr)
+	}
+	for i, want := range []struct {
+		dialect string
+		allowed bool
+	}{{"norobots", false}, {"custom:norobots,match=longest", true}} {
+		v := validJSON(t, lines[i], "check")
+		if v["dialect"] != want.dialect || v["allowed"] != want.allowed {
+			t.Errorf("line %d: %s %v, want %s %v", i, v["dialect"], v["allowed"], want.dialect, want.allowed)
+		}
+	}
+	r = runCLI(t, "", "check", "-dialect", "custom:norobots,match=best", robots, "/a")
+	if r.code != 2 || !strings.Contains(r.stderr, "match takes any-disallow, allow-exception, first, longest") {
+		t.Errorf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// conform -dialect takes a custom reader: it is compared on every case,
+// and robotparser differs from norobots with longest match where the
+// two readings part.
+func TestConformCustom(t *testing.T) {
+	const spec = "custom:norobots,match=longest"
+	code, results, sum := conformJSON(t, "-jsonl", "-dialect", spec, "--", "/usr/bin/python3", adapters+"/robotparser.py", "--jsonl")
+	if code != 1 || sum.Dialect != spec || sum.Agree[spec] == 0 || sum.Agree[spec] >= sum.Agree["norobots"] {
+		t.Errorf("exit %d, %+v", code, sum)
+	}
+	for _, r := range results {
+		if r.ID == "matrix/longest-match" && (!r.Differs || r.Permalink == "") {
+			t.Errorf("matrix/longest-match: %+v", r)
+		}
+	}
+}

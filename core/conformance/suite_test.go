@@ -1,0 +1,180 @@
+package conformance_test
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/refsite"
+	"github.com/smolbots/smolbots/core/scenario"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/ids.txt from the suite")
+
+func suite(t *testing.T, agent string) *conformance.Suite {
+	t.Helper()
+	s, err := refsite.Suite(agent, refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The IDs are citations: testdata/ids.txt lists every ID with its
+// feature and a digest of its robots.txt, agent and URL, and the suite
+// must match it line for line. An ID that vanishes or changes meaning
+// fails here; adding cases means regenerating the list (go test
+// ./core/conformance -run TestGoldenIDs -update) and bumping Version.
+func TestGoldenIDs(t *testing.T) {
+	got := suite(t, "").IDList()
+	if *update {
+		if err := os.WriteFile("testdata/ids.txt", []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile("testdata/ids.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := string(data)
+	if got == want {
+		return
+	}
+	gotLines, wantLines := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for _, l := range wantLines {
+		if !slices.Contains(gotLines, l) {
+			t.Errorf("the golden line %q is gone or changed", l)
+		}
+	}
+	for _, l := range gotLines {
+		if !slices.Contains(wantLines, l) {
+			t.Errorf("the suite has %q, which the golden list lacks (add it with -update and bump the suite's version)", l)
+		}
+	}
+}
+
+// Two builds give the same document, and the suite is a few hundred
+// cases from all three sources.
+func TestSuiteIsStable(t *testing.T) {
+	a, b := suite(t, ""), suite(t, "")
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if string(ja) != string(jb) {
+		t.Fatal("two builds of the suite differ")
+	}
+	n := map[string]int{}
+	for _, c := range a.Cases {
+		kind, _, _ := strings.Cut(c.ID, "/")
+		n[kind]++
+		if !strings.HasPrefix(c.URL, "gemini://capsule.example") && !strings.HasPrefix(c.URL, "gopher://hole.example") {
+			t.Errorf("%s: URL %q is not under a .example host", c.ID, c.URL)
+		}
+		for _, s := range []string{c.ID, c.Robots, c.Agent, c.URL} {
+			if strings.Contains(strings.ToLower(s), "example.org") {
+				t.Errorf("%s: names example.org", c.ID)
+			}
+		}
+		if len(c.Expect) != len(a.Readers) {
+			t.Errorf("%s: %d verdicts for %d readers", c.ID, len(c.Expect), len(a.Readers))
+		}
+	}
+	t.Logf("%d cases: %v", len(a.Cases), n)
+	if len(a.Cases) < 300 || n["matrix"] != len(refsite.Features) || n["scenario"] < 200 || n["real"] < 50 {
+		t.Errorf("%d cases (%v); want at least 300, one per matrix feature, 200 from scenarios and 50 from real files", len(a.Cases), n)
+	}
+}
+
+// A case taken from a scenario keeps the scenario's claims: for every
+// dialect a check directive names, the case's expected verdict is the
+// one the directive asserts. So turning a selector into a URL changed
+// no answer.
+func TestScenarioClaims(t *testing.T) {
+	s := suite(t, "")
+	byID := map[string]conformance.Case{}
+	for _, c := range s.Cases {
+		byID[c.ID] = c
+	}
+	entries, err := os.ReadDir("../../testdata/scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".txtar")
+		if !ok {
+			continue
+		}
+		data, err := os.ReadFile("../../testdata/scenarios/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := scenario.ParseTxtar(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(a.Comment, "\n") {
+			if !strings.HasPrefix(line, "check ") {
+				continue
+			}
+			w, err := scenario.Words(line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, ok := byID[conformance.ScenarioID(name, w[2], w[3])]
+			if !ok {
+				continue
+			}
+			var ids []string
+			switch w[1] {
+			case "all":
+				for _, d := range core.Dialects() {
+					ids = append(ids, d.ID)
+				}
+			case "crawlers":
+				for _, d := range core.Presets() {
+					ids = append(ids, d.ID)
+				}
+			default:
+				ids = strings.Split(w[1], ",")
+			}
+			for _, id := range ids {
+				checked++
+				if got := c.Expect[id]; got != (w[5] == "allow") {
+					t.Errorf("%s: %s says %s for %s, the case expects allowed=%v", c.ID, line, w[5], id, got)
+				}
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d claims checked", checked)
+	}
+}
+
+// A reader's row computed from the suite's demonstration cases is its
+// column of the compatibility matrix: the dialects asked as the default
+// agent, the archiver presets with the demonstrations for an archiver.
+func TestDemoRowsAreTheMatrix(t *testing.T) {
+	demos := refsite.Demos()
+	cells := refsite.CompatData().Cells
+	byRole := map[string]*conformance.Suite{"indexer": suite(t, ""), "archiver": suite(t, "examplebot(archiver)")}
+	for _, r := range refsite.Readers() {
+		row := conformance.Row(byRole[r.Role], r.ID, demos)
+		for _, d := range demos {
+			want := cells[d.ID][r.ID].Support
+			if want == "unknown" {
+				continue
+			}
+			if row[d.ID] != want {
+				t.Errorf("%s on %s: the suite's case gives %s, the matrix %s", r.ID, d.ID, row[d.ID], want)
+			}
+		}
+	}
+	if !strings.Contains(byRole["archiver"].Cases[5].Robots, "User-agent: archiver") {
+		t.Errorf("the archiver run's demonstration does not name archiver: %q", byRole["archiver"].Cases[5].Robots)
+	}
+}
