@@ -98,10 +98,10 @@ func (lt *linter) crawlerChecks() {
 				if !strings.Contains(lt.f.Text, "User-Agent:") {
 					// Otherwise AuraGem fails on it: auragem-skips-host says so.
 					set |= presetBit("auragem")
-					also = "; AuraGem puts `User-Agent: *` before a file without that exact text (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407), so it applies it to `*`"
+					also = "; AuraGem puts `User-Agent: *` before a file without that exact text (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407), so it applies it to `*` as well"
 				}
 				lt.addCrawler(l.Pos.Line, "crawler-rule-before-agent", SevWarning, set,
-					ruleText(l)+" comes before any User-agent line: TLGS (tlgsutils/robots_txt_parser.cpp:20) and Gemplex (cmd/gemplex/crawl.go:586-587) apply it to every crawler"+also+", while Kennedy, GUS and mozz-archiver drop it.")
+					ruleText(l)+" comes before any User-agent line: TLGS (tlgsutils/robots_txt_parser.cpp:20) and Gemplex (cmd/gemplex/crawl.go:586-587) apply it to every crawler, while Kennedy, GUS and mozz-archiver drop it"+also+".")
 			}
 			if tlgsRules == nil || tlgsRules[i] == nil {
 				break

@@ -42,7 +42,7 @@ func knobs(d core.Dialect) []knob {
 		case d.Grouping == core.PythonRecords:
 			effect = ": a delay between User-agent lines ends the run, so the agent lines above it get no rules (see agent-run-broken)."
 		case d.ParseErrorSkipsHost:
-			effect = ": a value its parser rejects fails the whole file (see ParseErrorSkipsHost); any other changes no verdict."
+			effect = ": a value its parser rejects fails the whole file (see ParseErrorSkipsHost)."
 		}
 		out = append(out, knob{"DelayFields", "Reads " + strings.Join(names, " and ") + effect})
 	} else {
