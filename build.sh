@@ -54,17 +54,14 @@ build_site() {
   fi
 }
 
-# The site's address (lint -json's url, the reference pages' links) is
-# set in netlify.toml beside the relay's; SMOLBOTS_SITE overrides it.
-site_url() {
-  if [ -n "${SMOLBOTS_SITE:-}" ]; then echo "$SMOLBOTS_SITE"; return; fi
-  sed -n 's/^[[:space:]]*SMOLBOTS_SITE[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' netlify.toml | head -n 1
-}
-
 build_cli() {
   mkdir -p build
-  # Go records no revision in a git worktree: pass it in.
-  go build -trimpath -ldflags="-X main.revision=$(git rev-parse HEAD 2>/dev/null) -X github.com/smolbots/smolbots/core.site=$(site_url)" -o build/smolbots ./cmd/smolbots
+  # Go records no revision in a git worktree: pass it in. The site's
+  # address, commit and date come from web/ldflags.sh, as the reference
+  # pages' do.
+  local stamp
+  stamp=$(web/ldflags.sh)
+  go build -trimpath -ldflags="-X main.revision=$(git rev-parse HEAD 2>/dev/null) $stamp" -o build/smolbots ./cmd/smolbots
 }
 
 # The relay worker: runtime glue from syumai/workers plus the Go relay as

@@ -12,7 +12,7 @@ import (
 
 // auragemOracle is AuraGem's own reading, run on the library it calls: a
 // copy of its wrapper around temoto/robotstxt v1.1.2
-// (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:401-409 the
+// (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:401-409 the
 // prepend and the parse, :494 FindGroup("indexer"), :505,531 the test of
 // url.URL.Path). A parse error leaves robots nil, and FindGroup on nil
 // panics: the crawler drops the host (crawler/crawl.go:82-96).

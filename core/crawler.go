@@ -74,8 +74,8 @@ func (c *Crawler) Identity() string {
 }
 
 // Cite is "repo@commit:path:line" for one source key, or the repository
-// alone when the key is not listed (at its commit, when there is one:
-// Veronica-2's source is a mailing list, with none).
+// alone when the key is not listed (at its full commit, when there is
+// one: Veronica-2's sources are mailing-list posts, with none).
 func (c *Crawler) Cite(key string) string {
 	for _, s := range c.Sources {
 		if s.Key == key {
@@ -85,26 +85,31 @@ func (c *Crawler) Cite(key string) string {
 	if c.Commit == "" {
 		return c.Repo
 	}
-	return c.Repo + "@" + short(c.Commit)
+	return c.Repo + "@" + c.Commit
 }
 
-func short(commit string) string {
-	if len(commit) > 10 {
-		return commit[:10]
-	}
-	return commit
-}
-
-// URL links a reference ("path:line", or "owner/name@commit:path:line"
-// for code in another repository) to GitHub at the commit read; "" when
-// the code is not on GitHub.
+// URL is a reference's address: on GitHub, the file at the commit read
+// with its lines ("path:line", or "owner/name@commit:path:line" for code
+// in another repository); off GitHub (GUS, "host/owner/name"), the page
+// of the commit read, whose diff is the code seen (its parent, "^", is
+// that diff's other side); a reference that is itself a web address
+// ("lists.debian.org/..."), that page. "" when there is none.
 func (c *Crawler) URL(ref string) string {
+	if webAddress(ref) {
+		return "https://" + ref
+	}
 	repo, commit := c.Repo, c.Commit
 	if at := strings.IndexByte(ref, '@'); at >= 0 && at < strings.IndexByte(ref, ':') {
 		colon := strings.IndexByte(ref, ':')
 		repo, commit, ref = ref[:at], ref[at+1:colon], ref[colon+1:]
 	}
-	if commit == "" || strings.Count(repo, "/") != 1 || strings.Contains(repo, ".") || strings.HasSuffix(commit, "^") {
+	if commit == "" {
+		return ""
+	}
+	if webAddress(repo) && strings.Count(repo, "/") == 2 {
+		return "https://" + repo + "/commit/" + strings.TrimSuffix(commit, "^")
+	}
+	if strings.Count(repo, "/") != 1 || strings.Contains(repo, ".") || strings.HasSuffix(commit, "^") {
 		return ""
 	}
 	path, lines, _ := strings.Cut(ref, ":")
@@ -118,6 +123,14 @@ func (c *Crawler) URL(ref string) string {
 		}
 	}
 	return u
+}
+
+// webAddress says a reference is a host and a path ("lists.debian.org/
+// gopher-project/..."), not a path in a repository: its first element
+// is a host name, with a dot and no colon or space.
+func webAddress(ref string) bool {
+	host, _, ok := strings.Cut(ref, "/")
+	return ok && strings.Contains(host, ".") && !strings.ContainsAny(host, ": @")
 }
 
 // cite is the crawler's reference for key, "" for the six dialects.

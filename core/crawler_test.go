@@ -24,11 +24,11 @@ func TestCrawlerURLsAsSelectors(t *testing.T) {
 			in      string
 			allowed bool
 		}{
-			{"gemini://example.org/private/x", false},
-			{"GEMINI://example.org:1965/private?q=1", false},
-			{"gemini://example.org/public", true},
-			{"gopher://example.org/0/private/a.txt", false}, // RFC 4266: item type 0, selector /private/a.txt
-			{"gopher://example.org/1/1/secret", false},
+			{"gemini://capsule.example/private/x", false},
+			{"GEMINI://capsule.example:1965/private?q=1", false},
+			{"gemini://capsule.example/public", true},
+			{"gopher://capsule.example/0/private/a.txt", false}, // RFC 4266: item type 0, selector /private/a.txt
+			{"gopher://capsule.example/1/1/secret", false},
 			{"/private/x", false},
 			{"/public", true},
 		} {
@@ -51,10 +51,10 @@ func TestCrawlerURLsAsSelectors(t *testing.T) {
 func TestCrawlerURLEscapes(t *testing.T) {
 	f := core.Parse([]byte(crawlerRobots))
 	p := core.GopherDraft.Compile(f).Policy(core.MustAgent("GUS"))
-	if p.Allowed("gopher://example.org/0%2Fprivate%2Fa") {
+	if p.Allowed("gopher://capsule.example/0%2Fprivate%2Fa") {
 		t.Error("gopher URL with an escaped selector /private/a: allowed, want denied")
 	}
-	v := p.Test("gopher://example.org/0/private%zz")
+	v := p.Test("gopher://capsule.example/0/private%zz")
 	if !strings.Contains(v.Note, "bad percent escape") || !strings.Contains(v.Note, "tested as a raw selector") {
 		t.Errorf("unreadable URL: note %q, want one saying it was tested as written", v.Note)
 	}
@@ -69,7 +69,7 @@ func TestCrawlerAllowedAllocations(t *testing.T) {
 			continue // normalising dialects may copy a selector they escape
 		}
 		p := d.Compile(f).Policy(core.MustAgent("GUS"))
-		for _, sel := range []string{"/private/x", "/public/page.gmi", "gemini://example.org/private/x"} {
+		for _, sel := range []string{"/private/x", "/public/page.gmi", "gemini://capsule.example/private/x"} {
 			if n := testing.AllocsPerRun(200, func() { p.Allowed(sel) }); n != 0 {
 				t.Errorf("%s: Allowed(%q) allocates %.1f times per call, want 0", d.ID, sel, n)
 			}
@@ -134,7 +134,7 @@ func TestConcurrentUse(t *testing.T) {
 						return
 					}
 				}
-				if got := p.Allowed("gemini://example.org/p7/x"); got != want[p.Dialect.ID] {
+				if got := p.Allowed("gemini://capsule.example/p7/x"); got != want[p.Dialect.ID] {
 					errs <- fmt.Sprintf("%s: /p7/x allowed=%v, want %v", p.Dialect.ID, got, want[p.Dialect.ID])
 				}
 			}()
@@ -150,7 +150,7 @@ func TestConcurrentUse(t *testing.T) {
 // A key a preset does not list cites its repository at the commit read,
 // or, for Veronica-2, which has no code, its source alone.
 func TestCiteUnlistedKey(t *testing.T) {
-	if got := core.TLGS.Crawler.Cite("no-such-key"); got != "marty1885/tlgs@3f00f7d6d5" {
+	if got := core.TLGS.Crawler.Cite("no-such-key"); got != "marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28" {
 		t.Errorf("TLGS: %q", got)
 	}
 	if got := core.Veronica2.Crawler.Cite("lines"); got != core.Veronica2.Crawler.Repo {

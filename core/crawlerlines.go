@@ -12,8 +12,8 @@ func (d *Dialect) fileLines(f *File) []Line {
 	lines := make([]Line, len(f.Lines))
 	joined := false // the previous line ended in a lone CR
 	// AuraGem puts its line before the BOM, which then starts line 1's
-	// field name (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407;
-	// temoto/robotstxt@6f1dda1c91:scanner.go:47-51 skips it only first).
+	// field name (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:404-407;
+	// temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:scanner.go:47-51 skips it only first).
 	bomInText := d.BOMInText || d.Preamble == PreambleStarUnlessUserAgent && f.BOM && d.preambleFor(f) == PreambleStarRun
 	for i := range f.Lines {
 		l := f.Lines[i]
@@ -58,7 +58,7 @@ func (d *Dialect) fileLines(f *File) []Line {
 }
 
 // lastColonLine reads a line as `[ \t]*(.*):[ \t]*(.*)` fully matched
-// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:17,23-30): the
+// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:17,23-30): the
 // field runs to the last colon, the value keeps comments and trailing
 // blanks, and a CR (which `.` does not match) leaves the line unread.
 func lastColonLine(l Line) Line {
@@ -91,7 +91,7 @@ func lastColonLine(l Line) Line {
 }
 
 // lineStartDirective reads a line as Gemplex does
-// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:589-606): a comment
+// (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:589-606): a comment
 // only at the start of a line, and a directive only when the line starts
 // with it and goes on past its colon (the CR of a CRLF counts).
 func lineStartDirective(l Line) Line {
@@ -123,7 +123,7 @@ func lineStartDirective(l Line) Line {
 }
 
 // disallowPrefixLine reads a line as gemini-grc does
-// (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33-40): trimmed,
+// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robots.go:33-40): trimmed,
 // only `disallow:` at its start counts, the value keeps any comment.
 func disallowPrefixLine(l Line) Line {
 	out := Line{Pos: l.Pos, Text: l.Text, Terminator: l.Terminator, Kind: NoColon, FieldParts: noFieldParts}
@@ -146,7 +146,7 @@ func disallowPrefixLine(l Line) Line {
 
 // protegoFields are the field names Protego knows, as its second chance
 // compares them: exactly, lower case
-// (scrapy/protego@b5175c0d5c:src/protego.py:16-22,30-37).
+// (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:16-22,30-37).
 var protegoFields = map[string]bool{
 	"disallow": true, "dissallow": true, "dissalow": true, "disalow": true, "diasllow": true, "disallaw": true,
 	"allow": true, "user-agent": true, "useragent": true, "user agent": true,

@@ -30,44 +30,44 @@ type Dialect struct {
 	Lines LineSyntax
 	// LFLines: only LF (or CRLF) ends a line, so lines split by a lone CR
 	// are one line the crawler cannot read
-	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:12-23;
-	// elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:585;
-	// antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33;
-	// acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtParser.cs:21).
+	// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:12-23;
+	// elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:585;
+	// antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robots.go:33;
+	// acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/RobotsTxtParser.cs:21).
 	LFLines bool
 	// UTF8Only: a file with a byte that is not UTF-8 is read as an empty
 	// file, which allows everything
-	// (scrapy/scrapy@6969a326a0:scrapy/robotstxt.py:11-27).
+	// (scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/robotstxt.py:11-27).
 	UTF8Only bool
 	// BOMInText: a UTF-8 BOM stays in line 1, so its field name is not
 	// one the crawler knows (the same lines, and
-	// scrapy/scrapy@6969a326a0:scrapy/robotstxt.py:16 for mozz-archiver).
+	// scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/robotstxt.py:16 for mozz-archiver).
 	BOMInText bool
 	// Preamble says what rules before any User-agent line do.
 	Preamble Preamble
 	// EmptyClears: an empty Disallow drops every rule collected so far
-	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:45-46).
+	// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:45-46).
 	EmptyClears bool
 	// EachAgent: each of the crawler's agent names is read on its own
-	// and every reading must allow (geminispace.info@108bfe850a:gus/crawl.py,
+	// and every reading must allow (geminispace.info@108bfe850a8439871666b06b7acdbe984aa74e9f:gus/crawl.py,
 	// the hunk at line 444).
 	EachAgent bool
 	// RootRules: a rule value without a leading / gets one
-	// (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:58-60;
-	// acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/DenyRule.cs:24-33;
-	// scrapy/protego@b5175c0d5c:src/protego.py:41-45).
+	// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robots.go:58-60;
+	// acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/DenyRule.cs:24-33;
+	// scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:41-45).
 	RootRules bool
 	// NoRulesBanLater: the crawler stores an empty rule list as one empty
 	// prefix, which every later URL of the host starts with
-	// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:662,703,453-461).
+	// (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:662,703,453-461).
 	NoRulesBanLater bool
 	// IndexAllowsDir: an Allow of ".../index.html" also allows its
-	// directory, ".../" exactly (scrapy/protego@b5175c0d5c:src/protego.py:205-206).
+	// directory, ".../" exactly (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:205-206).
 	IndexAllowsDir bool
 	// ParseErrorSkipsHost: a line the crawler's parser rejects (a
 	// Crawl-delay that is not a number, a rule before any User-agent)
 	// fails the whole file, and the crawler then drops every URL of the
-	// host (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:409,494,
+	// host (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:409,494,
 	// crawler/crawl.go:82-96).
 	ParseErrorSkipsHost bool
 
@@ -101,8 +101,8 @@ const (
 	// AgentRunsAnyField: as AgentRunGroups, but any line with a field
 	// name, even one the crawler ignores (Allow, a comment holding a
 	// colon), ends the run of User-agent lines
-	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:29-41;
-	// scrapy/protego@b5175c0d5c:src/protego.py:369-371,419).
+	// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:29-41;
+	// scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:369-371,419).
 	AgentRunsAnyField
 )
 
@@ -113,17 +113,17 @@ const (
 	// PreambleIgnored: they belong to no group (every text's reading).
 	PreambleIgnored Preamble = iota
 	// PreambleForAll: they apply to every crawler, up to the first
-	// User-agent line (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:20).
+	// User-agent line (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:20).
 	PreambleForAll
 	// PreambleStarRun: the file starts inside a `User-agent: *` run, so
 	// the first User-agent lines join `*` until a Disallow closes the run
-	// (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:586-599).
+	// (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:586-599).
 	PreambleStarRun
 	// PreambleStarUnlessUserAgent: PreambleStarRun when the text lacks
 	// the exact bytes "User-Agent:" (AuraGem then puts `User-Agent: *`
 	// before it), else PreambleIgnored, where a rule before any
 	// User-agent is a parse error
-	// (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407).
+	// (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:404-407).
 	PreambleStarUnlessUserAgent
 )
 
@@ -136,29 +136,29 @@ const (
 	StandardLines LineSyntax = iota
 	// LastColonLines: the line must match `[ \t]*(.*):[ \t]*(.*)`; the
 	// greedy field runs to the last colon, the value keeps its comment
-	// and trailing blanks (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:17,23-30).
+	// and trailing blanks (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:17,23-30).
 	LastColonLines
 	// LineStartDirectives: `user-agent:` or `disallow:` count only at the
 	// very start of a line with something after the colon; only a line
-	// starting with # is a comment (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:589-606).
+	// starting with # is a comment (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:589-606).
 	LineStartDirectives
 	// DisallowPrefixLines: only a trimmed line starting with `disallow:`
 	// counts, case-insensitively; comments stay in the value
-	// (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:33-40).
+	// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robots.go:33-40).
 	DisallowPrefixLines
 	// ProtegoLines: the shared lexer, and a line with no colon gets a
 	// second chance: split at spaces, it is a field when its first words
 	// are a lower-case field name Protego knows, as in `disallow /x`
-	// (scrapy/protego@b5175c0d5c:src/protego.py:337-352); a User-agent
+	// (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:337-352); a User-agent
 	// value other than * is read with its stars removed, so `archiver*`
-	// names archiver (scrapy/protego@b5175c0d5c:src/protego.py:373-380).
+	// names archiver (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:373-380).
 	ProtegoLines
 	// TokenLines: temoto/robotstxt's scanner: words split at spaces,
 	// tabs and vertical tabs; the field ends at its first colon or
 	// space, the value is the next word only; a # starting a word starts
 	// a comment; no colon is needed; a field with no value at the very
 	// end of the file is dropped
-	// (temoto/robotstxt@6f1dda1c91:scanner.go:58-112, parser.go:137-251).
+	// (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:scanner.go:58-112, parser.go:137-251).
 	TokenLines
 )
 
@@ -173,11 +173,11 @@ const (
 	// ProductToken: the leading [A-Za-z_-]+ of both are equal, case-insensitively.
 	ProductToken
 	// ExactCase: the value equals the name byte for byte
-	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:32,35;
-	// elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:610-619).
+	// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:32,35;
+	// elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:610-619).
 	ExactCase
 	// TokenPrefix: the bot's name, lower-cased, starts with the value,
-	// lower-cased (temoto/robotstxt@6f1dda1c91:robotstxt.go:158-179).
+	// lower-cased (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:158-179).
 	TokenPrefix
 )
 
@@ -204,19 +204,19 @@ const (
 	MergeEqual
 	// UnionMatching: every group naming one of the crawler's agent names,
 	// `*` being one name among them, all together
-	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:43-48;
-	// elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:608-627;
-	// acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtFile.cs:31-67).
+	// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:43-48;
+	// elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:608-627;
+	// acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/RobotsTxtFile.cs:31-67).
 	UnionMatching
 	// BestSubstring: the group whose agent value is the longest substring
 	// of the crawler's name wins (`*` counts 1, the first in file order on
 	// a tie), merged with every other group naming the same value
-	// (scrapy/protego@b5175c0d5c:src/protego.py:109-116,369-392,424-438).
+	// (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:109-116,369-392,424-438).
 	BestSubstring
 	// LongestToken: the one value that is the longest prefix of the
 	// bot's name wins, `*` counting 1 and losing every tie; the groups
 	// naming it are merged; a group with no rule and no delay does not
-	// exist (temoto/robotstxt@6f1dda1c91:robotstxt.go:158-179, parser.go:49-58).
+	// exist (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:158-179, parser.go:49-58).
 	LongestToken
 )
 
@@ -235,7 +235,7 @@ const (
 	// LongestFirst: the longest matching rule decides and a tie goes to
 	// the first in file order; a pattern's length is that of the regular
 	// expression it becomes; `/` matches every target, empty ones too
-	// (temoto/robotstxt@6f1dda1c91:robotstxt.go:201-226).
+	// (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:201-226).
 	LongestFirst
 )
 
@@ -255,28 +255,28 @@ const (
 	// and quoted again, the query and fragment compared raw; a rule's
 	// last-segment ";params" stay raw while the target's are quoted; a URL
 	// with an empty path keeps it empty, which no rule matches
-	// (scrapy/protego@b5175c0d5c:src/protego.py:161-193).
+	// (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:161-193).
 	ProtegoQuote
 	// PathNoQuery: the target is the URL's path without query, dot
 	// segments removed, not decoded; rules raw
-	// (marty1885/tlgs@3f00f7d6d5:tlgsutils/url_parser.cpp:91-94, tlgs/crawler/crawler.cpp:234).
+	// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/url_parser.cpp:91-94, tlgs/crawler/crawler.cpp:234).
 	PathNoQuery
 	// DecodedPath: the target is Go's url.URL.Path, percent-decoded,
-	// without query; rules raw (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:455).
+	// without query; rules raw (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:455).
 	DecodedPath
 	// FoldedURL: rules and the target (the cleaned, re-escaped path with
 	// query and fragment) compared lower-cased
-	// (antanst/gemini-grc@f362a1d2da:robotsMatch/robotsMatch.go:146-161, common/url/url.go:92-111,180-205).
+	// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robotsMatch.go:146-161, common/url/url.go:92-111,180-205).
 	FoldedURL
 	// URIPath: the target is .NET's Uri.AbsolutePath: unreserved escapes
 	// decoded, dot segments resolved, no query; rules raw
-	// (acidus99/Gemini.Net@817c647e5c:src/GeminiUrl.cs:47,88).
+	// (acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiUrl.cs:47,88).
 	URIPath
 	// GoURLPath: the target is Go's url.URL.Path of the URL, decoded, no
 	// query, not cleaned, empty for gemini://host; a rule gets a leading
 	// / unless it starts with * and loses its trailing stars
-	// (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:505,531;
-	// temoto/robotstxt@6f1dda1c91:parser.go:168-197).
+	// (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:505,531;
+	// temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:168-197).
 	GoURLPath
 )
 

@@ -120,11 +120,11 @@ func ExampleParseAgent() {
 func ExampleSelectorFrom() {
 	for _, in := range []string{
 		"0/robots.txt",
-		"gopher://example.org/0/caf%C3%A9.txt",
-		"gopher://example.org/7/search%09gopher",
-		"gemini://example.org",
-		"gemini://example.org/search?q=x#top",
-		"https://example.org/",
+		"gopher://capsule.example/0/caf%C3%A9.txt",
+		"gopher://capsule.example/7/search%09gopher",
+		"gemini://capsule.example",
+		"gemini://capsule.example/search?q=x#top",
+		"https://capsule.example/",
 	} {
 		sel, err := core.SelectorFrom(in)
 		if err != nil {
@@ -139,7 +139,7 @@ func ExampleSelectorFrom() {
 	// "/search"
 	// "/"
 	// "/search?q=x"
-	// error: "https://example.org/" is a https URL; only gopher:// and gemini:// URLs or raw selectors are understood
+	// error: "https://capsule.example/" is a https URL; only gopher:// and gemini:// URLs or raw selectors are understood
 }
 
 // Settings lists the delay fields that apply to the crawler.
@@ -174,7 +174,7 @@ func ExamplePresets() {
 	f := core.Parse([]byte("User-agent: *\nDisallow: /private\n"))
 	for _, id := range []string{"tlgs", "kennedy"} {
 		d, _ := core.DialectByID(id)
-		v := d.Compile(f).Policy(core.Agent{}).Test("gemini://example.org/private-notes")
+		v := d.Compile(f).Policy(core.Agent{}).Test("gemini://capsule.example/private-notes")
 		fmt.Printf("%s (%s): allowed=%v target=%s\n", d.Crawler.Name, v.Agent, v.Allowed, v.Target)
 		if v.Note != "" {
 			fmt.Println("  " + v.Note)

@@ -277,7 +277,7 @@ func FuzzPresets(f *testing.F) {
 		_, raw := queries(file)
 		selectors := raw
 		for _, s := range raw {
-			selectors = append(selectors, "gemini://example.org:1965"+s, "gemini://example.org/"+s+"?q=1#f")
+			selectors = append(selectors, "gemini://capsule.example:1965"+s, "gemini://capsule.example/"+s+"?q=1#f")
 		}
 		for _, d := range core.Presets() {
 			p := d.Compile(file).Policy(core.Agent{})
@@ -404,13 +404,13 @@ func FuzzSelectorFrom(f *testing.F) {
 		// survives escaping into a URL; a gemini path without a fragment
 		// survives as written.
 		if !strings.Contains(in, "\t") {
-			u := "gopher://example.org/1" + url.PathEscape(in)
+			u := "gopher://capsule.example/1" + url.PathEscape(in)
 			if got, err := core.SelectorFrom(u); err != nil || got != in {
 				t.Fatalf("gopher round trip of %q via %q: %q, %v", in, u, got, err)
 			}
 		}
 		if p := "/" + in; !strings.Contains(p, "#") {
-			if got, err := core.SelectorFrom("gemini://example.org" + p); err != nil || got != p {
+			if got, err := core.SelectorFrom("gemini://capsule.example" + p); err != nil || got != p {
 				t.Fatalf("gemini round trip of %q: %q, %v", p, got, err)
 			}
 		}

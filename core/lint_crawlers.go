@@ -84,7 +84,7 @@ func (lt *linter) crawlerChecks() {
 			lt.agentCase(l)
 			if strings.EqualFold(l.Value, "mozz-archiver") {
 				lt.addCrawler(l.Pos.Line, "mozz-archiver-agent", SevWarning, mozz,
-					"mozz-archiver sends the agent `archiver-mozz` (michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/settings/local.py:12), which does not contain `"+l.Value+"`, though its README says to write it: this group never applies to it. Write `User-agent: archiver-mozz` (or `archiver`, which it also matches).")
+					"mozz-archiver sends the agent `archiver-mozz` (michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/settings/local.py:12), which does not contain `"+l.Value+"`, though its README says to write it: this group never applies to it. Write `User-agent: archiver-mozz` (or `archiver`, which it also matches).")
 			}
 		case Disallow:
 			if firstRunOpen { // any Disallow ends Gemplex's first run (cmd/gemplex/crawl.go:605)
@@ -98,7 +98,7 @@ func (lt *linter) crawlerChecks() {
 				if !strings.Contains(lt.f.Text, "User-Agent:") {
 					// Otherwise AuraGem fails on it: auragem-skips-host says so.
 					set |= presetBit("auragem")
-					also = "; AuraGem puts `User-Agent: *` before a file without that exact text (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407), so it applies it to `*` as well"
+					also = "; AuraGem puts `User-Agent: *` before a file without that exact text (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:404-407), so it applies it to `*` as well"
 				}
 				lt.addCrawler(l.Pos.Line, "crawler-rule-before-agent", SevWarning, set,
 					ruleText(l)+" comes before any User-agent line: TLGS (tlgsutils/robots_txt_parser.cpp:20) and Gemplex (cmd/gemplex/crawl.go:586-587) apply it to every crawler, while Kennedy, GUS and mozz-archiver drop it"+also+".")
@@ -129,7 +129,7 @@ func (lt *linter) auragemFails() {
 		return
 	}
 	lt.addCrawler(rs.failLine.Pos.Line, "auragem-skips-host", SevWarning, presetBit("auragem"),
-		"AuraGem's parser (temoto/robotstxt v1.1.2) rejects this line: "+rs.failWhy+". AuraGem then keeps no rules and drops every URL of the host (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:409,494): it crawls nothing here. Fix the line (a Crawl-delay is a plain number of seconds) or move it into a group.")
+		"AuraGem's parser (temoto/robotstxt v1.1.2) rejects this line: "+rs.failWhy+". AuraGem then keeps no rules and drops every URL of the host (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:409,494): it crawls nothing here. Fix the line (a Crawl-delay is a plain number of seconds) or move it into a group.")
 }
 
 // auragemFirstGroup: when AuraGem's prepend makes the file's first
@@ -153,7 +153,7 @@ func (lt *linter) auragemFirstGroup() {
 		}
 	}
 	lt.addCrawler(g.Agents[1].Pos.Line, "auragem-first-group", SevWarning, presetBit("auragem"),
-		"AuraGem puts `User-Agent: *` before a file that lacks that exact text (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407), so this first group, which names "+quote(g.Agents[1].Value)+", is AuraGem's `*` group too, and as no group names `indexer` it is the one AuraGem obeys (its first rule is line "+strconv.Itoa(g.Rules[0].Pos.Line)+"). Start the file with the `User-agent: *` group, or give AuraGem a `User-agent: indexer` group.")
+		"AuraGem puts `User-Agent: *` before a file that lacks that exact text (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:404-407), so this first group, which names "+quote(g.Agents[1].Value)+", is AuraGem's `*` group too, and as no group names `indexer` it is the one AuraGem obeys (its first rule is line "+strconv.Itoa(g.Rules[0].Pos.Line)+"). Start the file with the `User-agent: *` group, or give AuraGem a `User-agent: indexer` group.")
 }
 
 // webproxyReaders: the programs a webproxy group is written for mostly
@@ -168,12 +168,12 @@ func (lt *linter) webproxyReaders() {
 		if v != "webproxy" && !strings.HasPrefix(v, "webproxy-") {
 			continue
 		}
-		gp := "Gemportal obeys it (JVMerkle/gemportal@59c234eade:app/gemportal.go:179-188)"
+		gp := "Gemportal obeys it (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:179-188)"
 		if ok, why := GemportalReads(lt.f); !ok {
-			gp = "Gemportal, the one proxy found that reads robots.txt, would obey only a group named exactly `User-agent: webproxy`, but here " + why + " (JVMerkle/gemportal@59c234eade:app/gemportal.go:141-145,170-188)"
+			gp = "Gemportal, the one proxy found that reads robots.txt, would obey only a group named exactly `User-agent: webproxy`, but here " + why + " (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:141-145,170-188)"
 		}
 		lt.add(l.Pos.Line, 0, "webproxy-readers", SevInfo, inAll, "%s",
-			"This group is for web proxies, and most read no robots.txt: portal.mozz.us stopped on 2020-12-28 and takes opt-outs by e-mail (michael-lazar/smolnet-portal@ac926d2ab3:geminiportal/templates/about.html:45-57), Kineto's maintainer declined to read it (Gemini list, November 2020), and the Gopher web gateways (gopherproxy and its forks) never fetch it (envs-net/gopherproxy@daa0b3736e:gopherproxy.go:85-92). "+gp+".")
+			"This group is for web proxies, and most read no robots.txt: portal.mozz.us stopped on 2020-12-28 and takes opt-outs by e-mail (michael-lazar/smolnet-portal@ac926d2ab37b53443795439a7181e36416253909:geminiportal/templates/about.html:45-57), Kineto's maintainer declined to read it (Gemini list, November 2020), and the Gopher web gateways (gopherproxy and its forks) never fetch it (envs-net/gopherproxy@daa0b3736ead2a7230c22e3dc4da344b22a65df4:gopherproxy.go:85-92). "+gp+".")
 		return // one finding says it for the file
 	}
 }

@@ -43,7 +43,7 @@ func (lt *linter) agentRunBroken() {
 
 // tlgsOffByOne: TLGS covers a path that starts with a rule ending in "/"
 // only when the path is at least two bytes longer
-// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:75), so a
+// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:75), so a
 // selector under test exactly one byte longer is let through.
 func (lt *linter) tlgsOffByOne(rules []*Line) {
 	if len(lt.selectors) == 0 {
@@ -80,7 +80,7 @@ func (lt *linter) tlgsOffByOne(rules []*Line) {
 }
 
 // gemplexBareDisallow: Gemplex reads a directive only when the line goes
-// on past its colon (elektito/gemplex@70352b2ab9:cmd/gemplex/crawl.go:589-606),
+// on past its colon (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:589-606),
 // so a bare `Disallow:` ending in LF does not end the run of User-agent
 // lines: the next group's agents join this one's, and its rules apply to
 // both. Flagged when the merge changes which group Gemplex's names are in.

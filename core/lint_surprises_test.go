@@ -18,7 +18,7 @@ func TestLint_Surprises(t *testing.T) {
 		{name: "unread lines between agents", in: "User-agent: a\nSitemap: /map.xml\n# note\n \nUser-agent: b\nDisallow: /private\nCrawl-delay: 5\n\nUser-agent: c\nCrawl-delay: 5\n\nUser-agent: d\nDisallow: /\n",
 			absent: []string{"agent-run-broken"}},
 		// tlgsutils/robots_txt_parser.cpp:75
-		{name: "tlgs off by one", in: "User-agent: *\nDisallow: /dir/\nDisallow: /\n", selectors: []string{"gemini://example.org/dir/a", "/a", "/dir/ab", "/ab"},
+		{name: "tlgs off by one", in: "User-agent: *\nDisallow: /dir/\nDisallow: /\n", selectors: []string{"gemini://capsule.example/dir/a", "/a", "/dir/ab", "/ab"},
 			want: []want{{3, "tlgs-off-by-one", SevWarning, "tlgs"}}},
 		{name: "tlgs off by one, rule blocks", in: "User-agent: *\nDisallow: /dir/\n", selectors: []string{"/dir/a", "/dir/"},
 			want: []want{{2, "tlgs-off-by-one", SevWarning, "tlgs"}}},

@@ -15,16 +15,16 @@ const (
 	GlobDollar
 	// SegmentGlob: without a star the value covers itself, itself plus
 	// "/", and what continues it after a "/"; with stars, a handful of
-	// shapes each read its own way (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:67-122).
+	// shapes each read its own way (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:67-122).
 	SegmentGlob
 	// TrailingStarPrefix: one trailing `*` is cut and the rest is a
 	// prefix; a rule with any other `*` is dropped
-	// (acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtParser.cs:66-78).
+	// (acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/RobotsTxtParser.cs:66-78).
 	TrailingStarPrefix
 	// UnanchoredGlob: a value with `*` or `$` is a regular expression
 	// found anywhere in the target, `*` any run of characters, `$` the
 	// end; a value with neither is a prefix
-	// (temoto/robotstxt@6f1dda1c91:parser.go:180-194, robotstxt.go:205-206).
+	// (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:180-194, robotstxt.go:205-206).
 	UnanchoredGlob
 )
 
@@ -126,14 +126,14 @@ func patternPrefix(s PatternSyntax, pattern string) string {
 
 // cutTrailingStar drops one trailing `*`; ok is false when a star is
 // left, for the rule is then dropped
-// (acidus99/Kennedy@29fbacbb6d:Data/RobotsTxt/RobotsTxtParser.cs:66-78).
+// (acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/RobotsTxtParser.cs:66-78).
 func cutTrailingStar(pattern string) (string, bool) {
 	pattern = strings.TrimSuffix(pattern, "*")
 	return pattern, strings.IndexByte(pattern, '*') < 0
 }
 
 // segmentMatch is TLGS's wildcardPathMatch, shape by shape
-// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:67-122).
+// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:67-122).
 func segmentMatch(p, str string) bool {
 	if p == "" {
 		return false // :69-70

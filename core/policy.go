@@ -325,7 +325,7 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 				allow = true // robotparser: an empty Disallow allows everything
 			}
 			if d.EmptyClears && !allow && l.Value == "" {
-				// marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:45-46
+				// marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:45-46
 				for i := range rules {
 					rules[i].clearedBy = l
 				}
@@ -367,7 +367,7 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 			r.prefix = requiredPrefix(d.Patterns, &r)
 			rules = append(rules, r)
 			if d.IndexAllowsDir && allow && strings.HasSuffix(pat, "/index.html") && d.Patterns == GlobDollar {
-				// scrapy/protego@b5175c0d5c:src/protego.py:205-206: the
+				// scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:205-206: the
 				// directory itself, anchored, is allowed too.
 				dir := compiledRule{line: l, allow: true, group: seq, anchored: true, star: -1, indexDir: true}
 				dir.pattern = strings.TrimSuffix(pat, "index.html") + "$"

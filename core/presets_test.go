@@ -54,7 +54,7 @@ var (
 	commitRe = regexp.MustCompile(`^[0-9a-f]{40}\^?$`)
 	// path:line, path:line-line, or lists of them; a ref into another
 	// repository starts with owner/name@commit:.
-	refRe = regexp.MustCompile(`^([\w.-]+/[\w.-]+@[0-9a-f]{10}:)?[\w./-]+\.\w+:\d+(-\d+)?(,\d+(-\d+)?)*$`)
+	refRe = regexp.MustCompile(`^([\w.-]+/[\w.-]+@[0-9a-f]{40}:)?[\w./-]+\.\w+:\d+(-\d+)?(,\d+(-\d+)?)*$`)
 )
 
 func TestPresets_SourcesWellFormed(t *testing.T) {
@@ -168,7 +168,7 @@ func TestCrawler_Conclude(t *testing.T) {
 }
 
 // TLGS's wildcardPathMatch, on the vectors its code gives
-// (marty1885/tlgs@3f00f7d6d5:tlgsutils/robots_txt_parser.cpp:67-122).
+// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:67-122).
 func TestSegmentMatch_TLGSVectors(t *testing.T) {
 	for _, c := range []struct {
 		pattern, path string
@@ -201,18 +201,51 @@ func TestSegmentMatch_TLGSVectors(t *testing.T) {
 // only the presets of the URL's protocol.
 func TestConcludeFetch(t *testing.T) {
 	got := map[string]string{}
-	for _, c := range ConcludeFetch("gemini://example.org", "", false) {
+	for _, c := range ConcludeFetch("gemini://capsule.example", "", false) {
 		got[c.Crawler] = c.Reading
 	}
 	if len(got) != 8 || got["auragem"] != "allow-all" || got["tlgs"] != "allow-all" || got["gemplex"] != "skip-host" || got["veronica2"] != "" {
 		t.Errorf("no answer: %v", got)
 	}
-	for _, c := range ConcludeFetch("gemini://example.org", "20 text/plain", true) {
+	for _, c := range ConcludeFetch("gemini://capsule.example", "20 text/plain", true) {
 		if c.Reading != "read" {
 			t.Errorf("20 text/plain: %+v", c)
 		}
 	}
-	if cs := ConcludeFetch("gopher://example.org", "found", true); len(cs) != 1 || cs[0].Crawler != "veronica2" || cs[0].Reading != "read" {
+	if cs := ConcludeFetch("gopher://capsule.example", "found", true); len(cs) != 1 || cs[0].Crawler != "veronica2" || cs[0].Reading != "read" {
 		t.Errorf("gopher: %+v", cs)
+	}
+}
+
+// Every kind of reference a preset cites has an address: a line on
+// GitHub at the full commit, the commit's page off GitHub (GUS, and
+// its parent for GUS before 2021), and a post as its own address.
+func TestCrawlerURLKinds(t *testing.T) {
+	for _, c := range []struct {
+		d    Dialect
+		ref  string
+		want string
+	}{
+		{TLGS, "tlgsutils/robots_txt_parser.cpp:17,44", "https://github.com/marty1885/tlgs/blob/3f00f7d6d5727f15cde918ced87be4c150eecc28/tlgsutils/robots_txt_parser.cpp#L17"},
+		{GUS, "gus/crawl.py:444-458", "https://src.clttr.info/rwa/geminispace.info/commit/108bfe850a8439871666b06b7acdbe984aa74e9f"},
+		{GUSLegacy, "gus/crawl.py:443-454", "https://src.clttr.info/rwa/geminispace.info/commit/108bfe850a8439871666b06b7acdbe984aa74e9f"},
+		{GUS, "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:253-264", "https://github.com/python/cpython/blob/fa7a6f23036537567592647d15f043722c7144ad/Lib/urllib/robotparser.py#L253-L264"},
+		{Veronica2, "lists.debian.org/gopher-project/2019/05/msg00016.html", "https://lists.debian.org/gopher-project/2019/05/msg00016.html"},
+		{Veronica2, "lists.complete.org/gopher@complete.org/2003/06/msg00017.html", "https://lists.complete.org/gopher@complete.org/2003/06/msg00017.html"},
+		{Veronica2, "", ""},
+	} {
+		if got := c.d.Crawler.URL(c.ref); got != c.want {
+			t.Errorf("%s URL(%q) = %q, want %q", c.d.ID, c.ref, got, c.want)
+		}
+	}
+	for _, d := range Presets() {
+		for _, s := range d.Crawler.Sources {
+			if d.Crawler.URL(s.Ref) == "" {
+				t.Errorf("%s: source %q (%s) has no address", d.ID, s.Key, s.Ref)
+			}
+		}
+		if d.Crawler.URL(d.Crawler.Fetch.Ref) == "" {
+			t.Errorf("%s: fetch source %s has no address", d.ID, d.Crawler.Fetch.Ref)
+		}
 	}
 }

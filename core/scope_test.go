@@ -18,12 +18,12 @@ func TestParseProtocol(t *testing.T) {
 }
 
 func TestProtocolOfURL(t *testing.T) {
-	for in, want := range map[string]Protocol{"gemini://example.org": ProtocolGemini, "GOPHER://example.org:70/0/robots.txt": ProtocolGopher} {
+	for in, want := range map[string]Protocol{"gemini://capsule.example": ProtocolGemini, "GOPHER://capsule.example:70/0/robots.txt": ProtocolGopher} {
 		if got, ok := ProtocolOfURL(in); !ok || got != want {
 			t.Errorf("ProtocolOfURL(%q) = %q, %v", in, got, ok)
 		}
 	}
-	for _, in := range []string{"robots.txt", "-", "https://example.org/robots.txt"} {
+	for _, in := range []string{"robots.txt", "-", "https://capsule.example/robots.txt"} {
 		if got, ok := ProtocolOfURL(in); ok {
 			t.Errorf("ProtocolOfURL(%q) = %q, want none", in, got)
 		}

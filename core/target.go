@@ -25,7 +25,7 @@ func splitGeminiURL(s string) (rest string, ok bool) {
 
 // pathNoQuery is TLGS's target: "/" + the path up to ? or #, made
 // lexically normal, not decoded
-// (marty1885/tlgs@3f00f7d6d5:tlgsutils/url_parser.cpp:91-94, :200-206).
+// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/url_parser.cpp:91-94, :200-206).
 func pathNoQuery(s string) string {
 	rest, _ := splitGeminiURL(s)
 	if i := strings.IndexAny(rest, "?#"); i >= 0 {
@@ -77,7 +77,7 @@ func hasDotOrEmptySegment(p string) bool {
 // decodedPath is Gemplex's target: the URL normalized (dot segments and
 // repeated slashes removed, "/" for an empty path), then Go's
 // url.URL.Path, percent-decoded, without query
-// (elektito/gemplex@70352b2ab9:pkg/gparse/gparse.go:487-519, cmd/gemplex/crawl.go:455).
+// (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:pkg/gparse/gparse.go:487-519, cmd/gemplex/crawl.go:455).
 func decodedPath(s string) string {
 	rest, _ := splitGeminiURL(s)
 	if i := strings.IndexAny(rest, "?#"); i >= 0 {
@@ -101,7 +101,7 @@ func decodedPath(s string) string {
 // each segment without an escape escaped again, then query and
 // fragment; lower-cased. A URL with an empty path keeps it empty, so no
 // rule (all start with "/") can match it
-// (antanst/gemini-grc@f362a1d2da:common/url/url.go:104-111,180-205).
+// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:common/url/url.go:104-111,180-205).
 func foldedURL(s string) string { return strings.ToLower(foldedURLCase(s)) }
 
 // foldedURLCase is foldedURL before lower-casing, for notes.
@@ -142,7 +142,7 @@ func foldedURLCase(s string) string {
 
 // foldedRule is a gemini-grc rule without its "gemini://host:port": a
 // gemini:// value keeps only its path, a leading "/" is added, and it is
-// lower-cased (antanst/gemini-grc@f362a1d2da:robotsMatch/robots.go:45-61).
+// lower-cased (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robots.go:45-61).
 // An empty value stays empty, a rule that blocks nothing: gemini-grc
 // skips the line (robotsMatch/robots.go:37-40).
 func foldedRule(v string) string { return strings.ToLower(foldedRuleCase(v)) }
@@ -167,7 +167,7 @@ func foldedRuleCase(v string) string {
 // uriPath is Kennedy's target, .NET's Uri.AbsolutePath after Gemini.Net
 // folded one pass of "//": unreserved escapes decoded, "\" read as "/",
 // dot segments resolved, other bytes outside ASCII graphics escaped in
-// upper-case hex, no query (acidus99/Gemini.Net@817c647e5c:src/GeminiUrl.cs:47,88).
+// upper-case hex, no query (acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiUrl.cs:47,88).
 func uriPath(s string) string {
 	rest, _ := splitGeminiURL(s)
 	if i := strings.IndexAny(rest, "?#"); i >= 0 {
@@ -189,8 +189,8 @@ var uriEscaper = strings.NewReplacer(`"`, "%22", "<", "%3C", ">", "%3E", "^", "%
 // urljoin leaves it (os.path.normpath, a final "/" of the link kept; an
 // empty path stays empty), then Protego's quoting of the path, with the
 // query and fragment raw
-// (michael-lazar/mozz-archiver@12617d2efc:mozz_archiver/responses.py:139-149,
-// scrapy/protego@b5175c0d5c:src/protego.py:161-172).
+// (michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/responses.py:139-149,
+// scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:161-172).
 func protegoTarget(s string) string {
 	rest, _ := splitGeminiURL(s)
 	p, tail := rest, ""
@@ -214,7 +214,7 @@ func protegoTarget(s string) string {
 // protegoPattern is Protego's quoting of a rule: a last-segment
 // ";params", the query and the fragment stay raw, the path is unquoted
 // (but %2F and %25) and quoted again with * kept
-// (scrapy/protego@b5175c0d5c:src/protego.py:176-193).
+// (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:176-193).
 func protegoPattern(v string) string {
 	if v == "" {
 		return ""

@@ -12,7 +12,7 @@ import (
 
 // The reading of github.com/temoto/robotstxt v1.1.2 (commit 6f1dda1c91),
 // which AuraGem calls: its scanner, its rule values, its matcher and the
-// errors that fail a file. Cites are to temoto/robotstxt@6f1dda1c91.
+// errors that fail a file. Cites are to temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c.
 
 // temotoWords are the first two words of a line as the scanner cuts
 // them (scanner.go:58-112): spaces, tabs and vertical tabs separate
@@ -131,7 +131,7 @@ func temotoRegexp(pattern string) *regexp.Regexp {
 }
 
 // goURLPath is url.URL.Path of the target as AuraGem parses it
-// (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:505,531).
+// (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:505,531).
 func goURLPath(s string) string {
 	u, err := url.Parse(s)
 	if err != nil {
@@ -170,13 +170,13 @@ func (rs *Ruleset) parseFailure() (*Line, string) {
 			v, err := strconv.ParseFloat(l.Value, 64)
 			switch {
 			case err != nil:
-				return l, "its value is not a number (temoto/robotstxt@6f1dda1c91:parser.go:239-240)"
+				return l, "its value is not a number (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:239-240)"
 			case v < 0 || math.IsInf(v, 0) || math.IsNaN(v):
-				return l, "its value is not a usable delay (temoto/robotstxt@6f1dda1c91:parser.go:241-242)"
+				return l, "its value is not a usable delay (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:241-242)"
 			}
 		}
 		if !agent {
-			return l, fmt.Sprintf("it comes before any User-agent line in a file that contains \"User-Agent:\", so nothing is put before it (temoto/robotstxt@6f1dda1c91:parser.go:87-90; %s)", d.cite("preamble"))
+			return l, fmt.Sprintf("it comes before any User-agent line in a file that contains \"User-Agent:\", so nothing is put before it (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:87-90; %s)", d.cite("preamble"))
 		}
 	}
 	return nil, ""

@@ -15,33 +15,33 @@ func TestSelectorFrom(t *testing.T) {
 		{"0/robots.txt", "0/robots.txt"},
 		{"/a b%20c", "/a b%20c"},
 		{"", ""},
-		{"URL:http://example.org/", "URL:http://example.org/"}, // a Gopher link selector, not a URL
+		{"URL:http://capsule.example/", "URL:http://capsule.example/"}, // a Gopher link selector, not a URL
 		{"/cgi-bin/x?u=gopher://h/", "/cgi-bin/x?u=gopher://h/"},
 		// Gopher URLs.
-		{"gopher://example.org/1/private/x", "/private/x"},
-		{"gopher://example.org:70/0/robots.txt", "/robots.txt"},
-		{"gopher://example.org/0robots.txt", "robots.txt"},
-		{"gopher://example.org/00/robots.txt", "0/robots.txt"},
-		{"gopher://example.org", ""},
-		{"gopher://example.org/", ""},
-		{"gopher://example.org/1", ""},
-		{"gopher://example.org/1/a%20b", "/a b"},
-		{"gopher://example.org/1/a%2Fb", "/a/b"},
-		{"gopher://example.org/7/search%09query", "/search"},
-		{"gopher://example.org/7/search%09", "/search"},
-		{"gopher://example.org/1/x%09%09+", "/x"},
-		{"gopher://example.org/hURL:http://example.com/", "URL:http://example.com/"},
-		{"GOPHER://example.org/1/x", "/x"},
+		{"gopher://capsule.example/1/private/x", "/private/x"},
+		{"gopher://capsule.example:70/0/robots.txt", "/robots.txt"},
+		{"gopher://capsule.example/0robots.txt", "robots.txt"},
+		{"gopher://capsule.example/00/robots.txt", "0/robots.txt"},
+		{"gopher://capsule.example", ""},
+		{"gopher://capsule.example/", ""},
+		{"gopher://capsule.example/1", ""},
+		{"gopher://capsule.example/1/a%20b", "/a b"},
+		{"gopher://capsule.example/1/a%2Fb", "/a/b"},
+		{"gopher://capsule.example/7/search%09query", "/search"},
+		{"gopher://capsule.example/7/search%09", "/search"},
+		{"gopher://capsule.example/1/x%09%09+", "/x"},
+		{"gopher://capsule.example/hURL:http://example.com/", "URL:http://example.com/"},
+		{"GOPHER://capsule.example/1/x", "/x"},
 		{"gopher://[::1]:7070/1/x", "/x"},
-		{"gopher://example.org/1/%E3%83%84", "/ツ"},
+		{"gopher://capsule.example/1/%E3%83%84", "/ツ"},
 		// Gemini URLs.
-		{"gemini://example.org/path?q=1", "/path?q=1"},
-		{"gemini://example.org", "/"},
-		{"gemini://example.org/", "/"},
-		{"gemini://example.org?q", "/?q"},
-		{"gemini://example.org/a#frag", "/a"},
-		{"gemini://example.org:1965/a%20b", "/a%20b"},
-		{"Gemini://example.org/x", "/x"},
+		{"gemini://capsule.example/path?q=1", "/path?q=1"},
+		{"gemini://capsule.example", "/"},
+		{"gemini://capsule.example/", "/"},
+		{"gemini://capsule.example?q", "/?q"},
+		{"gemini://capsule.example/a#frag", "/a"},
+		{"gemini://capsule.example:1965/a%20b", "/a%20b"},
+		{"Gemini://capsule.example/x", "/x"},
 	} {
 		got, err := SelectorFrom(c.in)
 		if err != nil || got != c.want {
@@ -49,12 +49,12 @@ func TestSelectorFrom(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ in, mention string }{
-		{"http://example.org/x", "http"},
-		{"https://example.org/", "https"},
+		{"http://capsule.example/x", "http"},
+		{"https://capsule.example/", "https"},
 		{"gopher:///1/x", "no host"},
 		{"gemini://", "no host"},
 		{"gemini:///x", "no host"},
-		{"gopher://example.org/1/%zz", "percent"},
+		{"gopher://capsule.example/1/%zz", "percent"},
 	} {
 		got, err := SelectorFrom(c.in)
 		if err == nil {

@@ -26,41 +26,41 @@ type WebProxy struct {
 var WebProxies = []WebProxy{
 	{
 		Name: "Gemportal", Kind: "Gemini web proxy", Verified: true,
-		Reads: "only a group whose User-agent is the word webproxy itself (any case), chosen by temoto/robotstxt's longest-token rule; `*` never stops it; a file of 4096 bytes or more, or one its parser rejects, counts as none, and so does any reply but 20; kept 24 hours",
+		Reads: "only a group whose User-agent is the word webproxy itself (any case), chosen by temoto/robotstxt's longest-token rule; the * group never stops it; a file of 4096 bytes or more, or one its parser rejects, counts as none, and so does any reply but 20; kept 24 hours",
 		What:  "reads the file for each host and obeys its webproxy group",
 		Evidence: []string{
-			"JVMerkle/gemportal@59c234eade:app/gemportal.go:121-148 (fetch: 20 only, under 4096 bytes)",
-			"JVMerkle/gemportal@59c234eade:app/gemportal.go:154-188 (FindGroup(\"webproxy\") honoured only when its Agent is webproxy; a parse error allows all)",
+			"JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:121-148 (fetch: 20 only, under 4096 bytes)",
+			"JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:154-188 (FindGroup(\"webproxy\") honoured only when its Agent is webproxy; a parse error allows all)",
 		},
 	},
 	{
 		Name: "portal.mozz.us", Kind: "Gemini web proxy", Verified: true,
 		What: "read robots.txt as webproxy from 2020-10-11 and stopped on 2020-12-28; hosts opt out by e-mail to its operator",
 		Evidence: []string{
-			"michael-lazar/smolnet-portal@ac926d2ab3:geminiportal/templates/changes.html:321,354",
-			"michael-lazar/smolnet-portal@ac926d2ab3:geminiportal/templates/about.html:45-57",
+			"michael-lazar/smolnet-portal@ac926d2ab37b53443795439a7181e36416253909:geminiportal/templates/changes.html:321,354",
+			"michael-lazar/smolnet-portal@ac926d2ab37b53443795439a7181e36416253909:geminiportal/templates/about.html:45-57",
 		},
 	},
 	{
 		Name: "Kineto", Kind: "Gemini web proxy",
 		What: "its maintainer declined to read robots.txt",
 		Evidence: []string{
-			"the Gemini mailing list, November 2020, message 003506",
+			"https://mailing-list-archive.gemi.dev/www/2020/003506.html (its maintainer's message to the Gemini list, 22 November 2020: a web portal is a user agent and will not read robots.txt)",
 		},
 	},
 	{
 		Name: "gopherproxy and its forks", Kind: "Gopher web gateway", Verified: true,
 		What: "never fetch the hole's robots.txt: they serve one of their own to web crawlers and only log those that ignore it",
 		Evidence: []string{
-			"envs-net/gopherproxy@daa0b3736e:gopherproxy.go:85-92 (the operator's own file, tested against web user agents, a violation logged)",
-			"envs-net/gopherproxy@daa0b3736e:gopherproxy.go:160-171 (that file served as the gateway's robots.txt)",
+			"envs-net/gopherproxy@daa0b3736ead2a7230c22e3dc4da344b22a65df4:gopherproxy.go:85-92 (the operator's own file, tested against web user agents, a violation logged)",
+			"envs-net/gopherproxy@daa0b3736ead2a7230c22e3dc4da344b22a65df4:gopherproxy.go:160-171 (that file served as the gateway's robots.txt)",
 		},
 	},
 }
 
 // gemportal is Gemportal's reading: temoto/robotstxt (at a68aeca, the
 // same reading as v1.1.2 but for Group.Agent) asked for webproxy, with
-// nothing put before the file (JVMerkle/gemportal@59c234eade:app/gemportal.go:170-188).
+// nothing put before the file (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:170-188).
 var gemportal = func() Dialect {
 	d := AuraGem
 	d.ID, d.Title, d.Preamble = "gemportal", "Gemportal", PreambleIgnored
@@ -71,7 +71,7 @@ var gemportal = func() Dialect {
 }()
 
 // gemportalMax: Gemportal reads no file of this many bytes or more
-// (JVMerkle/gemportal@59c234eade:app/gemportal.go:141-145).
+// (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:141-145).
 const gemportalMax = 4096
 
 // GemportalReads says whether Gemportal obeys the file's webproxy group,

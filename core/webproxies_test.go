@@ -9,7 +9,7 @@ import (
 )
 
 // gemportalOracle is Gemportal's IsWebProxyAllowed on temoto/robotstxt
-// (JVMerkle/gemportal@59c234eade:app/gemportal.go:141-145,166-188): a
+// (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:141-145,166-188): a
 // body of 4096 bytes or more is none, a parse error allows all, and
 // only the group whose Agent is webproxy is obeyed. Gemportal's temoto
 // (a68aeca) sets Group.Agent; v1.1.2 does not, so the chosen group is

@@ -6,7 +6,8 @@
 # crawlers/, compat.html, compat.json, conformance.html, conformance.json)
 # and their Gemtext edition (gemini/).
 #   RELAY_URL      base URL of the relay (default: same origin)
-#   SMOLBOTS_SITE  the site's address (default: netlify.toml's)
+#   SMOLBOTS_SITE  the site's address (default: netlify.toml's; on
+#                  Netlify the deploy's URL, see web/ldflags.sh)
 set -euo pipefail
 if [ $# -ne 1 ]; then
   echo "usage: web/build-site.sh OUTDIR" >&2
@@ -19,8 +20,9 @@ GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/playground.wasm
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/ondemand.wasm" ./wasm/ondemand
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
 go run ./web/gensite web/index.html "$out"
-site=${SMOLBOTS_SITE:-$(sed -n 's/^[[:space:]]*SMOLBOTS_SITE[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' netlify.toml | head -n 1)}
-go run -ldflags "-X github.com/smolbots/smolbots/core.site=$site" ./web/genref "$out"
+# The pages name the site's address, the commit and the build date.
+stamp=$(web/ldflags.sh)
+go run -ldflags "$stamp" ./web/genref "$out"
 cp web/style.css web/main.js web/favicon.svg "$out/"
 relay=${RELAY_URL:-}
 case "$relay" in

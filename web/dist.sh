@@ -67,4 +67,10 @@ find "$out" -name '*.html' ! -path "$out/index.html" -print0 | while IFS= read -
   sed -i -e "s|href=\"/style.css\"|href=\"/$style\"|" -e "s|href=\"/favicon.svg\"|href=\"/$icon\"|" "$page"
   grep -q "href=\"/$style\"" "$page" || { echo "dist: $page does not link the style sheet" >&2; exit 1; }
 done
+# Examples use the reserved .example names: the .org example domain in
+# anything deployed (the wasm included) is a leftover, not an address.
+if grep -rlai 'example[.]org' "$out" >&2; then
+  echo "dist: the files above name the .org example domain; use a .example host or the site's address" >&2
+  exit 1
+fi
 echo "dist: wrote $out" >&2

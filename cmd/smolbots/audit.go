@@ -40,7 +40,7 @@ Formats, recognised line by line unless -format names one:
   ` + wrapWords(strings.Join(audit.FormatNames(), ", "), 72, "  "),
 	examples: []string{
 		"smolbots audit robots.txt /var/log/molly-brown/access.log   # one line per client, worst first",
-		"smolbots audit -since 7d gemini://example.org access.log.1.gz access.log",
+		"smolbots audit -since 7d gemini://capsule.example access.log.1.gz access.log",
 		"smolbots audit -json robots.txt - < access.log | jq 'select(.verdict == \"ignored\")'",
 	},
 	exits: []string{

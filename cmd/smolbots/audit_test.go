@@ -131,7 +131,7 @@ func TestAuditJetforceJournal(t *testing.T) {
 		"You are now riding on...",
 		"_________    _____________",
 		"An Experimental Gemini Server, v1.0.0",
-		"Server hostname is example.org (gemini://example.org)",
+		"Server hostname is capsule.example (gemini://capsule.example)",
 		"Listening on 0.0.0.0:1965",
 		`203.0.113.7 [14/Jul/2025:08:00:00 +0200] "gemini://capsule.example/robots.txt" 20 "text/plain" 40`,
 		`203.0.113.7 [14/Jul/2025:08:00:01 +0200] "gemini://capsule.example/private/diary.gmi" 20 "text/gemini" 12`,

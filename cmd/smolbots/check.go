@@ -23,7 +23,7 @@ where the dialects disagree, or always with -v. -json prints one object per
 dialect, agent and selector instead, as they are decided (docs/json.md).`,
 	examples: []string{
 		"smolbots check robots.txt /private/x               # the * agent, all six dialects",
-		"smolbots check -agent 'GUS(indexer)' gemini://example.org /cgi/x",
+		"smolbots check -agent 'GUS(indexer)' gemini://capsule.example /cgi/x",
 		"smolbots check robots.txt /a /b -dialect gemini -json | jq .allowed",
 	},
 	exits: []string{

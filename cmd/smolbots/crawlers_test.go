@@ -33,7 +33,7 @@ func checkLines(t *testing.T, out string) []checkLine {
 // "all" keeps meaning the six dialects.
 func TestCheckCrawlerPresets(t *testing.T) {
 	robots := "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow:\n"
-	r := runCLI(t, robots, "check", "-json", "-dialect", "tlgs,gus,gemini", "-agent", "GUS(indexer)", "-agent", "googlebot", "-", "/private/x", "gemini://example.org/private-notes?q")
+	r := runCLI(t, robots, "check", "-json", "-dialect", "tlgs,gus,gemini", "-agent", "GUS(indexer)", "-agent", "googlebot", "-", "/private/x", "gemini://capsule.example/private-notes?q")
 	if r.code != 1 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -53,7 +53,7 @@ func TestCheckCrawlerPresets(t *testing.T) {
 	if g := byKey["gus /private/x"]; g.Allowed || g.Agent != "indexer,gus" || g.Line != 2 {
 		t.Errorf("gus: %+v", g)
 	}
-	if g := byKey["gus gemini://example.org/private-notes?q"]; g.Allowed || g.Target != "/private-notes%3Fq" && g.Target != "/private-notes?q" {
+	if g := byKey["gus gemini://capsule.example/private-notes?q"]; g.Allowed || g.Target != "/private-notes%3Fq" && g.Target != "/private-notes?q" {
 		t.Errorf("gus on a URL: %+v", g)
 	}
 

@@ -26,8 +26,8 @@ host): the file goes to stdout and what happened to stderr, so that
 0/robots.txt and /robots.txt in turn; Gemini follows up to 5 redirects.
 -json prints the whole result as one object instead (docs/json.md).`,
 	examples: []string{
-		"smolbots fetch gemini://example.org > robots.txt",
-		"smolbots fetch -json gopher://example.org:70 | jq .outcome",
+		"smolbots fetch gemini://capsule.example > robots.txt",
+		"smolbots fetch -json gopher://capsule.example:70 | jq .outcome",
 	},
 	exits: []string{
 		"0  the server answered (found, not found, or not a robots.txt)",

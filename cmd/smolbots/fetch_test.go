@@ -65,7 +65,7 @@ func TestFetchFailures(t *testing.T) {
 		want string
 	}{
 		{[]string{"fetch"}, "give one URL"},
-		{[]string{"fetch", "http://example.org"}, "only gopher:// and gemini://"},
+		{[]string{"fetch", "http://capsule.example"}, "only gopher:// and gemini://"},
 		{[]string{"fetch", "gemini://[::1"}, "closing bracket"},
 		{[]string{"fetch", "gopher://" + closed}, "could not connect"},
 		{[]string{"fetch", "-json", "gemini://" + closed}, ""},
@@ -254,7 +254,7 @@ func TestCheckReplyNotRobots(t *testing.T) {
 	want := map[string][2]bool{
 		"kennedy": {false, true}, "mozz-archiver": {false, true},
 		"tlgs": {true, true}, "gemini-grc": {true, true}, "gemplex": {false, false},
-		"auragem": {false, true}, // no MIME check (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:397-409)
+		"auragem": {false, true}, // no MIME check (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:397-409)
 	}
 	if r.code != 1 || len(got) != len(want) {
 		t.Fatalf("exit %d, rows for %d readers, want 1 and %d:\n%s%s", r.code, len(got), len(want), r.stdout, r.stderr)

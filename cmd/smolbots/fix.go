@@ -28,7 +28,7 @@ agents, and *, plus the agent each crawler preset answers for.`,
 	examples: []string{
 		"smolbots fix -protocol gemini robots.txt > robots.fixed.txt",
 		"smolbots fix -reference rfc9309 -agent 'GUS(indexer)' robots.txt /private/x",
-		"smolbots fix gemini://example.org -json | jq .unresolved",
+		"smolbots fix gemini://capsule.example -json | jq .unresolved",
 	},
 	exits: []string{
 		"0  every row agrees in every reader in scope",

@@ -16,7 +16,7 @@ func TestFixGolden(t *testing.T) {
 		code int
 	}{
 		{"fix-wiki-gemini.golden", []string{"fix", "-protocol", "gemini", "-agent", "GUS(indexer)", "-agent", "*", "testdata/fix-wiki.robots.txt"}, 1},
-		{"fix-wiki-any.golden", []string{"fix", "-reference", "rfc9309", "testdata/fix-wiki.robots.txt", "/raw/page", "gemini://example.org/history/x"}, 1},
+		{"fix-wiki-any.golden", []string{"fix", "-reference", "rfc9309", "testdata/fix-wiki.robots.txt", "/raw/page", "gemini://capsule.example/history/x"}, 1},
 	}
 	for _, c := range cases {
 		r := runCLI(t, "", c.args...)
@@ -115,9 +115,9 @@ func TestFixBadInput(t *testing.T) {
 // says otherwise.
 func TestScopeOfURL(t *testing.T) {
 	for _, c := range []struct{ flag, robots, want string }{
-		{"", "gemini://example.org", "gemini"},
-		{"", "gopher://example.org/0/robots.txt", "gopher"},
-		{"any", "gemini://example.org", "any"},
+		{"", "gemini://capsule.example", "gemini"},
+		{"", "gopher://capsule.example/0/robots.txt", "gopher"},
+		{"any", "gemini://capsule.example", "any"},
 		{"", "robots.txt", "any"},
 	} {
 		got, err := scopeOf(c.flag, c.robots)

@@ -29,7 +29,7 @@ cut (docs/json.md).
 Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
 	examples: []string{
 		"smolbots lint robots.txt                          # warnings and errors; exit 1 if any",
-		"smolbots lint -severity error -ignore lf-line-endings gemini://example.org",
+		"smolbots lint -severity error -ignore lf-line-endings gemini://capsule.example",
 		"smolbots lint robots.txt -json -max 0 | jq -r .code | sort | uniq -c",
 	},
 	exits: []string{

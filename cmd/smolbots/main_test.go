@@ -57,11 +57,11 @@ func TestGolden(t *testing.T) {
 		code  int
 		stdin string
 	}{
-		{"check-virtual-agents.golden", []string{"check", "-agent", "GUS(indexer)", "-agent", "indexer", "-agent", "*", "testdata/virtual-agents.robots.txt", "/private/butpublic/a", "/private/x", "gemini://example.org/pub"}, 1, ""},
-		{"check-blank-line-glob.golden", []string{"check", "-agent", "Lupa(researcher,archiver)", "testdata/blank-line-glob.robots.txt", "/git/x", "/a/snapshot/b", "/tmp/x", "gopher://example.org/0/docs/a.txt"}, 1, ""},
+		{"check-virtual-agents.golden", []string{"check", "-agent", "GUS(indexer)", "-agent", "indexer", "-agent", "*", "testdata/virtual-agents.robots.txt", "/private/butpublic/a", "/private/x", "gemini://capsule.example/pub"}, 1, ""},
+		{"check-blank-line-glob.golden", []string{"check", "-agent", "Lupa(researcher,archiver)", "testdata/blank-line-glob.robots.txt", "/git/x", "/a/snapshot/b", "/tmp/x", "gopher://capsule.example/0/docs/a.txt"}, 1, ""},
 		{"check-one-dialect-allowed.golden", []string{"check", "-dialect", "rfc9309,conner2020", "-agent", "GUS", "testdata/virtual-agents.robots.txt", "/private/butpublic"}, 0, ""},
 		{"lint-blank-line-glob.golden", []string{"lint", "testdata/blank-line-glob.robots.txt"}, 1, ""},
-		{"lint-virtual-agents-json.golden", []string{"lint", "-json", "-selector", "private/x", "-selector", "gopher://example.org/0/private/y", "testdata/virtual-agents.robots.txt"}, 1, ""},
+		{"lint-virtual-agents-json.golden", []string{"lint", "-json", "-selector", "private/x", "-selector", "gopher://capsule.example/0/private/y", "testdata/virtual-agents.robots.txt"}, 1, ""},
 		{"lint-blank-line-glob-json.golden", []string{"lint", "-json", "-severity", "info", "testdata/blank-line-glob.robots.txt"}, 1, ""},
 		// every kind of empty value, an alternative reading, the hints
 		{"check-shapes-json.golden", []string{"check", "-json", "-dialect", "gemini,rfc9309", "-agent", "GUS", "-agent", "*", "-", "/b", "/a", "gemini://h/./b%41", "gopher://h/1/a"}, 1, twoRecords},
@@ -158,7 +158,7 @@ func TestExitCodesAndMessages(t *testing.T) {
 		{"bad dialect", []string{"check", "-dialect", "web", "testdata/virtual-agents.robots.txt", "/x"}, 2, "unknown dialect"},
 		{"bad agent", []string{"check", "-agent", "GUS(indexer", "testdata/virtual-agents.robots.txt", "/x"}, 2, "parenthesis"},
 		{"bad flag", []string{"check", "-frob", "testdata/virtual-agents.robots.txt", "/x"}, 2, "-frob is not a flag of check"},
-		{"http selector", []string{"check", "testdata/virtual-agents.robots.txt", "https://example.org/x"}, 2, "only gopher:// and gemini://"},
+		{"http selector", []string{"check", "testdata/virtual-agents.robots.txt", "https://capsule.example/x"}, 2, "only gopher:// and gemini://"},
 		{"lint two files", []string{"lint", "a", "b"}, 2, "exactly one"},
 		{"all allowed", []string{"check", "-dialect", "rfc9309", "testdata/virtual-agents.robots.txt", "/public"}, 0, ""},
 		{"denied", []string{"check", "testdata/virtual-agents.robots.txt", "/private"}, 1, ""},

@@ -193,15 +193,15 @@ func groupsAgree(group string, lines []any) string {
 
 // The validator itself must catch what it is there to catch.
 func TestSchemaValidatorRejects(t *testing.T) {
-	good := `{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.example.org/lint/star-not-last"}`
+	good := `{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.netlify.app/lint/star-not-last"}`
 	s := loadSchema(t, "lint")
 	for _, bad := range []string{
-		`{"line":3,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.example.org/lint/star-not-last"}`,
-		`{"line":3,"col":0,"code":"star-not-last","severity":"fatal","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.example.org/lint/star-not-last"}`,
-		`{"line":-1,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.example.org/lint/star-not-last"}`,
-		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":null,"url":"https://smolbots.example.org/lint/star-not-last"}`,
-		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":[],"url":"https://smolbots.example.org/lint/star-not-last","extra":1}`,
-		`{"line":3.5,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":[],"url":"https://smolbots.example.org/lint/star-not-last"}`,
+		`{"line":3,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.netlify.app/lint/star-not-last"}`,
+		`{"line":3,"col":0,"code":"star-not-last","severity":"fatal","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.netlify.app/lint/star-not-last"}`,
+		`{"line":-1,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"https://smolbots.netlify.app/lint/star-not-last"}`,
+		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":null,"url":"https://smolbots.netlify.app/lint/star-not-last"}`,
+		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":[],"url":"https://smolbots.netlify.app/lint/star-not-last","extra":1}`,
+		`{"line":3.5,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":[],"url":"https://smolbots.netlify.app/lint/star-not-last"}`,
 		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"]}`,
 		`{"line":3,"col":0,"code":"star-not-last","severity":"warning","message":"m","dialects":["gopherdraft"],"url":"star-not-last"}`,
 	} {
@@ -236,7 +236,7 @@ func TestCrawlerAnswersOnRealFiles(t *testing.T) {
 	notes := 0
 	for _, f := range files {
 		r := runBin(t, "", "check", "-json", "-dialect", "crawlers", f,
-			"/", "/private/x", "gemini://example.org/a/../cgi-bin/%7Ex?q", "/.well-known/x")
+			"/", "/private/x", "gemini://capsule.example/a/../cgi-bin/%7Ex?q", "/.well-known/x")
 		if r.code == 2 {
 			t.Fatalf("%s: exit 2: %s", f, r.stderr)
 		}

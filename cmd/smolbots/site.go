@@ -63,9 +63,9 @@ other hosts, limits). -json prints check's line for each page and
 reader instead, with url, found_on, fetched, status and kept_out
 (docs/json.md); the summary goes to stderr.`,
 	examples: []string{
-		"smolbots site gemini://example.org/",
-		"smolbots site -host example.org gemini://localhost:1965/",
-		"smolbots site -json gopher://example.org | jq 'select(.allowed == false) | .url'",
+		"smolbots site gemini://capsule.example/",
+		"smolbots site -host capsule.example gemini://localhost:1965/",
+		"smolbots site -json gopher://capsule.example | jq 'select(.allowed == false) | .url'",
 	},
 	exits: []string{
 		"0  every reader allows every page found",
@@ -127,7 +127,7 @@ func runSite(c *call, o siteOptions) error {
 		return usageErr("-max must be at least 1")
 	}
 	if strings.ContainsAny(o.host, "/:@ \t") {
-		return usageErr("-host takes a host name alone, such as example.org, not %q", visible(o.host))
+		return usageErr("-host takes a host name alone, such as capsule.example, not %q", visible(o.host))
 	}
 	var dialects, presets []core.Dialect
 	if o.dialects == "" {

@@ -166,7 +166,7 @@ func TestSiteExitCodes(t *testing.T) {
 	}{
 		{[]string{"site"}, "give one URL"},
 		{[]string{"site", g.URL, g.URL}, "give one URL"},
-		{[]string{"site", "https://example.org/"}, "not a gemini:// or gopher:// URL"},
+		{[]string{"site", "https://capsule.example/"}, "not a gemini:// or gopher:// URL"},
 		{[]string{"site", "robots.txt"}, "not a gemini:// or gopher:// URL"},
 		{[]string{"site", "gopher://localhost/0a%0D%0Ab"}, "carriage return"},
 		{[]string{"site", "-max-pages", "0", g.URL}, "-max-pages must be at least 1"},

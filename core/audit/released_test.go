@@ -313,7 +313,7 @@ func TestNoRequestSaysWhy(t *testing.T) {
 	}
 	// agate 1.3 to 2.3's two-line requests are read, from no known client.
 	a, _ := New([]byte("User-agent: *\nDisallow: /private\n"), Options{})
-	a.Write([]byte("[2021-03-01T12:34:56Z INFO  agate] Got request for \"gemini://example.org/private/x.gmi\"\n[2021-03-01T12:34:56Z INFO  agate] Responding with status 20 and meta [\"text/gemini\"]\n"))
+	a.Write([]byte("[2021-03-01T12:34:56Z INFO  agate] Got request for \"gemini://capsule.example/private/x.gmi\"\n[2021-03-01T12:34:56Z INFO  agate] Responding with status 20 and meta [\"text/gemini\"]\n"))
 	res := a.Result()
 	notes := strings.Join(Notes(res), "\n")
 	if res.Requests != 1 || len(res.Clients) != 1 || !res.Clients[0].Anonymous || !strings.Contains(notes, "agate 1.3 to 2.3 records none") {

@@ -11,11 +11,11 @@ import (
 func ExampleParseTarget() {
 	t, err := fetch.ParseTarget("gemini://[2001:db8::7]:1966/any/path")
 	fmt.Println(t.Scheme, t.Host, t.Port, t.URL(), err)
-	_, err = fetch.ParseTarget("https://example.org")
+	_, err = fetch.ParseTarget("https://capsule.example")
 	fmt.Println(err)
 	// Output:
 	// gemini 2001:db8::7 1966 gemini://[2001:db8::7]:1966 <nil>
-	// "https://example.org" is a https URL; only gopher:// and gemini:// are fetched
+	// "https://capsule.example" is a https URL; only gopher:// and gemini:// are fetched
 }
 
 // A Gopher server that answers every selector with an error menu: the

@@ -17,14 +17,14 @@ func TestPageRequest(t *testing.T) {
 		req string
 		typ byte
 	}{
-		"gemini://Example.org:1965":           {"gemini://example.org/", 0},
-		"gemini://example.org/a%20b?q=1#frag": {"gemini://example.org/a%20b?q=1", 0},
-		"gemini://example.org:1966/é":         {"gemini://example.org:1966/%C3%A9", 0},
-		"gopher://example.org":                {"", '1'},
-		"gopher://example.org/":               {"", '1'},
-		"gopher://example.org/1/dir":          {"/dir", '1'},
-		"gopher://example.org/0a%20b%09query": {"a b", '0'},
-		"gopher://example.org/%25100%25":      {"100%", '%'},
+		"gemini://Capsule.example:1965":           {"gemini://capsule.example/", 0},
+		"gemini://capsule.example/a%20b?q=1#frag": {"gemini://capsule.example/a%20b?q=1", 0},
+		"gemini://capsule.example:1966/é":         {"gemini://capsule.example:1966/%C3%A9", 0},
+		"gopher://capsule.example":                {"", '1'},
+		"gopher://capsule.example/":               {"", '1'},
+		"gopher://capsule.example/1/dir":          {"/dir", '1'},
+		"gopher://capsule.example/0a%20b%09query": {"a b", '0'},
+		"gopher://capsule.example/%25100%25":      {"100%", '%'},
 	} {
 		_, req, typ, err := fetch.PageRequest(u)
 		if err != nil || req != want.req || typ != want.typ {
@@ -32,21 +32,21 @@ func TestPageRequest(t *testing.T) {
 		}
 	}
 	for u, why := range map[string]string{
-		"gopher://example.org/0a%0D%0Ab":                     "carriage return (CR)",
-		"gopher://example.org/0a%0Ab":                        "line feed (LF)",
-		"gopher://example.org/0a%1Bb":                        "control byte 0x1B",
-		"gopher://example.org/0%zz":                          "bad percent escape",
-		"gemini://example.org/a\nb":                          "not a URL",
-		"gemini://example.org/" + strings.Repeat("a", 1100):  "longer than 1024",
-		"gopher://example.org/0" + strings.Repeat("a", 1100): "longer than 1024",
-		"https://example.org/":                               "only gopher:// and gemini://",
+		"gopher://capsule.example/0a%0D%0Ab":                     "carriage return (CR)",
+		"gopher://capsule.example/0a%0Ab":                        "line feed (LF)",
+		"gopher://capsule.example/0a%1Bb":                        "control byte 0x1B",
+		"gopher://capsule.example/0%zz":                          "bad percent escape",
+		"gemini://capsule.example/a\nb":                          "not a URL",
+		"gemini://capsule.example/" + strings.Repeat("a", 1100):  "longer than 1024",
+		"gopher://capsule.example/0" + strings.Repeat("a", 1100): "longer than 1024",
+		"https://capsule.example/":                               "only gopher:// and gemini://",
 	} {
 		if _, req, _, err := fetch.PageRequest(u); err == nil || !strings.Contains(err.Error(), why) {
 			t.Errorf("PageRequest(%.60q) = %q, %v; want an error saying %q", u, req, err, why)
 		}
 	}
 	// A tab cannot reach a selector: %09 starts the search part.
-	if _, req, _, err := fetch.PageRequest("gopher://example.org/7s%09a%0Db"); err != nil || req != "s" {
+	if _, req, _, err := fetch.PageRequest("gopher://capsule.example/7s%09a%0Db"); err != nil || req != "s" {
 		t.Errorf("search URL: %q %v", req, err)
 	}
 }

@@ -13,15 +13,15 @@ func TestParseTarget(t *testing.T) {
 		want Target
 		url  string
 	}{
-		{"gopher://example.org", Target{"gopher", "example.org", 70}, "gopher://example.org"},
-		{"GOPHER://Example.ORG:7070/1/phlog", Target{"gopher", "example.org", 7070}, "gopher://example.org:7070"},
-		{"gemini://example.org:1965", Target{"gemini", "example.org", 1965}, "gemini://example.org"},
-		{"gemini://example.org?x#y", Target{"gemini", "example.org", 1965}, "gemini://example.org"},
+		{"gopher://capsule.example", Target{"gopher", "capsule.example", 70}, "gopher://capsule.example"},
+		{"GOPHER://Capsule.EXAMPLE:7070/1/phlog", Target{"gopher", "capsule.example", 7070}, "gopher://capsule.example:7070"},
+		{"gemini://capsule.example:1965", Target{"gemini", "capsule.example", 1965}, "gemini://capsule.example"},
+		{"gemini://capsule.example?x#y", Target{"gemini", "capsule.example", 1965}, "gemini://capsule.example"},
 		{"gemini://[2001:DB8::1]:1966/x", Target{"gemini", "2001:db8::1", 1966}, "gemini://[2001:db8::1]:1966"},
 		{"gopher://[::1]", Target{"gopher", "::1", 70}, "gopher://[::1]"},
 		{"gopher://192.0.2.7:70", Target{"gopher", "192.0.2.7", 70}, "gopher://192.0.2.7"},
 		{"gemini://under_score.example", Target{"gemini", "under_score.example", 1965}, "gemini://under_score.example"},
-		{"gemini://example.org.", Target{"gemini", "example.org.", 1965}, "gemini://example.org."},
+		{"gemini://capsule.example.", Target{"gemini", "capsule.example.", 1965}, "gemini://capsule.example."},
 		{"gemini://xn--bcher-kva.example", Target{"gemini", "xn--bcher-kva.example", 1965}, "gemini://xn--bcher-kva.example"},
 	}
 	for _, c := range ok {
@@ -31,28 +31,28 @@ func TestParseTarget(t *testing.T) {
 		}
 	}
 	bad := map[string]string{
-		"":                           "not a URL",
-		"example.org":                "not a URL",
-		"https://example.org":        "only gopher:// and gemini://",
-		"gemini://":                  "no host",
-		"gemini://:1965":             "no host",
-		"gemini://example.org:":      "empty port",
-		"gemini://example.org:0":     "not a port number",
-		"gemini://example.org:+70":   "not a port number",
-		"gemini://example.org:1e3":   "not a port number",
-		"gemini://example.org:65536": "not a port number",
-		"gemini://u@example.org":     "user name",
-		"gemini://[::1":              "closing bracket",
-		"gemini://[::1]x":            "after the IPv6",
-		"gemini://[example.org]":     "bad IPv6",
-		"gemini://[10.0.0.1]":        "bad IPv6",
-		"gemini://[fe80::1%25x]":     "bad IPv6",
-		"gemini://::1":               "brackets",
-		"gemini://exa mple.org":      "which no host name has",
-		"gemini://..":                "empty label",
-		"gopher://.a":                "empty label",
-		"gemini://a..b":              "empty label",
-		"gemini://.":                 "empty label",
+		"":                               "not a URL",
+		"capsule.example":                "not a URL",
+		"https://capsule.example":        "only gopher:// and gemini://",
+		"gemini://":                      "no host",
+		"gemini://:1965":                 "no host",
+		"gemini://capsule.example:":      "empty port",
+		"gemini://capsule.example:0":     "not a port number",
+		"gemini://capsule.example:+70":   "not a port number",
+		"gemini://capsule.example:1e3":   "not a port number",
+		"gemini://capsule.example:65536": "not a port number",
+		"gemini://u@capsule.example":     "user name",
+		"gemini://[::1":                  "closing bracket",
+		"gemini://[::1]x":                "after the IPv6",
+		"gemini://[capsule.example]":     "bad IPv6",
+		"gemini://[10.0.0.1]":            "bad IPv6",
+		"gemini://[fe80::1%25x]":         "bad IPv6",
+		"gemini://::1":                   "brackets",
+		"gemini://exa mple.org":          "which no host name has",
+		"gemini://..":                    "empty label",
+		"gopher://.a":                    "empty label",
+		"gemini://a..b":                  "empty label",
+		"gemini://.":                     "empty label",
 		"gemini://" + strings.Repeat("a", 64) + ".org": "longer than 63",
 		// The character as typed, not one byte of it read as Latin-1.
 		"gemini://bücher.example":              `the character 'ü', which no host name has; write an international name in its xn--`,
@@ -145,10 +145,10 @@ func TestErrorReply(t *testing.T) {
 }
 
 func TestRedirectTarget(t *testing.T) {
-	from := "gemini://example.org/robots.txt"
+	from := "gemini://capsule.example/robots.txt"
 	for meta, want := range map[string]string{
-		"/new/robots.txt":                     "gemini://example.org/new/robots.txt",
-		"new.txt":                             "gemini://example.org/new.txt",
+		"/new/robots.txt":                     "gemini://capsule.example/new/robots.txt",
+		"new.txt":                             "gemini://capsule.example/new.txt",
 		"gemini://Other.example:1966/r.txt#f": "gemini://other.example:1966/r.txt",
 		"gemini://other.example:1965/r?q=1":   "gemini://other.example/r?q=1",
 		"//third.example/robots.txt":          "gemini://third.example/robots.txt",
@@ -158,7 +158,7 @@ func TestRedirectTarget(t *testing.T) {
 			t.Errorf("redirect %q -> %q, %v; want %q", meta, got, err, want)
 		}
 	}
-	for _, meta := range []string{"", "http://example.org/", "gopher://example.org/", "gemini://exa mple/", "gemini://example.org/" + strings.Repeat("a", MaxHeader)} {
+	for _, meta := range []string{"", "http://capsule.example/", "gopher://capsule.example/", "gemini://exa mple/", "gemini://capsule.example/" + strings.Repeat("a", MaxHeader)} {
 		if got, _, err := redirectTarget(from, meta); err == nil {
 			t.Errorf("redirect %q accepted as %q", meta, got)
 		}
@@ -195,7 +195,7 @@ func TestFingerprintFormat(t *testing.T) {
 // target whose canonical URL parses back to the same target.
 func FuzzParseTarget(f *testing.F) {
 	for _, s := range []string{
-		"gopher://example.org", "gemini://[::1]:1965/x", "gemini://a.b:70?q#f",
+		"gopher://capsule.example", "gemini://[::1]:1965/x", "gemini://a.b:70?q#f",
 		"gemini://[::ffff:127.0.0.1]", "gopher://0x7f.1", "gemini://u@h", "gemini://[fe80::1%25e]",
 	} {
 		f.Add(s)

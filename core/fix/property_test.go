@@ -15,7 +15,7 @@ import (
 var (
 	randAgents = []string{"*", "indexer", "archiver", "researcher", "webproxy", "GUS", "gusbot", "Lupa", "Kennedy/1.2", "* extra"}
 	randPaths  = []string{"", "/", "/a", "/a/", "/a/b", "/a/b/c.gmi", "/a/*.gmi", "/b$", "/c", "a", "/%7Ex", "/~x", "/x*", "*"}
-	randOther  = []string{"", "  ", "# note", "Crawl-delay: 5", "junk without colon", "Sitemap: gemini://example.org/map"}
+	randOther  = []string{"", "  ", "# note", "Crawl-delay: 5", "junk without colon", "Sitemap: gemini://capsule.example/map"}
 	randTerms  = []string{"\n", "\n", "\n", "\r\n", "\r"}
 	rowAgents  = []string{"*", "GUS(indexer)", "Lupa(archiver,researcher)", "gusbot", "indexer", "webproxy", "Kennedy"}
 	randSels   = []string{"/", "/a", "/a/", "/a/b", "/a/b/c.gmi", "/a/x.gmi", "/b", "/b$", "/c/d", "a/b", "/~x", "/%7Ex", "/x", "/xyz", "/robots.txt", ""}

@@ -21,9 +21,9 @@ func benchInput(robots string) Input {
 		case 0:
 			fmt.Fprintf(&sel, "/area%d/sub%d/page\n", i, i%6)
 		case 1:
-			fmt.Fprintf(&sel, "gopher://example.org/1/area%d/sub0\n", i)
+			fmt.Fprintf(&sel, "gopher://capsule.example/1/area%d/sub0\n", i)
 		case 2:
-			fmt.Fprintf(&sel, "gemini://example.org/area%d/sub1/open/x.cgi\n", i)
+			fmt.Fprintf(&sel, "gemini://capsule.example/area%d/sub1/open/x.cgi\n", i)
 		default:
 			fmt.Fprintf(&sel, "area%d/plain\n", i)
 		}

@@ -9,7 +9,7 @@ import (
 
 func TestCrawlers_VerdictsWithCites(t *testing.T) {
 	f := core.Parse([]byte("User-agent: *\nDisallow: /private\n"))
-	rows := Crawlers(f, []string{"/private-notes", "gemini://example.org/private/x"}, DefaultCrawlers())
+	rows := Crawlers(f, []string{"/private-notes", "gemini://capsule.example/private/x"}, DefaultCrawlers())
 	if len(rows) != 2 || len(rows[0]) != len(DefaultCrawlers()) {
 		t.Fatalf("got %d rows of %d cells", len(rows), len(rows[0]))
 	}
@@ -34,7 +34,7 @@ func TestCrawlers_VerdictsWithCites(t *testing.T) {
 	}
 	for _, c := range rows[1] {
 		if c.Verdict.Allowed {
-			t.Errorf("%s allows gemini://example.org/private/x under Disallow: /private", c.Crawler)
+			t.Errorf("%s allows gemini://capsule.example/private/x under Disallow: /private", c.Crawler)
 		}
 	}
 	for _, d := range DefaultCrawlers() {
@@ -45,13 +45,13 @@ func TestCrawlers_VerdictsWithCites(t *testing.T) {
 }
 
 func TestRefs(t *testing.T) {
-	got := refs("TLGS compares (tlgsutils/robots_txt_parser.cpp:73-76), see scrapy/protego@b5175c0d5c:src/protego.py:17,44. Not line 3: x or a:b")
-	want := []string{"tlgsutils/robots_txt_parser.cpp:73-76", "scrapy/protego@b5175c0d5c:src/protego.py:17,44"}
+	got := refs("TLGS compares (tlgsutils/robots_txt_parser.cpp:73-76), see scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:17,44. Not line 3: x or a:b")
+	want := []string{"tlgsutils/robots_txt_parser.cpp:73-76", "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:17,44"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("refs = %q, want %q", got, want)
 	}
 	c := core.MozzArchiver.Crawler
-	if u := c.URL(want[1]); u != "https://github.com/scrapy/protego/blob/b5175c0d5c/src/protego.py#L17" {
+	if u := c.URL(want[1]); u != "https://github.com/scrapy/protego/blob/b5175c0d5cb5bed3726826dfec34b156e6498842/src/protego.py#L17" {
 		t.Errorf("URL = %q", u)
 	}
 }
@@ -60,9 +60,9 @@ func TestRefs(t *testing.T) {
 // is the same, gives what Crawlers gives, and finds its cells by key.
 func TestCrawlerTable(t *testing.T) {
 	var b Builder
-	in := Input{Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private-notes\ngopher://example.org/0/private/x\n", Dialects: core.Dialects()}
+	in := Input{Robots: "User-agent: *\nDisallow: /private\n", Selectors: "/private-notes\ngopher://capsule.example/0/private/x\n", Dialects: core.Dialects()}
 	g := b.Build(in)
-	if want := []string{"/private-notes", "gopher://example.org/0/private/x"}; strings.Join(g.Selectors, "|") != strings.Join(want, "|") {
+	if want := []string{"/private-notes", "gopher://capsule.example/0/private/x"}; strings.Join(g.Selectors, "|") != strings.Join(want, "|") {
 		t.Fatalf("Grid.Selectors = %q, want %q", g.Selectors, want)
 	}
 	var tb CrawlerTable
@@ -80,7 +80,7 @@ func TestCrawlerTable(t *testing.T) {
 	if tb.policies["tlgs"] == first {
 		t.Error("an edited file kept the old policies")
 	}
-	plain := Crawlers(core.Parse([]byte("User-agent: *\nDisallow: /private\n")), []string{"/private-notes", "gopher://example.org/0/private/x"}, DefaultCrawlers())
+	plain := Crawlers(core.Parse([]byte("User-agent: *\nDisallow: /private\n")), []string{"/private-notes", "gopher://capsule.example/0/private/x"}, DefaultCrawlers())
 	for i := range rows {
 		for j := range rows[i] {
 			a, c := rows[i][j], plain[i][j]
@@ -91,7 +91,7 @@ func TestCrawlerTable(t *testing.T) {
 	}
 	// A gopher:// URL is read as its selector: /private/x, covered.
 	for _, c := range rows[1] {
-		if c.Verdict.Allowed || c.Selector != "gopher://example.org/0/private/x" {
+		if c.Verdict.Allowed || c.Selector != "gopher://capsule.example/0/private/x" {
 			t.Errorf("%s on a gopher URL for /private/x: %+v", c.Crawler, c.Verdict)
 		}
 	}
@@ -101,7 +101,7 @@ func TestCrawlerTable(t *testing.T) {
 		ok       bool
 	}{
 		{CrawlerKey("gemplex", "/private-notes"), 0, 1, true},
-		{CrawlerKey("kennedy", "gopher://example.org/0/private/x"), 1, 3, true},
+		{CrawlerKey("kennedy", "gopher://capsule.example/0/private/x"), 1, 3, true},
 		{CrawlerKey("veronica2", "/private-notes"), 0, 0, false}, // not shown
 		{CellKey("tlgs", "*", "/private-notes"), 0, 0, false},    // a grid key
 		{"", 0, 0, false},

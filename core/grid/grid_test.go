@@ -34,7 +34,7 @@ func verdicts(r Row) string {
 func TestBuildRowsAndDisagreement(t *testing.T) {
 	g := Build(Input{
 		Robots:    clash,
-		Selectors: "/public\n\n  \n/private/x\r\ngemini://example.org/private/y#frag\n",
+		Selectors: "/public\n\n  \n/private/x\r\ngemini://capsule.example/private/y#frag\n",
 		Agents:    "GUS(indexer)\n\n*",
 		Dialects:  core.Dialects(),
 	})
@@ -51,10 +51,10 @@ func TestBuildRowsAndDisagreement(t *testing.T) {
 	}{
 		{"GUS(indexer)", "/public", "/public", "DADAAA", true},
 		{"GUS(indexer)", "/private/x", "/private/x", "DDDDDD", false},
-		{"GUS(indexer)", "gemini://example.org/private/y#frag", "/private/y", "DDDDDD", false},
+		{"GUS(indexer)", "gemini://capsule.example/private/y#frag", "/private/y", "DDDDDD", false},
 		{"*", "/public", "/public", "DAAAAA", true},
 		{"*", "/private/x", "/private/x", "DDDDDD", false},
-		{"*", "gemini://example.org/private/y#frag", "/private/y", "DDDDDD", false},
+		{"*", "gemini://capsule.example/private/y#frag", "/private/y", "DDDDDD", false},
 	}
 	if len(g.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(g.Rows), len(want))
@@ -102,7 +102,7 @@ func TestBuildDefaultsAndProblems(t *testing.T) {
 	if len(g.Rows) != 1 || g.Rows[0].Agent != "*" {
 		t.Fatalf("no agents should test *, got %+v", g.Rows)
 	}
-	g = Build(Input{Robots: clash, Selectors: "/a\nhttp://example.org/\n/b", Agents: "GUS(\nGUS\nx)", Dialects: []core.Dialect{core.Gemini, core.Norobots}})
+	g = Build(Input{Robots: clash, Selectors: "/a\nhttp://capsule.example/\n/b", Agents: "GUS(\nGUS\nx)", Dialects: []core.Dialect{core.Gemini, core.Norobots}})
 	want := []Problem{{"agents", 1, ""}, {"agents", 3, ""}, {"selectors", 2, ""}}
 	if len(g.Problems) != len(want) {
 		t.Fatalf("problems = %+v, want %d", g.Problems, len(want))

@@ -11,7 +11,7 @@ import (
 // whether typed as a path or as a gemini:// URL, and only then.
 func TestGridLintsTLGSOffByOne(t *testing.T) {
 	robots := "User-agent: *\nDisallow: /dir/\n"
-	for _, sel := range []string{"/dir/a", "gemini://example.org/dir/a"} {
+	for _, sel := range []string{"/dir/a", "gemini://capsule.example/dir/a"} {
 		g := Build(Input{Robots: robots, Selectors: sel, Dialects: core.Dialects()})
 		if !hasCode(g.Findings, "tlgs-off-by-one") {
 			t.Errorf("selector %q: findings %v lack tlgs-off-by-one", sel, g.Findings)

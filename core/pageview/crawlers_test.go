@@ -95,13 +95,13 @@ func TestCrawlerTableHTML(t *testing.T) {
 // says when a crawler is unverified.
 func TestExplainCrawlerHTML(t *testing.T) {
 	robots := "User-agent: *\nDisallow: /private\n"
-	sels := []string{"gemini://example.org/private-notes?q=1"}
+	sels := []string{"gemini://capsule.example/private-notes?q=1"}
 	presets := CrawlersShown([]string{"tlgs", "gemini-grc", "veronica2"})
 	rows := grid.Crawlers(core.Parse([]byte(robots)), sels, presets)
 	tlgs := ExplainCrawlerHTML(rows, presets, 0, 0)
 	const commit = "3f00f7d6d5727f15cde918ced87be4c150eecc28"
 	for _, want := range []string{
-		`<p class="sentence"><span class="icon" aria-hidden="true">✓</span> TLGS may fetch gemini://example.org/private-notes?q=1: the selector is compared as <code>/private-notes</code>`,
+		`<p class="sentence"><span class="icon" aria-hidden="true">✓</span> TLGS may fetch gemini://capsule.example/private-notes?q=1: the selector is compared as <code>/private-notes</code>`,
 		`<a href="https://github.com/marty1885/tlgs/tree/` + commit + `">marty1885/tlgs at 3f00f7d6d5</a>`,
 		`<a href="https://github.com/marty1885/tlgs/blob/` + commit + `/tlgsutils/robots_txt_parser.cpp#L73-L76"><code>tlgsutils/robots_txt_parser.cpp:73-76</code></a>`,
 		`<a href="https://github.com/marty1885/tlgs/blob/` + commit + `/tlgs/crawler/crawler.cpp#L234"><code>tlgs/crawler/crawler.cpp:234</code></a>`,

@@ -64,7 +64,7 @@ func TestScopeFindings(t *testing.T) {
 }
 
 func TestPortableRows(t *testing.T) {
-	g := grid.Build(grid.Input{Robots: "User-agent: *\nDisallow: /p\n", Selectors: "/pub/x\ngemini://example.org/pub/x\n/a.cgi", Agents: "GUS(indexer)\n*", Dialects: core.Dialects()})
+	g := grid.Build(grid.Input{Robots: "User-agent: *\nDisallow: /p\n", Selectors: "/pub/x\ngemini://capsule.example/pub/x\n/a.cgi", Agents: "GUS(indexer)\n*", Dialects: core.Dialects()})
 	agents, sels := PortableRows(&g)
 	if !reflect.DeepEqual(agents, []string{"GUS(indexer)", "*"}) || !reflect.DeepEqual(sels, []string{"/pub/x", "/a.cgi"}) {
 		t.Errorf("PortableRows = %q, %q", agents, sels)

@@ -82,7 +82,8 @@ type Cell struct {
 	CiteURL   string `json:"cite_url"` // that line on GitHub, "" when the code is not there
 	Permalink string `json:"permalink"`
 
-	state state.State
+	state   state.State
+	citeRef string // the crawler's reference that Cite writes in full
 }
 
 // Readers are the matrix's columns, in order.
@@ -111,12 +112,12 @@ func Readers() []Reader {
 
 // Demonstration is the row's file and selector as one reader is given
 // them: ROLE replaced by its role; for a Gemini crawler the selector as
-// a gemini://example.org URL, which it builds its target from.
+// a gemini://capsule.example URL, which it builds its target from.
 func (f Feature) Demonstration(r Reader) (robots, selector string) {
 	robots = strings.ReplaceAll(f.Robots, "ROLE", r.Role)
 	selector = f.Selector
 	if r.Kind == "crawler" && r.Protocol == "gemini" {
-		selector = "gemini://example.org" + selector
+		selector = "gemini://capsule.example" + selector
 	}
 	return robots, selector
 }
@@ -204,14 +205,18 @@ func computeCell(f Feature, r Reader) Cell {
 		if ref == "" && len(cr.Sources) > 0 {
 			ref = cr.Sources[0].Ref
 		}
-		c.Cite, c.CiteURL = fullRef(cr, ref), refURL(cr, ref)
+		c.Cite, c.CiteURL, c.citeRef = fullRef(cr, ref), refURL(cr, ref), ref
 	}
 	return c
 }
 
 // Compat is the matrix as compat.json publishes it.
 type Compat struct {
-	Site     string                     `json:"site"`
+	Site string `json:"site"`
+	// Version and Built are the commit and the UTC date the matrix was
+	// computed from, as every page names them.
+	Version  string                     `json:"version"`
+	Built    string                     `json:"built"`
 	Features []Feature                  `json:"features"`
 	Readers  []Reader                   `json:"readers"`
 	Cells    map[string]map[string]Cell `json:"cells"`
@@ -228,7 +233,7 @@ type FetchCell struct {
 
 // CompatData is the matrix, computed.
 func CompatData() Compat {
-	return Compat{Site: core.Site(), Features: Features, Readers: Readers(), Cells: compatCells(), Fetch: fetchCells()}
+	return Compat{Site: core.Site(), Version: core.Version(), Built: core.BuildDate(), Features: Features, Readers: Readers(), Cells: compatCells(), Fetch: fetchCells()}
 }
 
 func compatJSON() ([]byte, error) {
@@ -298,12 +303,18 @@ func compatPage() *page {
 	p := &page{Path: "compat", Title: "Compatibility matrix", Lead: "Which reader does what: each cell is the answer the reader gives on the row's demonstration, computed when the site was built."}
 	readers := Readers()
 	cells := compatCells()
-	p.Body = append(p.Body, paras(`Columns are the six dialects and the `+fmt.Sprint(len(core.Presets()))+` crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://example.org`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
+	p.Body = append(p.Body, paras(`Columns are the six dialects and the `+fmt.Sprint(len(core.Presets()))+` crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://capsule.example`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
 
-A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). Each cell opens its demonstration in the playground; a number leads to the note the reader gives with its verdict. The same data, for other tools: `)...)
+A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). The same data, for other tools: `)...)
 	last := p.Body[len(p.Body)-1].(para)
 	last.Spans = append(last.Spans, t(" "), link("compat.json", "/compat.json"), t(" (its JSON Schema is docs/json/compat.schema.json in the repository)."))
 	p.Body[len(p.Body)-1] = last
+	// How to use the table's links: the web edition's only.
+	p.Body = append(p.Body, webOnly{[]block{para{[]span{
+		t("Each cell opens its demonstration in the playground; a number leads to the note the reader gives with its verdict. The "), code("#"),
+		t(" after each cell is the cell's own address, to cite one answer: "), codeLink("/compat#"+cellID("allow", "tlgs"), "/compat#"+cellID("allow", "tlgs")),
+		t(" is TLGS's answer on the allow row, and every cell is "), code("/compat#FEATURE.READER"), t(" with the row's and the column's IDs."),
+	}}}})
 
 	// Footnotes: one number per distinct note.
 	noteNo := map[string]int{}
@@ -348,6 +359,8 @@ A cell says yes when the reader's verdict is the one in the row's "yes when", no
 					sp = append(sp, t(" "), span{Text: fmt.Sprint(noteNo[n]), Href: fmt.Sprintf("#note-%d", noteNo[n]), Sup: true})
 				}
 			}
+			// A visible link to the cell itself, to copy and cite.
+			sp = append(sp, t(" "), span{Text: "#", Href: "/compat#" + cellID(f.ID, r.ID), Web: true, Label: "This cell's address: " + f.ID + ", " + r.Name})
 			tr.Cells = append(tr.Cells, cell{Spans: sp, Class: c.Support, ID: cellID(f.ID, r.ID)})
 			mark := map[string]string{"yes": "Y", "no": "-", "unknown": "?"}[c.Support]
 			pt.WriteString(fmt.Sprintf(" %-3s", mark))
@@ -405,7 +418,10 @@ func columnList(p *page, r Reader, anchorPage string) list {
 		case !c.Allowed:
 			v = "denied"
 		}
-		sp := []span{link(f.ID, "/compat#"+f.ID), t(" (" + f.Question + "): "), t(c.Support + ". "), code(sel), t(" is " + v)}
+		// Gemtext gives an item one link: the code that decides where
+		// there is one, else the playground; the row's page is linked
+		// at the foot of every page.
+		sp := []span{{Text: f.ID, Href: "/compat#" + f.ID, Web: true}, t(" (" + f.Question + "): "), t(c.Support + ". "), code(sel), t(" is " + v)}
 		if c.Line > 0 {
 			line := strings.Split(strings.ReplaceAll(robots, "\r", "\n"), "\n")[c.Line-1]
 			sp = append(sp, t(" by line "+fmt.Sprint(c.Line)+", "), code(line))
@@ -418,15 +434,12 @@ func columnList(p *page, r Reader, anchorPage string) list {
 			sp = append(sp, t(c.Caveat+" "))
 		}
 		if c.Cite != "" {
-			sp = append(sp, t("Code: "))
-			if c.CiteURL != "" {
-				sp = append(sp, codeLink(c.Cite, c.CiteURL))
-			} else {
-				sp = append(sp, code(c.Cite))
-			}
+			d, _ := core.DialectByID(r.ID)
+			sp = append(sp, t(sourceWord(d.Crawler)+": "))
+			sp = append(sp, refSpans(d.Crawler, c.citeRef)...)
 			sp = append(sp, t(". "))
 		}
-		sp = append(sp, link("Open in the playground", p.permalink(c.state, "compat cell "+cellID(f.ID, r.ID))))
+		sp = append(sp, span{Text: "Open in the playground", Href: p.permalink(c.state, "compat cell "+cellID(f.ID, r.ID)), Web: c.CiteURL != ""})
 		id := cellID(f.ID, r.ID)
 		if anchorPage == "/compat" {
 			id = "col-" + id

@@ -112,7 +112,14 @@ smolbots conform -agent 'archiver-mozz(archiver)' -dialect mozz-archiver -- ./my
 		} else if f == "real-file" {
 			sp = append(sp, t("the files in testdata/realworld, each from its repository at a commit."))
 		} else {
-			sp = append(sp, code(cs[0].Cite))
+			// "testdata/scenarios/NAME.txtar: what it shows": the path
+			// as code, the sentence as prose (its `code` too).
+			file, about, _ := strings.Cut(cs[0].Cite, ": ")
+			sp = append(sp, code(file))
+			if about != "" {
+				sp = append(sp, t(": "))
+				sp = append(sp, words(about)...)
+			}
 		}
 		p.Body = append(p.Body, para{sp})
 		l := list{}

@@ -21,7 +21,7 @@ type crawlerDoc struct {
 var crawlerDocs = map[string]crawlerDoc{
 	"tlgs": {
 		What:   "a Gemini search engine, written in C++ (Martin Chang)",
-		Former: []string{"Until its parser's last change (commit 04184df, \"default robot.txt user-agent to all\"), rules before any User-agent line did not apply; since then they apply to every crawler."},
+		Former: []string{"Until its parser's last change (commit 04184df812deadf90aae8406f7985e4222ef8afa, \"default robot.txt user-agent to all\"), rules before any User-agent line did not apply; since then they apply to every crawler."},
 		NotModelled: []string{
 			"A host that timed out more than three times is skipped altogether (tlgs/crawler/crawler.cpp:165-167): that is state across fetches, not a reading of one file.",
 		},
@@ -45,7 +45,7 @@ var crawlerDocs = map[string]crawlerDoc{
 	"kennedy": {
 		What: "a Gemini search engine, written in C# (Acidus)",
 		Former: []string{
-			"From 2025-01-02 to 2025-07-25 it read only the `indexer` rules: `User-agent: *` with `Disallow: /` did not stop it (fixed in 19f5e35, \"bug: not processing global rules\").",
+			"From 2025-01-02 to 2025-07-25 it read only the `indexer` rules: `User-agent: *` with `Disallow: /` did not stop it (fixed in 19f5e35d4baa6ef044484e78268edb809ded861a, \"bug: not processing global rules\").",
 			"Before 2025-01-02 it had another parser: the last matching rule won, an empty Disallow allowed again, a Disallow before any User-agent stopped the parsing, and agent names kept their case.",
 		},
 		NotModelled: []string{
@@ -57,7 +57,7 @@ var crawlerDocs = map[string]crawlerDoc{
 	"gus": {
 		What: "geminispace.info, a Gemini search engine in Python (René Wagner, after Natalie Pendragon's GUS)",
 		Former: []string{
-			"Until commit 108bfe850a (early 2021) it asked for `*`, `indexer` and `gus` in turn, each answer overwriting the last, so only `gus` (falling back to `*`) counted: that is the gus-legacy preset.",
+			"Until commit 108bfe850a8439871666b06b7acdbe984aa74e9f (early 2021) it asked for `*`, `indexer` and `gus` in turn, each answer overwriting the last, so only `gus` (falling back to `*`) counted: that is the gus-legacy preset.",
 			"A later capture of its documentation lists its agents \"in descending priority\"; no code for such an order was seen.",
 		},
 		NotModelled: []string{
@@ -82,7 +82,7 @@ var crawlerDocs = map[string]crawlerDoc{
 	"mozz-archiver": {
 		What: "the archiver of the November 2020 Geminispace crawl, in Python on Scrapy and Protego (Michael Lazar)",
 		Former: []string{
-			"It sent `mozz-archiver` until commit d1b4094 (2020-10-19), and `archiver-mozz` since, before the November 2020 crawl; its README still asks admins for `mozz-archiver`, which no longer matches (see the lint mozz-archiver-agent).",
+			"It sent `mozz-archiver` until commit d1b4094113401fe4e68b68744b1605de24c36ea2 (2020-10-19), and `archiver-mozz` since, before the November 2020 crawl; its README still asks admins for `mozz-archiver`, which no longer matches (see the lint mozz-archiver-agent).",
 		},
 		NotModelled: []string{},
 		Logs:        "It asks for `/robots.txt` with nothing after it. No addresses were published that we have found.",

@@ -7,23 +7,34 @@ import (
 	"github.com/smolbots/smolbots/core"
 )
 
-// The texts the dialects come from (DIALECTS.md names them), so that a
-// page can cite a section of one. Where a text has no stable address on
-// the web (the mailing-list posts, the Gopher draft), it is named only.
+// The texts the dialects come from (docs/dialects.md names them), so
+// that a page can cite a section of one. Each has an address (the page,
+// the archived post; CPython's robotparser at its release's full
+// commit) but conner2020, whose place in the list's archive was not
+// found: unaddressed says why, and a test holds every other text to an
+// address.
 type text struct {
 	Title string
-	Href  string // "" when there is no address to give
+	Href  string
 }
+
+var unaddressed = map[string]string{
+	"conner2020": "the post's number in the Gemini list's archive was not confirmed; the thread is “robots.txt for Gemini formalised”, November 2020",
+}
+
+// cpythonCommit is CPython's v3.11.7, the release whose robotparser.py
+// the line numbers cited are read from (Debian's 3.11 has the same).
+const cpythonCommit = "fa7a6f23036537567592647d15f043722c7144ad"
 
 var texts = map[string]text{
 	"gopher2019":  {"Robots and Gopher (the 2019 proposal)", "https://alexschroeder.ch/wiki/2019-05-24_Robots_and_Gopher"},
-	"gopherdraft": {"the modern Gopher draft, its Robot Access Restrictions Policy", ""},
+	"gopherdraft": {"the modern Gopher draft (2014), its Robot Access Restrictions Policy", "https://wiki.volution.ro/CiprianDorinCraciun/Notes/Public/Gopher/RfcUpdateProposal/attachments/proposal.txt"},
 	"gemini":      {"robots.txt for Gemini (the companion specification)", "gemini://gemini.circumlunar.space/docs/companion/robots.gmi"},
 	"conner2020":  {"Sean Conner, “robots.txt for Gemini formalised” (Gemini list, 22 November 2020)", ""},
-	"conner2021":  {"Sean Conner, “Encouraging HTTP Proxies to support Gemini hosts self-blacklisting” (Gemini list, 22 February 2021)", ""},
+	"conner2021":  {"Sean Conner, “Encouraging HTTP Proxies to support Gemini hosts self-blacklisting” (Gemini list, 22 February 2021)", "https://lists.orbitalfox.eu/archives/gemini/2021/005423.html"},
 	"rfc9309":     {"RFC 9309, the Robots Exclusion Protocol", "https://www.rfc-editor.org/rfc/rfc9309"},
 	"1994":        {"A Standard for Robot Exclusion (1994)", "https://www.robotstxt.org/orig.html"},
-	"robotparser": {"CPython's Lib/urllib/robotparser.py (3.11.7)", "https://github.com/python/cpython/blob/v3.11.7/Lib/urllib/robotparser.py"},
+	"robotparser": {"CPython's Lib/urllib/robotparser.py (3.11.7, commit " + cpythonCommit + ")", "https://github.com/python/cpython/blob/" + cpythonCommit + "/Lib/urllib/robotparser.py"},
 }
 
 // evidence is one citation: a section of a text, or a line of code.
@@ -87,51 +98,22 @@ func crawlerCode(id, key string) evidence {
 	return evidence{check: fmt.Sprintf("%s lists no source %q", id, key)}
 }
 
-// cpythonRobotparser is where GUS's robotparser lines are: CPython's
-// library, at the release whose line numbers the presets cite.
-const cpythonRobotparser = "Lib/urllib/robotparser.py:"
-
-// fullRef is a crawler's reference as repo@commit:path:line: a Source's
-// Ref names the path in the crawler's own repository, or in another one
-// with its own repo@commit prefix; GUS's lines of Python's robotparser
-// are CPython's, at 3.11.7.
+// fullRef is a crawler's reference as repo@commit:path:line, with the
+// full commit: a Source's Ref names the path in the crawler's own
+// repository, or in another one with its own repo@commit prefix; a
+// mailing-list post or a web page is its address, as it is.
 func fullRef(c *core.Crawler, ref string) string {
-	if at, colon := indexByte(ref, '@'), indexByte(ref, ':'); at >= 0 && at < colon {
+	if at, colon := strings.IndexByte(ref, '@'), strings.IndexByte(ref, ':'); at >= 0 && at < colon {
 		return ref
 	}
-	if len(ref) > len(cpythonRobotparser) && ref[:len(cpythonRobotparser)] == cpythonRobotparser {
-		return "python/cpython@v3.11.7:" + ref
-	}
-	if c.Commit == "" {
+	if c.Commit == "" || strings.HasPrefix(c.URL(ref), "https://"+ref) {
 		return ref
 	}
-	commit := c.Commit
-	if len(commit) > 10 {
-		commit = commit[:10]
-	}
-	if last := c.Commit[len(c.Commit)-1]; last == '^' && len(commit) == 10 {
-		commit += "^"
-	}
-	return c.Repo + "@" + commit + ":" + ref
+	return c.Repo + "@" + c.Commit + ":" + ref
 }
 
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
-}
-
-// refURL links a crawler's reference to its line on GitHub, "" when the
-// code is not there; CPython's robotparser is.
-func refURL(c *core.Crawler, ref string) string {
-	if len(ref) > len(cpythonRobotparser) && ref[:len(cpythonRobotparser)] == cpythonRobotparser {
-		return python(ref[len(cpythonRobotparser):], "").Href
-	}
-	return c.URL(ref)
-}
+// refURL is a crawler's reference's address (core.Crawler.URL).
+func refURL(c *core.Crawler, ref string) string { return c.URL(ref) }
 
 // proxyEvidence cites what a web proxy or gateway does with robots.txt,
 // each of its references linked where the code is on GitHub.
@@ -143,9 +125,18 @@ func proxyEvidence(name string) []evidence {
 		var out []evidence
 		for _, ref := range w.Evidence {
 			bare, _, _ := strings.Cut(ref, " (")
-			out = append(out, evidence{Text: w.Name + ": " + w.What + " (" + ref + ")", Href: (&core.Crawler{}).URL(bare)})
+			out = append(out, evidence{Text: w.Name + ": " + w.What + " (" + ref + ")", Href: proxyRefURL(bare)})
 		}
 		return out
 	}
 	return []evidence{{check: "unknown web proxy " + name}}
+}
+
+// proxyRefURL is the address of a web proxy's evidence: a GitHub line
+// for code, the message itself for a mailing-list post.
+func proxyRefURL(ref string) string {
+	if strings.HasPrefix(ref, "https://") {
+		return ref
+	}
+	return (&core.Crawler{}).URL(ref)
 }

@@ -1,7 +1,10 @@
 package refsite
 
 import (
+	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/smolbots/smolbots/core"
 )
@@ -61,56 +64,107 @@ func (p *page) gemtext() []byte {
 	b.WriteString("## Elsewhere\n\n")
 	b.WriteString("=> " + geminiHref("/"+indexPath) + " The reference's index\n")
 	b.WriteString("=> " + geminiHref("/compat") + " The compatibility matrix\n")
-	b.WriteString("=> " + core.Site() + "/" + strings.TrimSuffix(p.Path, indexPath) + " This page on the web\n")
+	b.WriteString("=> " + webURL(p.Path) + " This page on the web\n")
 	b.WriteString("=> " + core.Site() + "/ The playground (a web page: it runs in the browser)\n")
+	b.WriteString("\n" + stamp() + "\n")
 	return []byte(b.String())
 }
 
+// gemWidth is the widest a preformatted line may be: Gemini clients
+// show preformatted text unwrapped, and many screens hold 80 columns.
+const gemWidth = 80
+
 func writeGemBlock(b *strings.Builder, bl block) {
 	switch x := bl.(type) {
+	case webOnly:
+	case plainOnly:
+		for _, in := range x.Blocks {
+			writeGemBlock(b, in)
+		}
 	case heading:
 		b.WriteString(strings.Repeat("#", min(x.Level, 3)) + " " + x.Text + "\n\n")
 	case para:
-		b.WriteString(gemText(x.Spans) + "\n")
+		b.WriteString(spanText(x.Spans, false) + "\n")
 		gemLinks(b, x.Spans)
 		b.WriteString("\n")
 	case pre:
-		b.WriteString("```" + x.Alt + "\n" + preBody(x.Text) + "```\n\n")
+		body, cut := gemPre(x.Text, x.Wrap)
+		b.WriteString("```" + x.Alt + "\n" + body + "```\n\n")
+		if cut {
+			b.WriteString(fmt.Sprintf("Lines longer than %d columns are cut short above (…); the web edition of this page shows them whole.\n\n", gemWidth))
+		}
 	case list:
 		for _, it := range x.Items {
-			b.WriteString("* " + gemText(it.Spans) + "\n")
-			gemLinks(b, it.Spans)
+			gemItem(b, "", it.Spans)
 		}
 		b.WriteString("\n")
 	case facts:
 		for _, f := range x.Items {
-			b.WriteString("* " + f.Term + ": " + gemText(f.Spans) + "\n")
-			gemLinks(b, f.Spans)
+			gemItem(b, f.Term+": ", f.Spans)
 		}
 		b.WriteString("\n")
 	case table:
 		if x.Pre {
 			// A drawn table has no room for links: the page gives them
 			// in lists of its own (the matrix: one list per reader).
-			b.WriteString("```" + x.Caption + "\n" + preBody(x.PreText) + "```\n\n")
+			body, _ := gemPre(x.PreText, true)
+			b.WriteString("```" + x.Caption + "\n" + body + "```\n\n")
 			return
 		}
 		b.WriteString(x.Caption + ":\n")
 		for _, r := range x.Rows {
-			b.WriteString("* " + rowText(x.Head, r) + "\n")
+			var spans []span
 			for _, c := range r.Cells {
-				gemLinks(b, c.Spans)
+				spans = append(spans, c.Spans...)
 			}
+			gemItemText(b, rowText(x.Head, r, false), spans)
 		}
 		b.WriteString("\n")
 	}
 }
 
+// gemItem writes a list item as one line: a link line when it links
+// somewhere (Gemtext has no links inside text), else a bullet.
+func gemItem(b *strings.Builder, prefix string, spans []span) {
+	gemItemText(b, prefix+spanText(spans, false), spans)
+}
+
+func gemItemText(b *strings.Builder, text string, spans []span) {
+	hrefs := gemHrefs(spans)
+	switch len(hrefs) {
+	case 0:
+		b.WriteString("* " + text + "\n")
+	case 1:
+		b.WriteString("=> " + hrefs[0] + " " + text + "\n")
+	default:
+		// More than one link (a lint page's readers, say): the text as a
+		// line of its own, then each link as an item of its own.
+		b.WriteString(text + "\n")
+		gemLinks(b, spans)
+	}
+}
+
+// gemHrefs are the distinct links among spans, as Gemtext writes them.
+func gemHrefs(spans []span) []string {
+	var out []string
+	for _, s := range spans {
+		if !gemLinked(s) {
+			continue
+		}
+		h := geminiHref(s.Href)
+		if !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // rowText is a table row as one line: "first: head2 cell2; head3 cell3".
-func rowText(head []string, r row) string {
+// ticks keeps code in backquotes (the terminal's edition).
+func rowText(head []string, r row, ticks bool) string {
 	var parts []string
 	for i, c := range r.Cells {
-		text := gemText(c.Spans)
+		text := spanText(c.Spans, ticks)
 		if i == 0 {
 			parts = append(parts, text+":")
 			continue
@@ -127,12 +181,14 @@ func rowText(head []string, r row) string {
 	return strings.Join(parts, " ")
 }
 
-// gemText is spans as Gemtext's plain line: code keeps its backquotes.
-func gemText(spans []span) string {
+// spanText is spans as one plain line. Gemtext has no inline code, and
+// backquotes would show as they are: code is set in backquotes only for
+// the terminal (ticks).
+func spanText(spans []span, ticks bool) string {
 	var b strings.Builder
 	for _, s := range spans {
 		text := s.Text
-		if s.Code {
+		if s.Code && ticks {
 			text = "`" + text + "`"
 		}
 		if s.Sup {
@@ -143,11 +199,18 @@ func gemText(spans []span) string {
 	return oneLine(b.String())
 }
 
+// gemLinked says a span is a link in Gemtext: not a footnote mark, not
+// a web-only link, and not an anchor on the same page (Gemtext has
+// none).
+func gemLinked(s span) bool {
+	return s.Href != "" && !s.Sup && !s.Web && !strings.HasPrefix(s.Href, "#")
+}
+
 // gemLinks writes the links among spans as => lines, once each.
 func gemLinks(b *strings.Builder, spans []span) {
 	seen := map[string]bool{}
 	for _, s := range spans {
-		if s.Href == "" || s.Sup || s.Web {
+		if !gemLinked(s) {
 			continue
 		}
 		h := geminiHref(s.Href)
@@ -159,16 +222,60 @@ func gemLinks(b *strings.Builder, spans []span) {
 	}
 }
 
-// preBody ends preformatted text with a line break, and keeps a line
-// from starting with ``` (which would end the block).
-func preBody(s string) string {
-	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
-	for i, l := range lines {
+// gemPre is preformatted text for Gemtext: ended with a line break, no
+// line starting with ``` (which would end the block), and no line wider
+// than gemWidth. Program output (wrap) is folded at spaces, continued
+// with an indent; a robots.txt line is cut with … (a folded line would
+// read as two lines of the file), and cut says so.
+func gemPre(s string, wrapLines bool) (body string, cut bool) {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
 		if strings.HasPrefix(l, "```") {
-			lines[i] = " " + l
+			l = " " + l
+		}
+		switch {
+		case utf8.RuneCountInString(l) <= gemWidth:
+			out = append(out, l)
+		case wrapLines:
+			out = append(out, strings.Split(fold(l, gemWidth, "    "), "\n")...)
+		default:
+			out = append(out, string([]rune(l)[:gemWidth-1])+"…")
+			cut = true
 		}
 	}
-	return strings.Join(lines, "\n") + "\n"
+	return strings.Join(out, "\n") + "\n", cut
+}
+
+// fold breaks a line at spaces into lines of at most width runes, the
+// later ones indented; a run without spaces longer than that is cut
+// into pieces. Unlike wrap, it keeps the line's own spacing.
+func fold(l string, width int, indent string) string {
+	var lines []string
+	first := true
+	for l != "" {
+		w := width
+		if !first {
+			w -= len(indent)
+		}
+		r := []rune(l)
+		if len(r) <= w {
+			lines = append(lines, l)
+			break
+		}
+		at := strings.LastIndex(string(r[:w+1]), " ")
+		if at <= 0 {
+			at = len(string(r[:w]))
+		}
+		lines = append(lines, strings.TrimRight(l[:at], " "))
+		l = strings.TrimLeft(l[at:], " ")
+		if first {
+			first = false
+		}
+	}
+	for i := 1; i < len(lines); i++ {
+		lines[i] = indent + lines[i]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // oneLine keeps a Gemtext line one line.

@@ -63,6 +63,7 @@ func (p *page) html() []byte {
 	b.WriteString(`</main>
 <footer class="reffoot">
   <p>Generated from smolbots's own code when the site was built: every verdict here is a reader's own answer, not a hand-written claim. This page in Gemtext: <a href="/gemini/` + esc(geminiPath(p.Path)) + `">/gemini/` + esc(geminiPath(p.Path)) + `</a>. The matrix as data: <a href="/compat.json">compat.json</a>.</p>
+  <p class="stamp">` + esc(stamp()) + `</p>
 </footer>
 </body>
 </html>
@@ -79,6 +80,11 @@ func writeHTMLBlock(b *strings.Builder, bl block) {
 		return ` id="` + esc(s) + `"`
 	}
 	switch x := bl.(type) {
+	case webOnly:
+		for _, in := range x.Blocks {
+			writeHTMLBlock(b, in)
+		}
+	case plainOnly:
 	case heading:
 		// The heading links to itself, so its address can be copied.
 		n := strconv.Itoa(x.Level)
@@ -145,7 +151,11 @@ func htmlSpans(spans []span) string {
 			text = "<code>" + text + "</code>"
 		}
 		if s.Href != "" {
-			text = `<a href="` + html.EscapeString(webHref(s.Href)) + `">` + text + "</a>"
+			label := ""
+			if s.Label != "" {
+				label = ` class="self" aria-label="` + html.EscapeString(s.Label) + `" title="` + html.EscapeString(s.Label) + `"`
+			}
+			text = `<a href="` + html.EscapeString(webHref(s.Href)) + `"` + label + `>` + text + "</a>"
 		}
 		if s.Sup {
 			text = "<sup>" + text + "</sup>"

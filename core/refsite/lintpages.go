@@ -239,6 +239,18 @@ func lintPage(e lintEntry) (*page, error) {
 	}}
 	p.Body = append(p.Body, strip)
 
+	// Example, with the CLI's own words on it: on the first screen,
+	// under the strip, so the flagged code is the first thing shown.
+	p.Body = append(p.Body, heading{2, "example", "Example"})
+	p.Body = append(p.Body, caseBlocks(p, ex, "robots.txt that raises "+e.Code, "lint example of "+e.Code)...)
+	sev := core.SevWarning
+	if own[0].Severity == core.SevInfo {
+		sev = core.SevInfo
+	}
+	shownFindings := lintFindings(ex, sev)
+	p.Body = append(p.Body, para{[]span{t("What "), code(cliCommand(ex, sev)), t(" prints for it:")}})
+	p.Body = append(p.Body, pre{ID: "cli", Alt: "the output of smolbots lint", Text: CLIText("robots.txt", shownFindings), Wrap: true})
+
 	p.Body = append(p.Body, heading{2, "what-it-flags", "What it flags"})
 	p.Body = append(p.Body, paras(e.Flags)...)
 
@@ -274,17 +286,6 @@ func lintPage(e lintEntry) (*page, error) {
 		tb.Rows = append(tb.Rows, tr)
 	}
 	p.Body = append(p.Body, tb)
-
-	// Example, with the CLI's own words on it.
-	p.Body = append(p.Body, heading{2, "example", "Example"})
-	p.Body = append(p.Body, caseBlocks(p, ex, "robots.txt that raises "+e.Code, "lint example of "+e.Code)...)
-	sev := core.SevWarning
-	if own[0].Severity == core.SevInfo {
-		sev = core.SevInfo
-	}
-	shownFindings := lintFindings(ex, sev)
-	p.Body = append(p.Body, para{[]span{t("What "), code(cliCommand(ex, sev)), t(" prints for it:")}})
-	p.Body = append(p.Body, pre{ID: "cli", Alt: "the output of smolbots lint", Text: CLIText("robots.txt", shownFindings), Wrap: true})
 
 	p.Body = append(p.Body, heading{2, "use-instead", "Use instead"})
 	p.Body = append(p.Body, caseBlocks(p, in, "robots.txt that means the same and raises nothing", "use instead of "+e.Code)...)

@@ -86,12 +86,22 @@ type cell struct {
 	ID     string
 }
 
-func (heading) isBlock() {}
-func (para) isBlock()    {}
-func (pre) isBlock()     {}
-func (list) isBlock()    {}
-func (facts) isBlock()   {}
-func (table) isBlock()   {}
+// webOnly is said on the web edition only: what concerns its anchors,
+// links and table cells, which Gemtext and the terminal do not have.
+type webOnly struct{ Blocks []block }
+
+// plainOnly is said in Gemtext and the terminal only, in place of a
+// webOnly.
+type plainOnly struct{ Blocks []block }
+
+func (webOnly) isBlock()   {}
+func (plainOnly) isBlock() {}
+func (heading) isBlock()   {}
+func (para) isBlock()      {}
+func (pre) isBlock()       {}
+func (list) isBlock()      {}
+func (facts) isBlock()     {}
+func (table) isBlock()     {}
 
 // span is a piece of text, maybe code, maybe a link.
 type span struct {
@@ -103,6 +113,9 @@ type span struct {
 	// terminal show the text without it (a table's cross-reference that
 	// a list elsewhere on the page already carries).
 	Web bool
+	// Label names a link whose text says little (a cell's "#"): its
+	// aria-label and title on the web.
+	Label string
 }
 
 func t(s string) span          { return span{Text: s} }

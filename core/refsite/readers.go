@@ -2,11 +2,13 @@ package refsite
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/grid"
 )
 
 // The dialect, crawler and index pages.
@@ -89,7 +91,7 @@ func dialectPage(d core.Dialect) *page {
 		tl.Items = append(tl.Items, item{ID: "text-" + id, Spans: sp})
 	}
 	p.Body = append(p.Body, tl)
-	p.Body = append(p.Body, para{words("Where a text is silent or unclear, smolbots decides and says so in the verdict's note; DIALECTS.md in the repository records each decision.")})
+	p.Body = append(p.Body, para{words("Where a text is silent or unclear, smolbots decides and says so in the verdict's note; docs/dialects.md in the repository records each decision.")})
 	p.Body = append(p.Body, heading{2, "knobs", "How it reads a file, knob by knob"})
 	p.Body = append(p.Body, para{words("A dialect in smolbots is a set of independent knobs (`core.Dialect`); these are this one's settings.")})
 	p.Body = append(p.Body, knobFacts(d))
@@ -113,7 +115,14 @@ func crawlerPage(d core.Dialect) *page {
 	p := &page{Path: "crawlers/" + d.ID, Title: title, Lead: upperFirst(doc.What) + "."}
 	var basis []span
 	if c.Verified {
-		basis = []span{t("Built from its code: "), code(c.Repo + "@" + shortCommit(c.Commit)), t(". " + d.Source + ".")}
+		basis = []span{t("Built from its code: ")}
+		if u := c.URL(""); u != "" {
+			// The repository at the commit read (off GitHub, the commit's page).
+			basis = append(basis, codeLink(c.Repo+"@"+c.Commit, strings.TrimSuffix(strings.Replace(u, "/blob/", "/tree/", 1), "/")))
+		} else {
+			basis = append(basis, code(c.Repo+"@"+c.Commit))
+		}
+		basis = append(basis, t(". "+d.Source+"."))
 	} else {
 		basis = []span{t("Built from its maintainer's words, with no code read: no code is public. Every answer on this page is a model of what he wrote, and the matrix marks what his words do not cover as unknown.")}
 	}
@@ -132,6 +141,9 @@ func crawlerPage(d core.Dialect) *page {
 	if len(c.Roles) > 0 {
 		role = []span{t(strings.Join(c.Roles, ", ") + ", the Gemini text's virtual agent for what it does")}
 	}
+	p.Body = append(p.Body, webOnly{[]block{para{[]span{t("Its answers on the "), link("compatibility matrix", "/compat"), t("'s demonstrations, each linked to its cell:")}}}})
+	p.Body = append(p.Body, plainOnly{[]block{para{[]span{t("Its answers on the "), link("compatibility matrix", "/compat"), t("'s demonstrations:")}}}})
+	p.Body = append(p.Body, glance(r))
 	p.Body = append(p.Body, facts{ID: "summary", Items: []fact{
 		{"Basis", basis},
 		{"Reads robots.txt over", []span{t(c.Protocol)}},
@@ -155,7 +167,7 @@ func crawlerPage(d core.Dialect) *page {
 	} else {
 		l := list{ID: "history-list"}
 		for i, s := range doc.Former {
-			l.Items = append(l.Items, item{ID: fmt.Sprintf("history-%d", i+1), Spans: words(s)})
+			l.Items = append(l.Items, item{ID: fmt.Sprintf("history-%d", i+1), Spans: citedWords(c, s)})
 		}
 		p.Body = append(p.Body, l)
 	}
@@ -165,7 +177,7 @@ func crawlerPage(d core.Dialect) *page {
 		{"Request", []span{t(c.Fetch.Location)}},
 		{"What counts as a robots.txt", []span{t(c.Fetch.Counts)}},
 		{"Caching", []span{t(c.Fetch.Caching)}},
-		{"Code", refSpans(c, c.Fetch.Ref)},
+		{sourceWord(c), refSpans(c, c.Fetch.Ref)},
 	}})
 	fc := fetchCells()
 	ol := list{ID: "outcomes"}
@@ -175,7 +187,11 @@ func crawlerPage(d core.Dialect) *page {
 	}
 	p.Body = append(p.Body, ol)
 
-	p.Body = append(p.Body, heading{2, "behaviours", "What its code does, line by line"})
+	behaviours := "What its code does, line by line"
+	if !c.Verified {
+		behaviours = "What its maintainer wrote, and where"
+	}
+	p.Body = append(p.Body, heading{2, "behaviours", behaviours})
 	bl := list{ID: "sources"}
 	for _, s := range c.Sources {
 		sp := append([]span{t(upperFirst(s.What) + ": ")}, refSpans(c, s.Ref)...)
@@ -191,7 +207,7 @@ func crawlerPage(d core.Dialect) *page {
 	} else {
 		l := list{ID: "not-modelled-list"}
 		for i, s := range doc.NotModelled {
-			l.Items = append(l.Items, item{ID: fmt.Sprintf("not-modelled-%d", i+1), Spans: words(s)})
+			l.Items = append(l.Items, item{ID: fmt.Sprintf("not-modelled-%d", i+1), Spans: citedWords(c, s)})
 		}
 		p.Body = append(p.Body, l)
 	}
@@ -208,25 +224,37 @@ func crawlerPage(d core.Dialect) *page {
 	return p
 }
 
-// refSpans links a crawler's code reference, written in full.
+// refSpans links a crawler's reference, written in full: code as code,
+// a post or a web page (Veronica-2's) as a plain link.
 func refSpans(c *core.Crawler, ref string) []span {
 	full := fullRef(c, ref)
-	if u := refURL(c, ref); u != "" {
+	u := refURL(c, ref)
+	if !c.Verified {
+		if u != "" {
+			return []span{link(full, u)}
+		}
+		return []span{t(full)}
+	}
+	if u != "" {
 		return []span{codeLink(full, u)}
 	}
 	return []span{code(full)}
 }
 
-func shortCommit(s string) string {
-	if len(s) > 10 {
-		return s[:10]
+// sourceWord labels a crawler's references: "Code" where its code was
+// read, "Source" where they are its maintainer's posts.
+func sourceWord(c *core.Crawler) string {
+	if c.Verified {
+		return "Code"
 	}
-	return s
+	return "Source"
 }
 
 func indexPage() *page {
 	p := &page{Path: indexPath, Title: "The smolbots reference", Lead: "Every lint code, dialect and crawler smolbots knows, and the matrix of what each reader does, generated from the code so the pages cannot drift from it."}
-	p.Body = append(p.Body, paras("Each page can be cited by its address, and each section and row by its anchor. `smolbots explain CODE` prints a lint code's page in the terminal, and every `lint -json` finding carries its page's address as `url`.")...)
+	p.Body = append(p.Body, webOnly{paras("Each page can be cited by its address, and each section and row by its anchor.")})
+	p.Body = append(p.Body, plainOnly{paras("Each page can be cited by its address.")})
+	p.Body = append(p.Body, paras("`smolbots explain CODE` prints a lint code's page in the terminal, and every `lint -json` finding carries its page's address as `url`.")...)
 
 	p.Body = append(p.Body, heading{2, "lint", "Lint codes"})
 	tb := table{ID: "lint-table", Caption: "Every lint code, its severity and what it flags"}
@@ -298,7 +326,7 @@ func proxySection() []block {
 				sp = append(sp, t("; "))
 			}
 			bare, note, _ := strings.Cut(ref, " (")
-			if u := (&core.Crawler{}).URL(bare); u != "" {
+			if u := proxyRefURL(bare); u != "" {
 				sp = append(sp, codeLink(bare, u))
 			} else {
 				sp = append(sp, t(bare))
@@ -317,4 +345,71 @@ func proxySection() []block {
 func proxyID(name string) string {
 	w, _, _ := strings.Cut(strings.ToLower(name), " ")
 	return strings.NewReplacer(".", "-").Replace(w)
+}
+
+// citedWords is prose about crawler c with each code reference in it
+// ("path/file.ext:12-34") linked to its line at the commit read.
+func citedWords(c *core.Crawler, s string) []span {
+	var out []span
+	for _, sp := range words(s) {
+		if sp.Code || sp.Href != "" {
+			out = append(out, sp)
+			continue
+		}
+		text := sp.Text
+		for _, ref := range grid.CitesIn(c, text) {
+			i := strings.Index(text, ref.Ref)
+			if i < 0 || ref.URL == "" {
+				continue
+			}
+			if i > 0 {
+				out = append(out, t(text[:i]))
+			}
+			out = append(out, codeLink(fullRef(c, ref.Ref), ref.URL))
+			text = text[i+len(ref.Ref):]
+		}
+		out = append(out, commitLinks(c, text)...)
+	}
+	return out
+}
+
+// commitLinks links each full commit hash in prose about crawler c to
+// that commit's page in its repository.
+func commitLinks(c *core.Crawler, text string) []span {
+	var out []span
+	for text != "" {
+		i := fullHash.FindStringIndex(text)
+		if i == nil {
+			break
+		}
+		h := text[i[0]:i[1]]
+		u := (&core.Crawler{Repo: c.Repo, Commit: h}).URL("")
+		if u == "" {
+			break
+		}
+		if i[0] > 0 {
+			out = append(out, t(text[:i[0]]))
+		}
+		u = strings.TrimSuffix(strings.Replace(u, "/blob/", "/commit/", 1), "/")
+		out = append(out, codeLink(h, u))
+		text = text[i[1]:]
+	}
+	if text != "" {
+		out = append(out, t(text))
+	}
+	return out
+}
+
+var fullHash = regexp.MustCompile(`\b[0-9a-f]{40}\b`)
+
+// glance is a reader's column of the matrix in words, each answer
+// linked to its cell on /compat: what a crawler page opens with.
+func glance(r Reader) list {
+	cells := compatCells()
+	l := list{ID: "at-a-glance"}
+	for _, f := range Features {
+		c := cells[f.ID][r.ID]
+		l.Items = append(l.Items, item{ID: "glance-" + f.ID, Spans: []span{{Text: upperFirst(f.Question) + ": " + c.Support, Href: "/compat#" + cellID(f.ID, r.ID), Web: true}}})
+	}
+	return l
 }

@@ -81,6 +81,12 @@ func (p *page) permalink(st state.State, what string) string {
 	return "/#" + state.Encode(st)
 }
 
+// stamp is the line every page ends with, so that a citation of a page
+// names the code it was generated from: the commit and the build date.
+func stamp() string {
+	return "Built from smolbots " + core.Version() + " on " + core.BuildDate() + "."
+}
+
 // Pages builds every page, and returns every file of both editions by
 // its path in the built site: "reference.html", "lint/bom.html", ...,
 // "compat.json", and under "gemini/" the Gemtext edition: "gemini/index.gmi",

@@ -37,10 +37,18 @@ func webURL(path string) string {
 
 func writeTextBlock(b *strings.Builder, bl block) {
 	switch x := bl.(type) {
+	case webOnly:
+	case plainOnly:
+		for i, in := range x.Blocks {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			writeTextBlock(b, in)
+		}
 	case heading:
 		b.WriteString(x.Text + "\n" + strings.Repeat("-", len([]rune(x.Text))) + "\n")
 	case para:
-		b.WriteString(wrap(gemText(x.Spans), textWidth, "") + "\n")
+		b.WriteString(wrap(spanText(x.Spans, true), textWidth, "") + "\n")
 		textLinks(b, x.Spans)
 	case pre:
 		for _, l := range strings.Split(strings.TrimSuffix(x.Text, "\n"), "\n") {
@@ -48,12 +56,12 @@ func writeTextBlock(b *strings.Builder, bl block) {
 		}
 	case list:
 		for _, it := range x.Items {
-			b.WriteString(wrap("- "+gemText(it.Spans), textWidth, "  ") + "\n")
+			b.WriteString(wrap("- "+spanText(it.Spans, true), textWidth, "  ") + "\n")
 			textLinks(b, it.Spans)
 		}
 	case facts:
 		for _, f := range x.Items {
-			b.WriteString(wrap(f.Term+": "+gemText(f.Spans), textWidth, "  ") + "\n")
+			b.WriteString(wrap(f.Term+": "+spanText(f.Spans, true), textWidth, "  ") + "\n")
 		}
 	case table:
 		if x.Pre {
@@ -64,7 +72,7 @@ func writeTextBlock(b *strings.Builder, bl block) {
 		}
 		b.WriteString(wrap(x.Caption+":", textWidth, "") + "\n")
 		for _, r := range x.Rows {
-			b.WriteString(wrap("- "+rowText(x.Head, r), textWidth, "  ") + "\n")
+			b.WriteString(wrap("- "+rowText(x.Head, r, true), textWidth, "  ") + "\n")
 		}
 	}
 }

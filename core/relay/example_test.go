@@ -9,12 +9,12 @@ import (
 
 func ExampleGuard_CheckTarget() {
 	g := relay.Guard{}
-	for _, u := range []string{"gemini://0x7f.1", "gemini://[64:ff9b::a9fe:a9fe]", "gopher://example.org:7070"} {
+	for _, u := range []string{"gemini://0x7f.1", "gemini://[64:ff9b::a9fe:a9fe]", "gopher://capsule.example:7070"} {
 		t, _ := fetch.ParseTarget(u)
 		fmt.Println(u, "->", g.CheckTarget(t))
 	}
 	// Output:
 	// gemini://0x7f.1 -> "0x7f.1" is an IP address written in an unusual form (decimal, octal, hex or short); write it in the usual dotted form
 	// gemini://[64:ff9b::a9fe:a9fe] -> 64:ff9b::a9fe:a9fe is a NAT64 form of a cloud metadata address
-	// gopher://example.org:7070 -> <nil>
+	// gopher://capsule.example:7070 -> <nil>
 }

@@ -278,7 +278,7 @@ var hostiles = []hostile{
 		}},
 	{name: "gopher menu instead of a file", scheme: "gopher",
 		gopher: func(c net.Conn, _ string) {
-			c.Write([]byte("1Phlog\t/phlog\texample.org\t70\r\niWelcome\t\tnull\t0\r\n.\r\n"))
+			c.Write([]byte("1Phlog\t/phlog\tcapsule.example\t70\r\niWelcome\t\tnull\t0\r\n.\r\n"))
 		},
 		check: wantStatus(200, fetch.NotFound, "")},
 	{name: "gopher reply of a lone dot", scheme: "gopher",

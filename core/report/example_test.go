@@ -17,7 +17,7 @@ func ExampleText() {
 		Agents:    "GUS(indexer)",
 		Dialects:  []core.Dialect{core.Gemini, core.RFC9309},
 	})
-	out := report.Text(g, robots, "https://example.org/#v1.AQAA__8")
+	out := report.Text(g, robots, "https://capsule.example/#v1.AQAA__8")
 
 	// Print the verdict table: after the legend, up to the next section.
 	table := out[strings.Index(out, "the notes).\n\n")+len("the notes).\n\n"):]

@@ -60,7 +60,7 @@ func cases() []reportCase {
 	sixDigits := strings.Repeat("#\n", 150000) + "User-agent: *\nDisallow: /x\nAllow: /x/y\n"
 	return []reportCase{
 		{name: "clash", robots: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /\nAllow: /public\nCrawl-delay: 10\n",
-			selectors: "/public\n/private/x\ngemini://example.org/public/a", agents: "GUS(indexer)\n*", dialects: core.Dialects(), permalink: link,
+			selectors: "/public\n/private/x\ngemini://capsule.example/public/a", agents: "GUS(indexer)\n*", dialects: core.Dialects(), permalink: link,
 			crawlers: grid.DefaultCrawlers()},
 		{name: "empty", dialects: core.Dialects(), crawlers: grid.DefaultCrawlers()},
 		{name: "no-dialects", robots: "User-agent: *\nDisallow: /\n", selectors: "/", dialects: nil, permalink: "https://smolbots.example/#v1.AQAA__8"},
@@ -68,14 +68,14 @@ func cases() []reportCase {
 			selectors: "/\n/search?q=x\n/search/help\n/gemlog/raw\n/private/notes\n/drafts/x\n/cgi-bin/env\nprivate/no-slash",
 			agents:    "GUS(indexer)\nindexer\nLupa(archiver,researcher)\n*", dialects: core.Dialects(), permalink: link,
 			crawlers: core.Presets()},
-		{name: "two-dialects", robots: capsule, selectors: "gemini://example.org/search/some/rather/long/path/that/needs/room?with=query\n/private",
+		{name: "two-dialects", robots: capsule, selectors: "gemini://capsule.example/search/some/rather/long/path/that/needs/room?with=query\n/private",
 			agents: "GUS", dialects: []core.Dialect{core.Gemini, core.Conner2020}, permalink: link + strings.Repeat("x", 200)},
 		{name: "nasty", robots: "User-agent:\t*\r\nDisallow: /日本語/パス/" + strings.Repeat("長", 80) + "\rDisallow: /a\x00b\x1b[31m\u202eevil\u200d\n" +
 			"Disallow: /" + strings.Repeat("very-long-segment/", 12) + "\n\xff\xfe bad bytes\n\tDisallow:\t/tab\n🤖🤖🤖: emoji field\n",
 			selectors: "/" + strings.Repeat("日本", 60) + "\n/\u202etxt.exe\n/" + strings.Repeat("z", 300) + "\n/a\tb\n\x00",
 			agents:    "Robot🤖(indexer)\n" + strings.Repeat("VeryLongAgentName", 8) + "\n((\nhttp://bad",
 			dialects:  core.Dialects(), permalink: link + "\u202e#\x00", crawlers: core.Presets()},
-		{name: "problems", robots: "User-agent: *\nDisallow: /x\n", selectors: "/x\nhttp://example.org/x\ngopher://\n/y", agents: "GUS(\n*\nx)",
+		{name: "problems", robots: "User-agent: *\nDisallow: /x\n", selectors: "/x\nhttp://capsule.example/x\ngopher://\n/y", agents: "GUS(\n*\nx)",
 			dialects: []core.Dialect{core.RFC9309, core.Norobots}},
 		{name: "long-file", robots: many, selectors: "/x/1\n/y", dialects: core.Dialects(), crawlers: grid.DefaultCrawlers()},
 		{name: "six-digit-lines", robots: sixDigits, selectors: "/x/y\n/x/z\n/w", agents: "GUS", dialects: core.Dialects(), permalink: link,
@@ -308,7 +308,7 @@ func TestCrawlers(t *testing.T) {
 		}
 		last = k
 	}
-	if !strings.Contains(txt, "TLGS, on /public, gemini://example.org/public/a\n    TLGS reads no Allow lines") {
+	if !strings.Contains(txt, "TLGS, on /public, gemini://capsule.example/public/a\n    TLGS reads no Allow lines") {
 		t.Errorf("TLGS's note on its two selectors is missing:\n%s", txt[j:])
 	}
 	if !strings.Contains(gmi, "\n## Real crawlers\n") || !strings.Contains(gmi, "\n```real crawlers\n") || !strings.Contains(gmi, "\n## Crawler notes\n") {
@@ -356,7 +356,7 @@ func TestWrap(t *testing.T) {
 	if got := pathWrap("/a/bcdefghijklmnop", 8); strings.Join(got, "|") != "/a/bcdef|ghijklmn|op" {
 		t.Errorf("pathWrap without a slash in the second half = %q", got)
 	}
-	if got := pathWrap("gemini://example.org/public/a", 16); strings.Join(got, "|") != "gemini://example|.org/public/a" {
+	if got := pathWrap("gemini://capsule.example/public/a", 17); strings.Join(got, "|") != "gemini://capsule.|example/public/a" {
 		t.Errorf("pathWrap taking a line more than hardWrap = %q", got)
 	}
 	if got := wordWrap("one two three", 7); strings.Join(got, "|") != "one two|three" {

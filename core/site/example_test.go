@@ -11,23 +11,23 @@ import (
 
 func ExampleGeminiLinks() {
 	page := "# Notes\n=> ../about.gmi About\n=> gemini://other.example/ Friends\n```\n=> not-a-link\n```\n"
-	for _, l := range site.GeminiLinks("gemini://example.org/notes/index.gmi", []byte(page)) {
-		fmt.Println(l, site.Origin(l) == "gemini://example.org")
+	for _, l := range site.GeminiLinks("gemini://capsule.example/notes/index.gmi", []byte(page)) {
+		fmt.Println(l, site.Origin(l) == "gemini://capsule.example")
 	}
 	// Output:
-	// gemini://example.org/about.gmi true
+	// gemini://capsule.example/about.gmi true
 	// gemini://other.example/ false
 }
 
 func ExampleGopherLinks() {
-	menu := "iWelcome\tfake\t(NULL)\t0\r\n1Phlog\t/phlog\texample.org\t70\r\n0About me\t/about me.txt\texample.org\t70\r\nhWeb\tURL:https://example.com/\texample.org\t70\r\n.\r\n"
+	menu := "iWelcome\tfake\t(NULL)\t0\r\n1Phlog\t/phlog\tcapsule.example\t70\r\n0About me\t/about me.txt\tcapsule.example\t70\r\nhWeb\tURL:https://example.com/\tcapsule.example\t70\r\n.\r\n"
 	for _, l := range site.GopherLinks([]byte(menu)) {
 		sel, _ := site.Selector(l)
 		fmt.Printf("%s %q\n", l, sel)
 	}
 	// Output:
-	// gopher://example.org/1/phlog "/phlog"
-	// gopher://example.org/0/about%20me.txt "/about me.txt"
+	// gopher://capsule.example/1/phlog "/phlog"
+	// gopher://capsule.example/0/about%20me.txt "/about me.txt"
 	// https://example.com/ ""
 }
 
@@ -35,12 +35,12 @@ func ExampleGopherLinks() {
 // robots.txt (here: nothing under /private/); pages come breadth first.
 func ExampleWalk() {
 	pages := map[string]string{
-		"gemini://example.org/":              "=> a.gmi\n=> private/x.gmi\n=> gemini://other.example/\n",
-		"gemini://example.org/a.gmi":         "=> / Home\n",
-		"gemini://example.org/private/x.gmi": "=> y.gmi\n",
+		"gemini://capsule.example/":              "=> a.gmi\n=> private/x.gmi\n=> gemini://other.example/\n",
+		"gemini://capsule.example/a.gmi":         "=> / Home\n",
+		"gemini://capsule.example/private/x.gmi": "=> y.gmi\n",
 	}
 	res, _ := site.Walk(context.Background(), site.Config{
-		Start: "gemini://example.org/",
+		Start: "gemini://capsule.example/",
 		Fetch: func(_ context.Context, u string) *fetch.PageResult {
 			return &fetch.PageResult{URL: u, Kind: fetch.KindLinks, Note: "20 text/gemini", Status: 20, Body: []byte(pages[u])}
 		},

@@ -78,7 +78,7 @@ func TestWalkRealCapsule(t *testing.T) {
 	if p := find(r, g.URL+"/missing.gmi"); p.Problem != "the server answered 51 Not found!" || p.FoundOn != g.URL+"/dir/page.gmi" {
 		t.Errorf("missing page: %+v", p)
 	}
-	wantElsewhere := []site.Host{{"gemini://example.org", 2}, {"gemini://localhost:1", 2}, {"https://example.com", 2}}
+	wantElsewhere := []site.Host{{"gemini://capsule.example", 2}, {"gemini://localhost:1", 2}, {"https://example.com", 2}}
 	if !slices.Equal(r.Elsewhere, wantElsewhere) {
 		t.Errorf("elsewhere %+v, want %+v", r.Elsewhere, wantElsewhere)
 	}
@@ -113,7 +113,7 @@ func TestWalkRealHole(t *testing.T) {
 	if n := bytes.Count(log, []byte(`"GET `)); bytes.Contains(log, []byte("private")) || n < r.Requests || n > r.Requests+1 || r.Requests != 4 {
 		t.Errorf("gophernicus's log (the walk counts %d requests):\n%s", r.Requests, log)
 	}
-	wantElsewhere := []site.Host{{"gopher://example.org", 2}, {"https://example.com", 2}}
+	wantElsewhere := []site.Host{{"gopher://capsule.example", 2}, {"https://example.com", 2}}
 	if !slices.Equal(r.Elsewhere, wantElsewhere) {
 		t.Errorf("elsewhere %+v, want %+v", r.Elsewhere, wantElsewhere)
 	}

@@ -347,7 +347,7 @@ func TestWalkProblems(t *testing.T) {
 }
 
 func TestWalkBadStart(t *testing.T) {
-	for _, u := range []string{"https://example.org/", "gemini://", "gopher://h/0a%0Ab", "not a url"} {
+	for _, u := range []string{"https://capsule.example/", "gemini://", "gopher://h/0a%0Ab", "not a url"} {
 		if _, err := site.Walk(context.Background(), site.Config{Start: u, Fetch: (&fakeHost{}).fetch}); err == nil {
 			t.Errorf("Walk(%q) started", u)
 		}

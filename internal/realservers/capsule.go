@@ -20,7 +20,7 @@ import (
 const CapsuleRobots = "User-agent: *\nDisallow: /private/\nDisallow: /files/*.bin\n\nUser-agent: indexer\nDisallow: /archive/\n"
 
 // Capsule is the test capsule's files, for StartGemini. Its pages link
-// to other hosts as gemini://example.org/ and to another port on the
+// to other hosts as gemini://capsule.example/ and to another port on the
 // same host as gemini://localhost:1/.
 func Capsule() map[string][]byte {
 	return map[string][]byte{
@@ -32,10 +32,10 @@ func Capsule() map[string][]byte {
 			"=> archive/old.gmi The archive\n" +
 			"=> image.png A picture\n" +
 			"=> files/data.bin Data\n" +
-			"=> gemini://example.org/ Another capsule\n" +
+			"=> gemini://capsule.example/ Another capsule\n" +
 			"=> gemini://localhost:1/ Another port\n" +
 			"=> https://example.com/ The web\n" +
-			"=> mailto:admin@example.org Mail\n" +
+			"=> mailto:admin@capsule.example Mail\n" +
 			"=> about.gmi#team About, again\n" +
 			"```\n=> not-a-link.gmi preformatted text\n```\n"),
 		"about.gmi":          []byte("# About\n=> / Home\n=> ./dir/../about.gmi This page again\n"),
@@ -63,7 +63,7 @@ func Hole() map[string][]byte {
 			"0A text\t/a.txt\n" +
 			"9A binary\t/blob.bin\n" +
 			"1A binary linked as a menu\t/blob-menu.bin\n" +
-			"1Another hole\t/\texample.org\t70\n" +
+			"1Another hole\t/\tcapsule.example\t70\n" +
 			"hThe web\tURL:https://example.com/\n" +
 			"1Home again\t/\n"),
 		"dir/gophermap":     []byte("1Up\t/\n1This menu again\t/dir\n0A file\t/dir/b.txt\n3Not an item\t\terror.host\t1\n"),

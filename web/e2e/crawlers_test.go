@@ -72,12 +72,12 @@ func TestCrawlerTable(t *testing.T) {
 		t.Errorf("the unverified Veronica-2 is shown by default: %s", th)
 	}
 
-	b.typeCase(t, "User-agent: *\nDisallow: /private\n", "gemini://example.org/private-notes?q=1\n/private/x\n", "*\n")
+	b.typeCase(t, "User-agent: *\nDisallow: /private\n", "gemini://capsule.example/private-notes?q=1\n/private/x\n", "*\n")
 	cells = b.crawlerCells(t)
 	if len(cells) != 2*8 {
 		t.Fatalf("%d crawler cells for 2 selectors, want 16", len(cells))
 	}
-	sel := "gemini://example.org/private-notes?q=1"
+	sel := "gemini://capsule.example/private-notes?q=1"
 	// TLGS compares whole path segments; Kennedy a plain prefix.
 	if c := findCrawler(cells, "tlgs", sel); c.Verdict != "allow" || c.Line != "0" {
 		t.Errorf("tlgs %s = %+v, want allow, no line", sel, c)

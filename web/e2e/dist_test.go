@@ -48,6 +48,44 @@ func TestDist(t *testing.T) {
 			t.Errorf("referenced %s is missing: %v", r[1], err)
 		}
 	}
+	// Nothing deployed names the .org example domain (the wasm
+	// included), and every reference page and compat.json name the
+	// commit and the date they were built from.
+	banned := []byte("example" + ".org")
+	stamp := regexp.MustCompile(`Built from smolbots [0-9a-f]{40} on \d{4}-\d{2}-\d{2}\.`)
+	pages := 0
+	err = filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		name, _ := filepath.Rel(out, path)
+		if regexp.MustCompile(`(?i)` + regexp.QuoteMeta(string(banned))).Match(data) {
+			t.Errorf("dist/%s names %s", name, banned)
+		}
+		switch {
+		case name == "compat.json":
+			if !regexp.MustCompile(`"version": "[0-9a-f]{40}"`).Match(data) || !regexp.MustCompile(`"built": "\d{4}-\d{2}-\d{2}"`).Match(data) {
+				t.Errorf("dist/compat.json has no version and build date")
+			}
+		case strings.HasSuffix(name, ".gmi"), strings.HasSuffix(name, ".html") && name != "index.html":
+			pages++
+			if !stamp.Match(data) {
+				t.Errorf("dist/%s has no stamp of the commit and date", name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages < 100 {
+		t.Errorf("dist/ holds %d reference pages", pages)
+	}
+
 	// The conformance suite is published beside the matrix.
 	for _, f := range []string{"conformance.html", "conformance.json", "gemini/conformance.gmi"} {
 		if fi, err := os.Stat(filepath.Join(out, f)); err != nil || fi.Size() == 0 {

@@ -115,7 +115,7 @@ func TestFetchOutcomes(t *testing.T) {
 	if !strings.Contains(status, "HTTP 403") {
 		t.Errorf("refused: status %q", status)
 	}
-	status, _ = b.fetchURL(t, "http://example.org")
+	status, _ = b.fetchURL(t, "http://capsule.example")
 	if !strings.Contains(status, "HTTP 400") && !strings.Contains(status, "HTTP 403") {
 		t.Errorf("bad scheme: status %q", status)
 	}
@@ -239,7 +239,7 @@ func TestTestThisCapsulesPages(t *testing.T) {
 		!strings.Contains(st, "4 links to other hosts, ports or schemes, never requested, not listed") {
 		t.Errorf("the status says %q", st)
 	}
-	if strings.Contains(sels, "example.org") || strings.Contains(sels, "localhost:1/") || strings.Contains(sels, "https:") {
+	if strings.Contains(sels, "capsule.example") || strings.Contains(sels, "localhost:1/") || strings.Contains(sels, "https:") {
 		t.Errorf("links to other hosts went into the box:\n%s", sels)
 	}
 	denied := false

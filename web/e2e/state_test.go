@@ -46,7 +46,7 @@ func (b *browser) waitHash(t testing.TB, old string) string {
 func TestPermalinkRoundTrip(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, "")
-	b.typeCase(t, clash+"# ünïcode ✓ and a tab\there\n", "/index.gmi\ngemini://example.org/private/x?q=1\n", "GUS(indexer)\n*\n")
+	b.typeCase(t, clash+"# ünïcode ✓ and a tab\there\n", "/index.gmi\ngemini://capsule.example/private/x?q=1\n", "GUS(indexer)\n*\n")
 	n := b.updates(t)
 	b.do(t, chromedp.Click(chromedp.ID("show-norobots")))
 	b.waitUpdates(t, n+1)

@@ -3,8 +3,9 @@
 // /conformance, /conformance.json and the index /reference, as .html files that the server or Netlify
 // serves without the extension) and the Gemini edition under
 // OUTDIR/gemini. Every page comes from core/refsite, which computes it
-// from the code. web/build-site.sh runs it; the site's address comes in
-// with -ldflags, as for the CLI (build.sh's site_url).
+// from the code. web/build-site.sh runs it; the site's address, the
+// commit and the build date come in with -ldflags, as for the CLI
+// (web/ldflags.sh prints them), and every page names the last two.
 package main
 
 import (
