@@ -31,6 +31,7 @@ var AuraGem = Dialect{
 			{"errors", "temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:87-130,234-245", "a Crawl-delay that is not a number, or a rule before any User-agent, fails the file"},
 			{"skip", "crawler/context.go:409,494", "a failed file leaves nil, and FindGroup on it panics: the host's URLs are dropped (crawler/crawl.go:82-96)"},
 			{"target", "crawler/context.go:505,531", "the target is Go's url.URL.Path: percent-decoded, no query, not cleaned"},
+			{"size", "crawler/context.go:401", "the body is read whole with io.ReadAll; no limit in the crawler (its Gemini client library was not read)"},
 			{"fetch", "crawler/context.go:383-399", "status 20 only, any MIME; 44 re-queues the URL; anything else allows all"},
 			{"delay", "crawler/context.go:43,530,552-558", "Crawl-delay honoured, 2 s by default"},
 		},
