@@ -39,6 +39,7 @@ func has(list []string, s string) bool {
 // says CRLF, the lint does not ask for CRLF, and the permalink holds the
 // CRLF file and opens it as such.
 func TestFetchCRLF(t *testing.T) {
+	t.Parallel()
 	addr := realservers.StartGopherText(t, map[string][]byte{"robots.txt": []byte(served)})
 	crlf := strings.ReplaceAll(served, "\n", "\r\n")
 	b := newBrowser(t)
@@ -85,6 +86,7 @@ func TestFetchCRLF(t *testing.T) {
 
 // TestPasteCRLF: text pasted with CRLF line ends sets the style.
 func TestPasteCRLF(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	n := b.updates(t)

@@ -33,17 +33,12 @@ func (b *browser) state(t testing.TB) pageState {
 // waitHash waits until the permalink in the address bar differs from old.
 func (b *browser) waitHash(t testing.TB, old string) string {
 	t.Helper()
-	return eval[string](t, b, fmt.Sprintf(`new Promise((ok, fail) => {
-		const t0 = Date.now();
-		(function poll() {
-			if (location.hash.startsWith("#v1.") && location.hash !== %q) return ok(location.href);
-			if (Date.now() - t0 > 10000) return fail(new Error("the permalink was not updated: " + location.hash.slice(0, 40)));
-			setTimeout(poll, 20);
-		})();
-	})`, old))
+	return waitValue[string](t, b, "the permalink in the address to change",
+		fmt.Sprintf(`location.hash.startsWith("#v1.") && location.hash !== %q ? location.href : null`, old), `location.hash.slice(0, 40)`)
 }
 
 func TestPermalinkRoundTrip(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, clash+"# ünïcode ✓ and a tab\there\n", "/index.gmi\ngemini://example.org/private/x?q=1\n", "GUS(indexer)\n*\n")
@@ -84,6 +79,7 @@ func TestPermalinkRoundTrip(t *testing.T) {
 }
 
 func TestGarbagePermalink(t *testing.T) {
+	t.Parallel()
 	for name, frag := range map[string]string{
 		"garbage":  "#v1.!!not*base64~~",
 		"version":  "#v9.AAAA",
@@ -112,6 +108,7 @@ func TestGarbagePermalink(t *testing.T) {
 }
 
 func TestOversizedPermalink(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	n := b.updates(t)
@@ -128,6 +125,7 @@ func TestOversizedPermalink(t *testing.T) {
 }
 
 func TestHugePasteTruncates(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.setInput(t, "selectors", "/private/x\n/public\n")
@@ -158,14 +156,7 @@ func TestHugePasteTruncates(t *testing.T) {
 		t.Errorf("the grid does not work on the file's head: %+v", c)
 	}
 	// The big file's own lint follows once typing pauses.
-	eval[bool](t, b, `new Promise((ok, fail) => {
-		const t0 = Date.now();
-		(function poll() {
-			if (!document.getElementById("lints").classList.contains("stale")) return ok(true);
-			if (Date.now() - t0 > 20000) return fail(new Error("the lint never caught up"));
-			setTimeout(poll, 20);
-		})();
-	})`)
+	b.waitFor(t, "the big file's own lint", `!document.getElementById("lints").classList.contains("stale")`, `document.getElementById("lints").className`)
 	codes = b.lintCodes(t)
 	if len(codes) < 2 || codes[0] != "file-too-large" {
 		t.Errorf("lints after the pause: %v", codes)
@@ -181,12 +172,8 @@ func TestHugePasteTruncates(t *testing.T) {
 	if tail := eval[string](t, b, `document.getElementById("robots").value.slice(-3)`); tail != "xyz" {
 		t.Errorf("typed text lost after the paste: tail %q", tail)
 	}
-	if l := eval[string](t, b, `document.getElementById("permalink").textContent`); !strings.Contains(l, "too large") {
-		// The link update waits for a pause in typing.
-		b.do(t, chromedp.Sleep(2500*1e6))
-		if l = eval[string](t, b, `document.getElementById("permalink").textContent`); !strings.Contains(l, "too large") {
-			t.Errorf("the share link says %q for a 5 MB case", l)
-		}
-	}
+	// The link update waits for a pause in typing.
+	b.waitFor(t, "the share link to say the case is too large", `document.getElementById("permalink").textContent.includes("too large")`,
+		`document.getElementById("permalink").textContent`)
 	b.noErrors(t)
 }
