@@ -81,15 +81,17 @@ const paintLog = `window.frames_ = [];
 			window.frames_.push({at, any: seen(document.querySelector("h1")), shown: false});
 			return;
 		}
+		// The parser may not have reached every part yet.
+		const value = id => (e => e ? e.value : null)(document.getElementById(id));
 		window.frames_.push({
 			at,
 			any: seen(document.querySelector("h1")),
 			shown: seen(work),
-			robots: document.getElementById("robots").value,
-			selectors: document.getElementById("selectors").value,
-			agents: document.getElementById("agents").value,
+			robots: value("robots"),
+			selectors: value("selectors"),
+			agents: value("agents"),
 			cells: [...document.querySelectorAll("[data-verdict]")].filter(seen).map(c => c.dataset.agent + " " + c.dataset.selector),
-			summary: document.getElementById("summary").textContent,
+			summary: (e => e ? e.textContent : null)(document.getElementById("summary")),
 		});
 	};
 	const mo = new MutationObserver(() => {

@@ -105,7 +105,7 @@ func TestCopyReport(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
-	link := b.waitHash(t, "")
+	link := b.waitCurrentLink(t)
 
 	// With clipboard access granted, the report goes to the clipboard.
 	b.grantClipboard(t)

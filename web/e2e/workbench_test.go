@@ -37,6 +37,7 @@ var screens = []screen{{1280, 800, false}, {1280, 800, true}, {390, 844, false},
 func onScreens(t *testing.T, list []screen, fn func(t *testing.T, b *browser, s screen)) {
 	for _, s := range list {
 		t.Run(s.String(), func(t *testing.T) {
+			t.Parallel() // each screen has its own browser
 			b := newBrowser(t)
 			b.emulateScheme(t, s.dark)
 			b.do(t, chromedp.EmulateViewport(s.w, s.h, chromedp.EmulateScale(1)))
