@@ -73,8 +73,9 @@ func TestAuditPasted(t *testing.T) {
 }
 
 // A 50 MB log read in chunks: the progress bar moves through the file,
-// no task of the page runs for a second or more, and the verdicts come
-// out as for the small log. A .gz file is unpacked by the browser.
+// no task of the page runs for a second or more (on a quiet machine),
+// and the verdicts come out as for the small log. A .gz file is
+// unpacked by the browser.
 // It times the page's tasks, so it runs alone, before the tests that
 // run in parallel (it does not call t.Parallel).
 func TestAuditBigLog(t *testing.T) {
@@ -115,15 +116,21 @@ func TestAuditBigLog(t *testing.T) {
 	b.do(t, chromedp.SetUploadFiles(chromedp.ID("audit-file"), []string{path}))
 	start := time.Now()
 	status := b.runAudit(t)
-	t.Logf("50 MB of log audited in the page in %s", time.Since(start).Round(time.Millisecond))
+	took := time.Since(start)
+	t.Logf("50 MB of log audited in the page in %s", took.Round(time.Millisecond))
 	if status != "1 of 203 clients ignored the file." {
 		t.Errorf("status %q", status)
 	}
 	if n := eval[int](t, b, `[...window.seen].filter(v => v > 0 && v < 10).length`); n < 3 {
 		t.Errorf("the progress bar showed %d steps between empty and full", n)
 	}
-	if ms := eval[float64](t, b, `window.longest`); ms >= 1000 {
-		t.Errorf("a task of the page ran %.0f ms while the log was read", ms)
+	// No task runs for a second (quiet, the whole audit takes about
+	// 3 s). A loaded machine stretches every task alike, so there the
+	// bound is a fifth of the whole audit: the reading is still cut into
+	// many short tasks.
+	limit := max(time.Second, took/5)
+	if ms := eval[float64](t, b, `window.longest`); ms >= float64(limit.Milliseconds()) {
+		t.Errorf("a task of the page ran %.0f ms while the log was read in %s; want under %s", ms, took.Round(time.Millisecond), limit)
 	}
 	b.do(t, chromedp.SetUploadFiles(chromedp.ID("audit-file"), []string{gz}))
 	if status := b.runAudit(t); status != "1 of 3 clients ignored the file." {
