@@ -105,10 +105,15 @@ func TestServeCompresses(t *testing.T) {
 			t.Errorf("a range: %d, %d bytes", resp.StatusCode, len(body))
 		}
 	}
-	// A new build: the next answer is the new file.
-	time.Sleep(10 * time.Millisecond)
+	// A new build: the next answer is the new file. Its time is set a
+	// second on, as a build a moment later would give it; a coarse clock
+	// could give the same time twice.
 	wasm2 := append(wasm, "rebuilt"...)
-	os.WriteFile(filepath.Join(dir, "playground.wasm"), wasm2, 0o644)
+	rebuilt := filepath.Join(dir, "playground.wasm")
+	os.WriteFile(rebuilt, wasm2, 0o644)
+	if fi, err := os.Stat(rebuilt); err != nil || os.Chtimes(rebuilt, fi.ModTime().Add(time.Second), fi.ModTime().Add(time.Second)) != nil {
+		t.Fatalf("setting the rebuilt module's time: %v", err)
+	}
 	if _, body := get("GET", "/playground.wasm", "Accept-Encoding", "br"); !bytes.Equal(unbr(body), wasm2) {
 		t.Error("a rebuilt module is sent as it was before")
 	}

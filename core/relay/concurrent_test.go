@@ -89,12 +89,20 @@ func TestFetchCap(t *testing.T) {
 		open--
 		mu.Unlock()
 	})
-	srv := httptest.NewServer(relay.New(relay.Config{
+	api := relay.New(relay.Config{
 		Dial:       (&net.Dialer{}).DialContext,
 		Guard:      relay.Guard{AllowLoopback: true},
 		Timeout:    10 * time.Second, // the held fetches outlast the queue wait
 		MaxFetches: maxFetches,
 		QueueWait:  time.Second,
+	})
+	// Each request that reaches the relay says so: the test frees the
+	// slots once the last one is there, not after a guess at how long
+	// it takes to come.
+	arrived := make(chan struct{}, maxFetches+2)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- struct{}{}
+		api.ServeHTTP(w, r)
 	}))
 	defer srv.Close()
 	target := srv.URL + robotsPath("gopher://"+addr)
@@ -143,7 +151,13 @@ func TestFetchCap(t *testing.T) {
 		resp.Body.Close()
 		queued <- resp.StatusCode
 	}()
-	time.Sleep(50 * time.Millisecond) // well inside its wait of a second
+	for i := 0; i < n+1; i++ {
+		select {
+		case <-arrived:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d of the %d requests reached the relay within 10 s", i, n+1)
+		}
+	}
 	close(hold)
 	for i := 0; i < maxFetches; i++ {
 		if code := <-codes; code != http.StatusOK {

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -65,15 +64,8 @@ func TestLinksFromRealServers(t *testing.T) {
 	if code != 200 || len(l.Links) != 1 || l.Links[0] != g.URL+"/about.gmi" || !strings.Contains(l.Note, "redirects") {
 		t.Errorf("a redirect gives its target as the one link: %d %s", code, raw)
 	}
-	// molly-brown writes each line after its request, from a goroutine
-	// of its own: wait a little for the last one.
-	var log []byte
-	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		log, _ = os.ReadFile(g.AccessLog)
-		if bytes.Count(log, []byte("\t"+g.URL)) >= 4 || time.Now().After(deadline) {
-			break
-		}
-	}
+	// One line per answer above, once molly-brown has logged them.
+	log := realservers.WaitLog(t, g.AccessLog, 4, "\t"+g.URL)
 	if n := bytes.Count(log, []byte("\t"+g.URL)); n != 4 || bytes.Contains(log, []byte("about.gmi")) {
 		t.Errorf("one request per answer, redirects not followed; molly-brown's log:\n%s", log)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"os"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -62,10 +61,8 @@ func TestWalkRealCapsule(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("pages %q, want %q", got, want)
 	}
-	log, err := os.ReadFile(g.AccessLog)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Every request the walk made, once molly-brown has logged it.
+	log := realservers.WaitLog(t, g.AccessLog, r.Requests, "\t"+g.URL+"/")
 	if bytes.Contains(log, []byte("/private/")) || bytes.Contains(log, []byte("not-a-link")) {
 		t.Errorf("molly-brown's access log shows a request robots.txt refuses, or a link read from preformatted text or a binary:\n%s", log)
 	}
@@ -104,10 +101,7 @@ func TestWalkRealHole(t *testing.T) {
 	if p := r.Pages[5]; p.Result.Kind != fetch.KindBinary || p.Links != 0 {
 		t.Errorf("binary linked as a menu: %+v", p)
 	}
-	log, err := os.ReadFile(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := realservers.WaitLog(t, logPath, r.Requests, `"GET `)
 	// The log's first line may be realservers' check that the server
 	// listens: a connection that sends nothing, logged as the root menu.
 	if n := bytes.Count(log, []byte(`"GET `)); bytes.Contains(log, []byte("private")) || n < r.Requests || n > r.Requests+1 || r.Requests != 4 {

@@ -180,6 +180,9 @@ func writeTree(t testing.TB, files map[string][]byte) string {
 	return root
 }
 
+// startWait bounds the wait for a server to listen.
+const startWait = 30 * time.Second
+
 // start runs a server, waits until addr accepts connections, and stops it
 // by PID at cleanup.
 func start(t testing.TB, what, addr, name string, args ...string) error {
@@ -203,7 +206,9 @@ func start(t testing.TB, what, addr, name string, args ...string) error {
 			<-exited
 		}
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	// A loaded machine can take seconds to start a server; one that
+	// fails to bind exits, which ends the wait at once.
+	deadline := time.Now().Add(startWait)
 	for {
 		select {
 		case <-exited:
@@ -218,7 +223,7 @@ func start(t testing.TB, what, addr, name string, args ...string) error {
 		}
 		if time.Now().After(deadline) {
 			stop()
-			return fmt.Errorf("%s did not listen on %s within 10s: %s", what, addr, strings.TrimSpace(out.String()))
+			return fmt.Errorf("%s did not listen on %s within %s: %s", what, addr, startWait, strings.TrimSpace(out.String()))
 		}
 		time.Sleep(30 * time.Millisecond)
 	}

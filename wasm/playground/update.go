@@ -65,6 +65,13 @@ func (p *page) update() {
 		// Until then the last findings stay up, marked as being redone.
 		p.g.Findings = p.findings
 		p.lintTimer = time.AfterFunc(pageview.LintDelay, func() {
+			if p.adoptPending {
+				// The take-over's second half is still due: a first
+				// update slower than LintDelay (a busy machine) let this
+				// timer come due beside it. It lints without redrawing.
+				p.adoptRest()
+				return
+			}
 			p.lintNow = true
 			p.update()
 			p.lintNow = false

@@ -25,15 +25,9 @@ const auditLog = "2025-07-14T08:15:02+02:00\t192.0.2.1\t20\tgemini://c.example/r
 func (b *browser) runAudit(t testing.TB) string {
 	t.Helper()
 	b.do(t, chromedp.Click(chromedp.ID("audit-run")))
-	return eval[string](t, b, `new Promise((ok, fail) => {
-		const t0 = Date.now();
-		(function poll() {
-			const s = document.getElementById("audit-status").textContent;
-			if (!document.getElementById("audit-run").disabled && !s.startsWith("Loading") && !s.startsWith("Reading")) return ok(s);
-			if (Date.now() - t0 > 120000) return fail(new Error("no audit within 120 s: " + s));
-			setTimeout(poll, 20);
-		})();
-	})`)
+	return waitValue[string](t, b, "the audit's answer",
+		`(s => !document.getElementById("audit-run").disabled && !s.startsWith("Loading") && !s.startsWith("Reading") ? s : null)(document.getElementById("audit-status").textContent)`,
+		`document.getElementById("audit-status").textContent`)
 }
 
 // The Audit tab on pasted lines: the editor's robots.txt judges them,
@@ -41,6 +35,7 @@ func (b *browser) runAudit(t testing.TB) string {
 // with the deciding line and a link that opens the case; the log's text
 // is escaped; nothing is sent to any server.
 func TestAuditPasted(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, "User-agent: *\nDisallow: /private/\n", "/\n", "*\n")
@@ -78,8 +73,11 @@ func TestAuditPasted(t *testing.T) {
 }
 
 // A 50 MB log read in chunks: the progress bar moves through the file,
-// no task of the page runs for a second or more, and the verdicts come
-// out as for the small log. A .gz file is unpacked by the browser.
+// no task of the page runs for a second or more (on a quiet machine),
+// and the verdicts come out as for the small log. A .gz file is
+// unpacked by the browser.
+// It times the page's tasks, so it runs alone, before the tests that
+// run in parallel (it does not call t.Parallel).
 func TestAuditBigLog(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "access.log")
@@ -112,19 +110,27 @@ func TestAuditBigLog(t *testing.T) {
 	b.showTab(t, "audit")
 	b.do(t, chromedp.Evaluate[chromedp.Void](`window.longest = 0; window.seen = new Set();
 		new PerformanceObserver(l => { for (const e of l.getEntries()) window.longest = Math.max(window.longest, e.duration); }).observe({type: "longtask"});
-		(function watch() { const p = document.getElementById("audit-progress"); if (!p.hidden) window.seen.add(Math.round(p.value * 10)); requestAnimationFrame(watch); })();`))
+		// Every value the bar is given, as the page sets it.
+		new MutationObserver(() => { const p = document.getElementById("audit-progress"); if (!p.hidden) window.seen.add(Math.round(p.value * 10)); })
+			.observe(document.getElementById("audit-progress"), {attributes: true});`))
 	b.do(t, chromedp.SetUploadFiles(chromedp.ID("audit-file"), []string{path}))
 	start := time.Now()
 	status := b.runAudit(t)
-	t.Logf("50 MB of log audited in the page in %s", time.Since(start).Round(time.Millisecond))
+	took := time.Since(start)
+	t.Logf("50 MB of log audited in the page in %s", took.Round(time.Millisecond))
 	if status != "1 of 203 clients ignored the file." {
 		t.Errorf("status %q", status)
 	}
 	if n := eval[int](t, b, `[...window.seen].filter(v => v > 0 && v < 10).length`); n < 3 {
 		t.Errorf("the progress bar showed %d steps between empty and full", n)
 	}
-	if ms := eval[float64](t, b, `window.longest`); ms >= 1000 {
-		t.Errorf("a task of the page ran %.0f ms while the log was read", ms)
+	// No task runs for a second (quiet, the whole audit takes about
+	// 3 s). A loaded machine stretches every task alike, so there the
+	// bound is a fifth of the whole audit: the reading is still cut into
+	// many short tasks.
+	limit := max(time.Second, took/5)
+	if ms := eval[float64](t, b, `window.longest`); ms >= float64(limit.Milliseconds()) {
+		t.Errorf("a task of the page ran %.0f ms while the log was read in %s; want under %s", ms, took.Round(time.Millisecond), limit)
 	}
 	b.do(t, chromedp.SetUploadFiles(chromedp.ID("audit-file"), []string{gz}))
 	if status := b.runAudit(t); status != "1 of 3 clients ignored the file." {

@@ -12,6 +12,7 @@ import (
 // the character, so the caret stays on its text; the explanation quotes
 // the deciding rule the way lint does.
 func TestControlCharactersShown(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	robots := "User-agent: *\nDisallow: /a\x1b[2J\x7f\u0085\n"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -55,6 +54,7 @@ func (b *browser) text(t testing.TB, id string) string {
 // explained with links to the crawler's code at the commit read and its
 // deciding line highlighted in the editor.
 func TestCrawlerTable(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	cells := b.crawlerCells(t)
@@ -151,10 +151,11 @@ func contains(list []string, s string) bool {
 // the chosen crawler cell; a link made before the table existed opens
 // with the default choice.
 func TestCrawlerChooserAndPermalink(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, "User-agent: *\nDisallow: /private\n", "/private/x\n", "*\n")
-	h0 := b.waitHash(t, "")
+	b.waitHash(t, "")
 	b.do(t, chromedp.Click(chromedp.ID("crawlers-choose")))
 	if !eval[bool](t, b, `document.getElementById("crawler-chooser").matches(":popover-open")`) {
 		t.Fatal("the chooser did not open")
@@ -182,16 +183,10 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 	}
 	// The link is written a moment after the last change: wait for the
 	// one that holds the chosen cell.
-	var link string
-	var st state.State
-	for deadline := time.Now().Add(10 * time.Second); st.Cell != "veronica2\n\n/private/x" && time.Now().Before(deadline); {
-		link = b.waitHash(t, h0[strings.Index(h0, "#"):])
-		var err error
-		if st, err = state.Decode(link[strings.Index(link, "#"):]); err != nil {
-			t.Fatal(err)
-		}
-		h0 = link
-		b.do(t, chromedp.Sleep(50*time.Millisecond))
+	link := b.waitLink(t, func(s state.State) bool { return s.Cell == "veronica2\n\n/private/x" })
+	st, err := state.Decode(link[strings.Index(link, "#"):])
+	if err != nil {
+		t.Fatal(err)
 	}
 	if got := strings.Join(st.Crawlers, ","); got != "gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver,auragem,veronica2" || st.Cell != "veronica2\n\n/private/x" {
 		t.Errorf("the link keeps crawlers %q and cell %q", got, st.Cell)
@@ -227,6 +222,7 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 // first cell is in view beside the grid's while typing; without
 // JavaScript the default case's crawler table is there.
 func TestCrawlersInViewAndWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.do(t, chromedp.EmulateViewport(1280, 800))
 	b.open(t, "")
@@ -252,6 +248,7 @@ func TestCrawlersInViewAndWithoutJavaScript(t *testing.T) {
 // crawler, its 51 for a missing one means allow-all for TLGS, and an
 // image in place of the file makes Gemplex skip the host.
 func TestFetchCrawlers(t *testing.T) {
+	t.Parallel()
 	with := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte(served)}, realservers.GeminiOptions{})
 	without := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
 	image := realservers.StartCanned(t, []byte("20 image/png\r\n\x89PNG"), true)
@@ -286,18 +283,17 @@ func TestFetchCrawlers(t *testing.T) {
 // table as it was, marked busy, until typing pauses, then draws the new
 // verdicts (compiling every preset on each key would double its cost).
 func TestCrawlersBigFile(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	pad := strings.Repeat("# padding to pass 32 KiB\n", 1500)
 	b.typeCase(t, "User-agent: *\nDisallow: /a\n"+pad, "/b\n", "*\n")
-	eval[bool](t, b, `new Promise((ok, fail) => {
-		const t0 = Date.now();
-		(function poll() {
-			if (document.getElementById("crawlers").getAttribute("aria-busy") === "false") return ok(true);
-			if (Date.now() - t0 > 10000) return fail(new Error("the crawler table stayed busy"));
-			setTimeout(poll, 20);
-		})();
-	})`)
+	// Settled: the crawler table drawn and the lint done, no update
+	// still due from the typing (on a busy machine the pause's update
+	// can come after the table looks done).
+	const settled = `document.getElementById("crawlers").getAttribute("aria-busy") === "false" && !document.getElementById("lints").classList.contains("stale")`
+	const seen = `document.getElementById("crawlers").getAttribute("aria-busy") + ", lints " + document.getElementById("lints").className + ", busy went " + JSON.stringify(window.busy)`
+	b.waitFor(t, "the crawler table and the lint to be drawn", settled, seen)
 	if c := findCrawler(b.crawlerCells(t), "tlgs", "/b"); c.Verdict != "allow" {
 		t.Fatalf("tlgs /b = %+v before the edit, want allow", c)
 	}
@@ -306,9 +302,9 @@ func TestCrawlersBigFile(t *testing.T) {
 		new MutationObserver(() => window.busy.push(document.getElementById("crawlers").getAttribute("aria-busy"))).observe(document.getElementById("crawlers"), {attributes: true, attributeFilter: ["aria-busy"]});
 		return true;
 	})()`)
-	n := b.updates(t)
 	b.setInput(t, "robots", "User-agent: *\nDisallow: /b\n"+pad)
-	b.waitUpdates(t, n+2) // the key, then the pause's update with the lint
+	// The key marks the table busy, the pause's update draws it.
+	b.waitFor(t, "the crawler table to be busy, then drawn after the pause", "window.busy.length >= 2 && "+settled, seen)
 	if c := findCrawler(b.crawlerCells(t), "tlgs", "/b"); c.Verdict != "disallow" || c.Line != "2" {
 		t.Errorf("tlgs /b = %+v after the pause, want disallow by line 2", c)
 	}

@@ -15,6 +15,7 @@ import (
 // TestDist builds the deployable site and loads it: hashed names, every
 // reference rewritten, the deployed CSP, no errors.
 func TestDist(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "dist")
 	cmd := exec.Command("../dist.sh", out)
 	if b, err := cmd.CombinedOutput(); err != nil {
@@ -130,6 +131,7 @@ func TestDist(t *testing.T) {
 // 1280x800 laptop screen; set SCREENSHOT_OUT to write it there
 // (docs/screenshot.png).
 func TestScreenshot(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.do(t, chromedp.EmulateViewport(1280, 800))
 	b.open(t, "")

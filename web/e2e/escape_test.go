@@ -12,6 +12,7 @@ import (
 // as lint shows them, while the data attributes keep the exact selector;
 // a Gopher server's error text is shown in the fetch details.
 func TestControlCharactersShownVisibly(t *testing.T) {
+	t.Parallel()
 	const hostile = "\x1b]0;X\x07\x1b[2J"
 	b := newBrowser(t)
 	b.open(t, "")

@@ -22,15 +22,9 @@ const served = "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisall
 func (b *browser) fetchURL(t testing.TB, url string) (status, details string) {
 	t.Helper()
 	b.do(t, chromedp.SetValue(chromedp.ID("fetch-url"), url), chromedp.Click(chromedp.ID("fetch")))
-	status = eval[string](t, b, `new Promise((ok, fail) => {
-		const t0 = Date.now();
-		(function poll() {
-			const s = document.getElementById("fetch-status");
-			if (!s.classList.contains("busy") && !document.getElementById("fetch").disabled && !document.getElementById("fetch-result").hidden) return ok(s.textContent);
-			if (Date.now() - t0 > 15000) return fail(new Error("the fetch did not finish: " + s.textContent));
-			setTimeout(poll, 20);
-		})();
-	})`)
+	status = waitValue[string](t, b, "the fetch of "+url+" to finish",
+		`(s => !s.classList.contains("busy") && !document.getElementById("fetch").disabled && !document.getElementById("fetch-result").hidden ? s.textContent : null)(document.getElementById("fetch-status"))`,
+		`document.getElementById("fetch-status").textContent`)
 	return status, eval[string](t, b, `document.getElementById("fetch-result").textContent`)
 }
 
@@ -51,6 +45,7 @@ func (b *browser) fetchServed(t testing.TB, url string) (details string) {
 }
 
 func TestFetchGopher(t *testing.T) {
+	t.Parallel()
 	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(served)})
 	b := newBrowser(t)
 	b.open(t, "")
@@ -68,6 +63,7 @@ func TestFetchGopher(t *testing.T) {
 }
 
 func TestFetchGeminiFingerprint(t *testing.T) {
+	t.Parallel()
 	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte(served)}, realservers.GeminiOptions{})
 	b := newBrowser(t)
 	b.open(t, "")
@@ -87,6 +83,7 @@ func TestFetchGeminiFingerprint(t *testing.T) {
 // A host with no robots.txt and one that is down: the editor is left
 // alone and each dialect's conclusion is shown.
 func TestFetchOutcomes(t *testing.T) {
+	t.Parallel()
 	empty := realservers.StartGopher(t, map[string][]byte{"about.txt": []byte("hi\n")})
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -127,6 +124,7 @@ func TestFetchOutcomes(t *testing.T) {
 
 // While the relay works, the page says so and the button waits.
 func TestFetchProgress(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -168,6 +166,7 @@ func TestFetchProgress(t *testing.T) {
 // A relay (or a proxy in front of it) answering something else: a clear
 // message, no crash, the editor untouched.
 func TestFetchGarbageAnswers(t *testing.T) {
+	t.Parallel()
 	answers := map[string]struct {
 		status int
 		body   string
@@ -213,6 +212,7 @@ func TestFetchGarbageAnswers(t *testing.T) {
 // edit: same-host pages only, the grid answers for them, the permalink
 // holds them, and the browser's undo takes them back.
 func TestTestThisCapsulesPages(t *testing.T) {
+	t.Parallel()
 	g := realservers.StartGemini(t, realservers.Capsule(), realservers.GeminiOptions{})
 	b := newBrowser(t)
 	b.open(t, "")

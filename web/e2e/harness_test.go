@@ -1,6 +1,13 @@
 // Package e2e drives the playground in headless Debian Chromium: the
 // page is built by web/build-site.sh in TestMain and served with the
 // relay next to it, as `smolbots serve` does.
+//
+// Each test starts its own browser and, but for one that times the
+// page, calls t.Parallel: go test's -parallel (GOMAXPROCS unless set)
+// bounds how many browsers run at once. Every wait is for a state of
+// the page, looked at from Go with a deadline (waitFor), never for a
+// number of animation frames or a fixed time: a busy machine starves
+// both.
 package e2e
 
 import (
@@ -108,22 +115,40 @@ type browser struct {
 	cancel func()
 	mu     sync.Mutex
 	errors []string
+	marks  int // the last console mark the log has received (noErrors)
 }
+
+// browserLimit bounds one browser's whole life: a test that hangs fails
+// with its own message long before the package's -timeout.
+const browserLimit = 6 * time.Minute
+
+// consoleMark starts the console line noErrors writes to know that
+// every message before it has reached the log.
+const consoleMark = "smolbots-e2e-mark "
 
 func newBrowser(t testing.TB) *browser {
 	t.Helper()
-	ctx, cancel, err := headless.Start(context.Background(), t.TempDir())
+	// The limit holds from the start: a browser that never comes up
+	// fails too.
+	limited, tcancel := context.WithTimeout(context.Background(), browserLimit)
+	ctx, cancel, err := headless.Start(limited, t.TempDir())
 	if err != nil {
+		tcancel()
 		t.Fatal(err)
 	}
-	ctx, tcancel := context.WithTimeout(ctx, 3*time.Minute)
 	b := &browser{ctx: ctx}
-	b.cancel = func() { tcancel(); cancel() }
+	b.cancel = func() { cancel(); tcancel() }
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
 			if err != nil {
 				return
+			}
+			if n, ok := strings.CutPrefix(m.Text, consoleMark); ok && m.Type == chromedp.ConsoleDebug {
+				b.mu.Lock()
+				fmt.Sscan(n, &b.marks)
+				b.mu.Unlock()
+				continue
 			}
 			// Go's runtime writes a panic to console.log, then exits.
 			goCrash := strings.HasPrefix(m.Text, "panic:") || strings.HasPrefix(m.Text, "fatal error:") || strings.HasPrefix(m.Text, "exit code:")
@@ -147,9 +172,23 @@ func newBrowser(t testing.TB) *browser {
 // noErrors fails the test if the page logged an error so far.
 func (b *browser) noErrors(t testing.TB) {
 	t.Helper()
-	// Console events travel separately from command replies: give the
-	// last ones a moment to arrive.
-	_ = chromedp.Do(b.ctx, chromedp.Sleep(100*time.Millisecond))
+	// Console events travel apart from command replies, in the order
+	// the page wrote them: once a mark written now has arrived, so has
+	// every error before it.
+	b.mu.Lock()
+	n := b.marks + 1
+	b.mu.Unlock()
+	b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf("console.debug(%q)", consoleMark+fmt.Sprint(n))))
+	arrived := func() bool {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return b.marks >= n
+	}
+	for start := time.Now(); !arrived(); time.Sleep(pollEvery) {
+		if time.Since(start) > waitLimit {
+			t.Fatalf("waited %s for the console mark %d to come back from the browser; the last was %d", waitLimit, n, n-1)
+		}
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if len(b.errors) > 0 {
@@ -191,15 +230,76 @@ func (b *browser) updates(t testing.TB) int {
 // waitUpdates waits until the page has redrawn at least n times in all.
 func (b *browser) waitUpdates(t testing.TB, n int) {
 	t.Helper()
-	js := fmt.Sprintf(`new Promise((ok, fail) => {
-		const t0 = Date.now();
-		(function poll() {
-			if (Number(document.body.dataset.updates || 0) >= %d) return ok(true);
-			if (Date.now() - t0 > 20000) return fail(new Error("the grid did not update within 20 s (updates=" + document.body.dataset.updates + ")"));
-			setTimeout(poll, 10);
-		})();
-	})`, n)
-	eval[bool](t, b, js)
+	b.waitFor(t, fmt.Sprintf("the page's update %d", n), fmt.Sprintf(`Number(document.body.dataset.updates || 0) >= %d`, n), "")
+}
+
+// waitLimit bounds each wait for a state of the page. A busy machine
+// slows the page many times over (throttled 10x, the take-over of a
+// shared link takes 2-7 s); a page that is wrong never gets there, and
+// the failure says what it showed instead.
+const waitLimit = 60 * time.Second
+
+// pollEvery is how often a wait looks at the page again.
+const pollEvery = 25 * time.Millisecond
+
+// pageSeen sums up the page's state for a wait's failure message.
+const pageSeen = `JSON.stringify({
+	updates: document.body && document.body.dataset.updates, ready: document.body && document.body.dataset.ready,
+	opened: document.body && document.body.dataset.opened, summary: (e => e && e.textContent.slice(0, 120))(document.getElementById("summary")),
+	message: (e => e && !e.hidden ? e.textContent.slice(0, 120) : undefined)(document.getElementById("message")),
+	hash: location.hash.slice(0, 40)})`
+
+// waitFor waits until the JavaScript expression cond holds. It looks
+// from Go, over the devtools connection, every pollEvery: the page's
+// own timers and animation frames starve when the machine is busy, the
+// connection answers anyway. After waitLimit it fails, naming what was
+// awaited and what the expression seen (if any) and the page showed.
+func (b *browser) waitFor(t testing.TB, what, cond, seen string) {
+	t.Helper()
+	waitValue[bool](t, b, what, "("+cond+") || null", seen)
+}
+
+// waitValue waits, as waitFor does, until the JavaScript expression
+// expr (or the promise it gives) is neither null nor undefined, and
+// returns that value.
+func waitValue[T any](t testing.TB, b *browser, what, expr, seen string) T {
+	t.Helper()
+	js := `(async () => { const v = await (` + expr + `); return v === null || v === undefined ? null : {v}; })()`
+	var lastErr error
+	for start := time.Now(); ; time.Sleep(pollEvery) {
+		r, err := chromedp.Run(b.ctx, chromedp.Evaluate[*struct {
+			V T `json:"v"`
+		}](js, chromedp.EvalAwaitPromise))
+		switch {
+		case err == nil && r != nil:
+			return r.V
+		case b.ctx.Err() != nil:
+			t.Fatalf("waiting for %s: the browser's %s ran out: %v", what, browserLimit, err)
+		case err != nil:
+			lastErr = err // a navigation under way, say: look again
+		}
+		if time.Since(start) > waitLimit {
+			var got []string
+			if seen != "" {
+				got = append(got, seen+" = "+b.show(seen))
+			}
+			got = append(got, "the page: "+b.show(pageSeen))
+			if lastErr != nil {
+				got = append(got, "the last look failed: "+lastErr.Error())
+			}
+			t.Fatalf("waited %s for %s (%s); saw\n%s", waitLimit, what, expr, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// show gives the value of the JavaScript expression js as JSON, or why
+// it has none, for a failure message.
+func (b *browser) show(js string) string {
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[[]byte](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return "(" + err.Error() + ")"
+	}
+	return string(v)
 }
 
 // setInput replaces a textarea's text the way a paste does and fires

@@ -82,6 +82,7 @@ func (b *browser) typeInEditor(t testing.TB, keys string) {
 // the selectors and agents boxes and the first verdict cell are all in
 // view, and the page itself does not scroll.
 func TestWorkbenchInView(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int64{{1280, 800}, {1920, 1080}} {
 		name := fmt.Sprintf("%dx%d", size[0], size[1])
 		t.Run(name, func(t *testing.T) {
@@ -127,6 +128,7 @@ func TestWorkbenchInView(t *testing.T) {
 // the grid scrolls in its own box and keeps its agent and selector
 // columns in view while it does.
 func TestNarrowScreen(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
 	b.open(t, "")
@@ -155,10 +157,7 @@ func TestNarrowScreen(t *testing.T) {
 	// A scroll by script sends no pointer or touch first: the scroll
 	// event itself turns them sticky, a frame later.
 	b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector(".grid-wrap").scrollLeft = 10000`))
-	eval[bool](t, b, `new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`)
-	if pos := eval[string](t, b, sticky); pos != "sticky" {
-		t.Errorf("once the grid's box has scrolled its agent cells are %s, want sticky", pos)
-	}
+	b.waitFor(t, "the agent cells to turn sticky once the grid's box has scrolled", sticky+` === "sticky"`, sticky)
 	if a := b.box(t, "#grid tbody tr:first-child th"); a.Left != agent.Left {
 		t.Errorf("the agent column moved from %v to %v when the grid scrolled", agent.Left, a.Left)
 	}

@@ -64,32 +64,53 @@ func (b *browser) beforeScripts(t testing.TB, js string) {
 	}))
 }
 
-// frameLog records, at every animation frame until the checker has
-// taken over, what the frame is about to paint: whether anything of the
-// page is visible (its title) and the case's part of it, the boxes'
-// text, the verdict cells that can be seen and the verdict area's
-// words.
-const frameLog = `window.frames_ = [];
-(function frame() {
-	const body = document.body, work = document.querySelector(".work");
-	const seen = e => getComputedStyle(e).visibility === "visible" && e.getClientRects().length > 0;
-	if (!work) {
-		window.frames_.push({any: !!document.querySelector("h1") && seen(document.querySelector("h1")), shown: false});
-	} else {
+// paintLog records what the page would paint after each change of
+// its document (a MutationObserver's call comes after every batch of
+// changes, before the browser can paint them) until the checker has
+// taken over: whether anything of the page is visible (its title) and
+// the case's part of it, the boxes' text, the verdict cells that can be
+// seen and the verdict area's words, each with its time. Animation
+// frames would do as well on a quiet machine, but a busy one starves
+// them, and a test waiting on them waits on frame cadence.
+const paintLog = `window.frames_ = [];
+(() => {
+	const seen = e => !!e && getComputedStyle(e).visibility === "visible" && e.getClientRects().length > 0;
+	const record = () => {
+		const work = document.querySelector(".work"), at = performance.now();
+		if (!work) {
+			window.frames_.push({at, any: seen(document.querySelector("h1")), shown: false});
+			return;
+		}
+		// The parser may not have reached every part yet.
+		const value = id => (e => e ? e.value : null)(document.getElementById(id));
 		window.frames_.push({
+			at,
 			any: seen(document.querySelector("h1")),
 			shown: seen(work),
-			robots: document.getElementById("robots").value,
-			selectors: document.getElementById("selectors").value,
-			agents: document.getElementById("agents").value,
+			robots: value("robots"),
+			selectors: value("selectors"),
+			agents: value("agents"),
 			cells: [...document.querySelectorAll("[data-verdict]")].filter(seen).map(c => c.dataset.agent + " " + c.dataset.selector),
-			summary: document.getElementById("summary").textContent,
+			summary: (e => e ? e.textContent : null)(document.getElementById("summary")),
 		});
-	}
-	if (!body || body.dataset.ready !== "true") requestAnimationFrame(frame);
+	};
+	const mo = new MutationObserver(() => {
+		record();
+		if (document.body && document.body.dataset.ready === "true") mo.disconnect();
+	});
+	mo.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+	record();
 })();`
 
+// waitCaseShown waits until paintLog has recorded the case's part of
+// the page as visible.
+func (b *browser) waitCaseShown(t testing.TB) {
+	t.Helper()
+	b.waitFor(t, "the link's case to be shown", `window.frames_.some(f => f.shown)`, `window.frames_.length + " states recorded, the last " + JSON.stringify(window.frames_.at(-1))`)
+}
+
 type frame struct {
+	At                        float64 // ms, performance.now()
 	Any, Shown                bool
 	Robots, Selectors, Agents string
 	Cells                     []string
@@ -114,23 +135,24 @@ var sharedCase = state.State{
 // checker takes over, which draws the link's verdicts with it and puts
 // it into the address.
 func TestSharedLinkBeforeTheChecker(t *testing.T) {
+	t.Parallel()
 	url, release := heldServer(t)
 	b := newBrowser(t)
-	b.beforeScripts(t, frameLog)
+	b.beforeScripts(t, paintLog)
 	link := "#" + state.Encode(sharedCase)
 	b.do(t, chromedp.Navigate(url+"/"+link))
-	eval[bool](t, b, `new Promise(ok => { (function poll() { if (window.frames_.some(f => f.shown)) return ok(true); requestAnimationFrame(poll); })(); })`)
+	b.waitCaseShown(t)
 	robots := strings.ReplaceAll(sharedCase.Robots, "\r\n", "\n")
 	frames := eval[[]frame](t, b, `window.frames_`)
 	for i, f := range frames {
 		if f.Any && !f.Shown {
-			t.Errorf("frame %d paints the page without the case", i)
+			t.Errorf("state %d (at %.0f ms) paints the page without the case", i, f.At)
 		}
 		if f.Shown && (f.Robots != robots || f.Selectors != sharedCase.Selectors || f.Agents != sharedCase.Agents) {
-			t.Errorf("frame %d shows the boxes holding %q, %q, %q; want the link's case", i, f.Robots, f.Selectors, f.Agents)
+			t.Errorf("state %d (at %.0f ms) shows the boxes holding %q, %q, %q; want the link's case", i, f.At, f.Robots, f.Selectors, f.Agents)
 		}
 		if f.Shown && len(f.Cells) > 0 {
-			t.Errorf("frame %d shows verdict cells before the checker has loaded: %v", i, f.Cells)
+			t.Errorf("state %d (at %.0f ms) shows verdict cells before the checker has loaded: %v", i, f.At, f.Cells)
 		}
 	}
 	if s := eval[string](t, b, `document.getElementById("summary").textContent`); !strings.Contains(s, "Checking the shared case") {
@@ -152,6 +174,11 @@ func TestSharedLinkBeforeTheChecker(t *testing.T) {
 		chromedp.Click(chromedp.ID("show-norobots")))
 	release()
 	b.waitUpdates(t, 2)
+	// In the page's own record of events: the case was shown before the
+	// checker's wasm had even compiled.
+	if order := eval[[]float64](t, b, `[window.frames_.find(f => f.shown).at, performance.getEntriesByName("smolbots-compiled")[0].startTime]`); order[0] >= order[1] {
+		t.Errorf("the case was shown at %.0f ms, after the checker compiled at %.0f ms", order[0], order[1])
+	}
 	want := "User-agent: Elpher\nDisallow: /\n\n" + robots
 	s := b.state(t)
 	if s.Robots != want || s.Agents != sharedCase.Agents+"Elpher" {
@@ -186,14 +213,15 @@ func TestSharedLinkBeforeTheChecker(t *testing.T) {
 // loaded. It shows no verdicts meanwhile and keeps the boxes empty and
 // closed to typing; the checker then opens the case.
 func TestSharedLinkWithoutDecompression(t *testing.T) {
+	t.Parallel()
 	url, release := heldServer(t)
 	b := newBrowser(t)
-	b.beforeScripts(t, `delete window.DecompressionStream;`+frameLog)
+	b.beforeScripts(t, `delete window.DecompressionStream;`+paintLog)
 	b.do(t, chromedp.Navigate(url+"/#"+state.Encode(sharedCase)))
-	eval[bool](t, b, `new Promise(ok => { (function poll() { if (window.frames_.some(f => f.shown)) return ok(true); requestAnimationFrame(poll); })(); })`)
+	b.waitCaseShown(t)
 	for i, f := range eval[[]frame](t, b, `window.frames_`) {
 		if f.Shown && (len(f.Cells) > 0 || f.Robots != "" || f.Selectors != "" || f.Agents != "") {
-			t.Errorf("frame %d shows another case: %+v", i, f)
+			t.Errorf("state %d shows another case: %+v", i, f)
 		}
 	}
 	if s := eval[string](t, b, `document.getElementById("summary").textContent`); !strings.Contains(s, "once the checker has loaded") {
@@ -227,6 +255,7 @@ func TestSharedLinkWithoutDecompression(t *testing.T) {
 // once, before the checker loads, with no verdicts of another case;
 // text typed then survives the take-over and the message stays.
 func TestBadLinkBeforeTheChecker(t *testing.T) {
+	t.Parallel()
 	good := state.Encode(sharedCase)
 	for name, frag := range map[string]string{
 		"cut":     good[:len(good)/2],
@@ -236,20 +265,15 @@ func TestBadLinkBeforeTheChecker(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			url, release := heldServer(t)
 			b := newBrowser(t)
-			b.beforeScripts(t, frameLog)
+			b.beforeScripts(t, paintLog)
 			b.do(t, chromedp.Navigate(url+"/#"+frag))
-			msg := eval[string](t, b, `new Promise((ok, fail) => { const t0 = Date.now(); (function poll() {
-				const m = document.getElementById("message");
-				if (!m.hidden) return ok(m.textContent);
-				if (Date.now() - t0 > 10000) return fail(new Error("no message"));
-				setTimeout(poll, 10);
-			})(); })`)
+			msg := waitValue[string](t, b, "the message that the link is bad", `(m => m.hidden ? null : m.textContent)(document.getElementById("message"))`, "")
 			if !strings.Contains(msg, "could not be opened") {
 				t.Errorf("message %q", msg)
 			}
 			for i, f := range eval[[]frame](t, b, `window.frames_`) {
 				if f.Shown && (len(f.Cells) > 0 || f.Robots != "") {
-					t.Errorf("frame %d shows another case: %+v", i, f)
+					t.Errorf("state %d shows another case: %+v", i, f)
 				}
 			}
 			b.do(t, chromedp.Click(chromedp.ID("robots")), chromedp.KeyEvent(clash),
@@ -276,6 +300,7 @@ func TestBadLinkBeforeTheChecker(t *testing.T) {
 // refuses them in words main.js does not know shows the link as bad
 // until the checker loads, which then opens it, as nothing was typed.
 func TestLinkOnlyGoReads(t *testing.T) {
+	t.Parallel()
 	url, release := heldServer(t)
 	b := newBrowser(t)
 	b.beforeScripts(t, `(() => {
@@ -296,7 +321,7 @@ func TestLinkOnlyGoReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.do(t, chromedp.Navigate(url+"/"+link))
-	b.waitShown(t, `!document.getElementById("message").hidden`)
+	b.waitFor(t, "the message that the link could not be opened", `!document.getElementById("message").hidden`, "")
 	b.do(t, chromedp.Evaluate[chromedp.Void](summaryLog))
 	release()
 	b.waitUpdates(t, 2)
@@ -327,20 +352,10 @@ new MutationObserver(() => window.summaries_.push(document.getElementById("summa
 // onDemandLoaded says whether the page fetched the on-demand module.
 const onDemandLoaded = `performance.getEntriesByType("resource").some(e => e.name.endsWith("/ondemand.wasm"))`
 
-// waitShown waits until the JavaScript expression cond is true, at
-// most 10 s.
-func (b *browser) waitShown(t testing.TB, cond string) {
-	t.Helper()
-	eval[bool](t, b, `new Promise((ok, fail) => { const t0 = Date.now(); (function poll() {
-		if (`+cond+`) return ok(true);
-		if (Date.now() - t0 > 10000) return fail(new Error("timed out waiting for `+strings.ReplaceAll(cond, `"`, `'`)+`"));
-		setTimeout(poll, 10);
-	})(); })`)
-}
-
 // TestSkipLinkKeepsTheCase: "Skip to the verdicts" moves the focus to
 // the grid and leaves the case in the address, so a reload opens it.
 func TestSkipLinkKeepsTheCase(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	link := "#" + state.Encode(sharedCase)
 	b.open(t, link)
@@ -381,6 +396,7 @@ type jsDecoded struct {
 // gets) through main.js's reader in Chromium: the same case as Go's
 // Decode, or the same error in the same words.
 func TestLinkReaderMatchesGo(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	decode := func(frag string) jsDecoded {
@@ -479,6 +495,7 @@ func TestLinkReaderMatchesGo(t *testing.T) {
 // page opens its case, whether main.js reads it or, in a browser
 // without DecompressionStream, the on-demand module does.
 func TestHashChangeOpensTheLink(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	n := b.updates(t)

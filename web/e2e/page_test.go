@@ -20,6 +20,7 @@ func (b *browser) typeCase(t testing.TB, robots, selectors, agents string) {
 }
 
 func TestLoadTypeAndReadVerdicts(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	if n := len(b.cells(t)); n == 0 {
@@ -86,6 +87,7 @@ func TestLoadTypeAndReadVerdicts(t *testing.T) {
 // still reads as the editor, and the chosen cell's deciding line stays
 // the one highlighted.
 func TestOverlayPatchedByLine(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
@@ -111,6 +113,7 @@ func TestOverlayPatchedByLine(t *testing.T) {
 // grid's summary (which heads the grid's box) as it is, the same text
 // node; a change of verdicts rewrites it.
 func TestSummaryWrittenOnChange(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, "# c\nUser-agent: *\nDisallow: /private\n", "/private/x\n/index.gmi\n", "GUS\n")
@@ -127,6 +130,7 @@ func TestSummaryWrittenOnChange(t *testing.T) {
 }
 
 func TestExplainAndLineHighlight(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
@@ -179,6 +183,7 @@ func TestExplainAndLineHighlight(t *testing.T) {
 }
 
 func TestLintPanel(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, "User-agent: *\nDissallow: /x\nno colon here\n", "/x\n", "*\n")
@@ -231,6 +236,7 @@ func TestLintPanel(t *testing.T) {
 }
 
 func TestHideDialects(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, clash, "/x\n", "*\n")
@@ -251,6 +257,7 @@ func TestHideDialects(t *testing.T) {
 }
 
 func TestFactsAndExamples(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	n := b.updates(t)

@@ -50,6 +50,7 @@ func (b *browser) clickAndWait(t testing.TB, selector string) {
 // its findings back; the permalink keeps the choice, and a link made
 // before the choice existed opens as "both", exactly as before.
 func TestServedOver(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	if s := b.servedOver(t); s != "any" {
@@ -129,7 +130,7 @@ func TestServedOver(t *testing.T) {
 func (b *browser) waitLink(t testing.TB, ok func(state.State) bool) string {
 	t.Helper()
 	var last state.State
-	for i := 0; i < 200; i++ {
+	for start := time.Now(); time.Since(start) < waitLimit; time.Sleep(pollEvery) {
 		href := eval[string](t, b, `location.href`)
 		if h := strings.Index(href, "#"); h >= 0 {
 			if st, err := state.Decode(href[h:]); err == nil {
@@ -139,9 +140,8 @@ func (b *browser) waitLink(t testing.TB, ok func(state.State) bool) string {
 				last = st
 			}
 		}
-		b.do(t, chromedp.Sleep(50*time.Millisecond))
 	}
-	t.Fatalf("the link did not reach the expected case; last %+v", last)
+	t.Fatalf("waited %s for the address to hold the expected case; it last held %+v", waitLimit, last)
 	return ""
 }
 
@@ -149,6 +149,7 @@ func (b *browser) waitLink(t testing.TB, ok func(state.State) bool) string {
 // served over Gopher (the Gemini column goes, the Gopher ones stay), one
 // from a real molly-brown over Gemini.
 func TestFetchSetsServedOver(t *testing.T) {
+	t.Parallel()
 	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(served)})
 	b := newBrowser(t)
 	b.open(t, "")
@@ -201,6 +202,7 @@ func (b *browser) chooseReference(t testing.TB, ref string) {
 // /cgi-bin/search, and the pane says so above the diff before anything
 // else, naming readers and path.
 func TestPortableStrictByDefault(t *testing.T) {
+	t.Parallel()
 	const file = "User-agent: indexer\nDisallow: /private/\n\nUser-agent: *\nDisallow: /cgi-bin/\n"
 	b := newBrowser(t)
 	b.open(t, "")
@@ -228,15 +230,8 @@ func TestPortableStrictByDefault(t *testing.T) {
 func (b *browser) makePortable(t testing.TB) {
 	t.Helper()
 	b.do(t, chromedp.Click(chromedp.CSS(`label[for=tab-portable]`)), chromedp.Click(chromedp.ID("make-portable")))
-	eval[bool](t, b, `new Promise((ok, fail) => {
-		const t0 = Date.now();
-		(function poll() {
-			const s = document.getElementById("portable-status").textContent;
-			if (!document.getElementById("make-portable").disabled && !s.startsWith("Rewriting")) return ok(true);
-			if (Date.now() - t0 > 20000) return fail(new Error("no rewrite within 20 s: " + s));
-			setTimeout(poll, 20);
-		})();
-	})`)
+	b.waitFor(t, "the rewrite", `!document.getElementById("make-portable").disabled && !document.getElementById("portable-status").textContent.startsWith("Rewriting")`,
+		`document.getElementById("portable-status").textContent`)
 }
 
 type portableState struct {
@@ -269,6 +264,7 @@ func (b *browser) portable(t testing.TB) portableState {
 // the editor and the grid follows; the browser's undo and Revert each
 // bring the old file back; an edit makes the diff stale.
 func TestMakePortable(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, messy, "/pub/x\n/a.cgi\n/private/x\n", "GUS(indexer)\n*\n")
@@ -348,6 +344,7 @@ func TestMakePortable(t *testing.T) {
 // line ends. Apply sets them (the control, the lint, the link); Revert
 // puts LF back.
 func TestPortableLineEnds(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, lfOnly, "/private/x\n", "*\n")
@@ -388,6 +385,7 @@ func TestPortableLineEnds(t *testing.T) {
 // in at once (the browser's undo would take seconds to record it) and
 // says that Revert, not undo, takes it back; Revert does.
 func TestPortableLongFile(t *testing.T) {
+	t.Parallel()
 	var long strings.Builder
 	long.WriteString("User-agent: *\nDisallow: /private\n\n")
 	for i := 0; long.Len() <= pageview.UndoableBytes; i++ {
@@ -415,6 +413,7 @@ func TestPortableLongFile(t *testing.T) {
 // one gets a sentence; neither can be applied, and the page logs no
 // error.
 func TestPortableBadInput(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.setInput(t, "robots", "")
@@ -441,6 +440,7 @@ func TestPortableBadInput(t *testing.T) {
 // on a phone: nothing wider than the screen, long lines wrap, and the
 // grid does not move at 1280x800.
 func TestPortableFits(t *testing.T) {
+	t.Parallel()
 	long := "User-agent: *\nDisallow: /a-very-long-path/that/goes/on/and/on/past/any/phone/screen/" + strings.Repeat("x", 120) + "\n\nUser-agent: indexer\nDisallow: /\n"
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		name := fmt.Sprintf("%dx%d", size[0], size[1])
@@ -481,6 +481,7 @@ func TestPortableFits(t *testing.T) {
 // TestPortableAccessibility runs axe-core over the Served over control
 // and a diff with an unresolved row, in both colour schemes.
 func TestPortableAccessibility(t *testing.T) {
+	t.Parallel()
 	for _, dark := range []bool{false, true} {
 		b := newBrowser(t)
 		b.emulateScheme(t, dark)

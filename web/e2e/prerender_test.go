@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -15,6 +14,7 @@ import (
 // case's verdicts, lints and explanation, says that editing needs
 // JavaScript, and its boxes cannot be typed into unseen.
 func TestNoJavaScript(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
@@ -53,6 +53,7 @@ func TestNoJavaScript(t *testing.T) {
 // take the page over without changing what is drawn, moving anything
 // or losing the caret, and then answer keys.
 func TestTakeOver(t *testing.T) {
+	t.Parallel()
 	url, release := heldServer(t)
 	b := newBrowser(t)
 	b.do(t, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(url+"/"))
@@ -82,9 +83,9 @@ func TestTakeOver(t *testing.T) {
 		before[sel] = b.box(t, sel)
 	}
 	release()
-	b.waitUpdates(t, 1)
-	// Give a late redraw (a timer after the first update) time to show.
-	b.do(t, chromedp.Sleep(300*time.Millisecond))
+	// The take-over's second half (adoptRest, a timer after the first
+	// update) is the second update: a late redraw would show by then.
+	b.waitUpdates(t, 2)
 	if r := eval[[]string](t, b, `window.redraws`); len(r) != 0 {
 		t.Errorf("taking over redrew %v", r)
 	}

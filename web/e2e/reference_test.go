@@ -25,6 +25,7 @@ var referencePages = []string{"/reference", "/lint/blank-line-in-group", "/crawl
 // the site serves them (without .html, under the deployed CSP), in the
 // light and the dark colour scheme: no violation, and no console error.
 func TestReferenceAccessibility(t *testing.T) {
+	t.Parallel()
 	for _, dark := range []bool{false, true} {
 		b := newBrowser(t)
 		for _, p := range referencePages {
@@ -49,6 +50,7 @@ func TestReferenceAccessibility(t *testing.T) {
 // TestReferenceWithoutJavaScript: the pages are complete with scripts
 // off, and the playground's header and About link to the index.
 func TestReferenceWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
@@ -77,6 +79,7 @@ func TestReferenceWithoutJavaScript(t *testing.T) {
 // it, in the web edition as Netlify serves it (pretty URLs) and in the
 // Gemini edition under gemini/ as a capsule's root.
 func TestReferenceDist(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "dist")
 	if b, err := exec.Command("../dist.sh", out).CombinedOutput(); err != nil {
 		t.Fatalf("dist.sh: %v\n%s", err, b)

@@ -17,6 +17,7 @@ import (
 // compressed (brotli, as it asks), and the page works under serve's
 // headers.
 func TestServeCompressed(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "smolbots")
 	build := exec.Command("go", "build", "-o", bin, "../../cmd/smolbots")
 	if out, err := build.CombinedOutput(); err != nil {

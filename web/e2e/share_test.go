@@ -22,16 +22,9 @@ import (
 func (b *browser) copied(t testing.TB, button string) (text, status string) {
 	t.Helper()
 	b.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("copy-status").textContent = ""`), chromedp.Click(chromedp.ID(button)))
-	status = eval[string](t, b, `new Promise((ok, fail) => {
-		const t0 = Date.now();
-		(function poll() {
-			const s = document.getElementById("copy-status").textContent;
-			// "Writing the report…" waits for the on-demand module.
-			if (s && !s.startsWith("Writing")) return ok(s);
-			if (Date.now() - t0 > 30000) return fail(new Error("no copy status"));
-			setTimeout(poll, 20);
-		})();
-	})`)
+	// "Writing the report…" waits for the on-demand module.
+	status = waitValue[string](t, b, "the copy's status", `(s => s && !s.startsWith("Writing") ? s : null)(document.getElementById("copy-status").textContent)`,
+		`document.getElementById("copy-status").textContent`)
 	if strings.Contains(status, "copied to the clipboard") {
 		return eval[string](t, b, `navigator.clipboard.readText()`), status
 	}
@@ -62,6 +55,7 @@ func (b *browser) grantClipboard(t testing.TB) {
 // address bar's update is due, already holds that keystroke; the address
 // bar gets the same link, and the page says "copied" in a status line.
 func TestCopyLink(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.grantClipboard(t)
@@ -107,10 +101,11 @@ func TestCopyLink(t *testing.T) {
 }
 
 func TestCopyReport(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.open(t, "")
 	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
-	link := b.waitHash(t, "")
+	link := b.waitCurrentLink(t)
 
 	// With clipboard access granted, the report goes to the clipboard.
 	b.grantClipboard(t)
@@ -189,6 +184,7 @@ type axeResult struct {
 // chosen cell, lints and the fallback copy box showing, then with a
 // Real crawlers cell explained and the crawler chooser open.
 func TestAccessibility(t *testing.T) {
+	t.Parallel()
 	axe, err := os.ReadFile(filepath.Join("..", "..", "tools", "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
 		t.Fatalf("axe-core is missing (./build.sh deps installs tools/node_modules): %v", err)

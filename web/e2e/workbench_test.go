@@ -37,6 +37,7 @@ var screens = []screen{{1280, 800, false}, {1280, 800, true}, {390, 844, false},
 func onScreens(t *testing.T, list []screen, fn func(t *testing.T, b *browser, s screen)) {
 	for _, s := range list {
 		t.Run(s.String(), func(t *testing.T) {
+			t.Parallel() // each screen has its own browser
 			b := newBrowser(t)
 			b.emulateScheme(t, s.dark)
 			b.do(t, chromedp.EmulateViewport(s.w, s.h, chromedp.EmulateScale(1)))
@@ -57,6 +58,7 @@ func (b *browser) status(t testing.TB, href string) int {
 // every column head names its source in full (hover and screen readers)
 // and links to its reference page.
 func TestPurposeAndColumnHeads(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		purpose := b.text(t, "purpose")
 		if !strings.Contains(purpose, "robots.txt") || !strings.Contains(purpose, "which line decides") {
@@ -101,6 +103,7 @@ func TestPurposeAndColumnHeads(t *testing.T) {
 // never cut; at 1920x1080 the whole example shows without any inner
 // scrolling.
 func TestGridFits(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		cut := eval[[]string](t, b, `[...document.querySelectorAll("#grid tbody th, #grid td.sel, #crawlers td.sel, #grid thead th, #crawlers thead th")]
 			.filter(e => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === "ellipsis")
@@ -153,6 +156,7 @@ func TestGridFits(t *testing.T) {
 // legend explains it; where another reading of the same dialect
 // answers the other way, the cell says so in words.
 func TestNoteMarkAndLegend(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		marks := eval[[]string](t, b, `[...document.querySelectorAll("#grid .note-mark, #crawlers .note-mark")].map(m => m.textContent)`)
 		if len(marks) == 0 {
@@ -191,6 +195,7 @@ func TestNoteMarkAndLegend(t *testing.T) {
 // Point 4: lint items wrap in the pane, their line and code first, the
 // code linked to its reference page.
 func TestLintItemsWrap(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		b.showTab(t, "lint")
 		items := eval[[]string](t, b, `[...document.querySelectorAll("#lints li[data-code]")].map(li =>
@@ -222,6 +227,7 @@ func TestLintItemsWrap(t *testing.T) {
 // Point 5: the Why pane opens with one plain sentence, says how the
 // rule matched, and defines the spec words it uses.
 func TestWhyOpensWithASentence(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		b.typeCase(t, "User-agent: indexer\nDisallow: /cgi-bin/\n\nUser-agent: *\nDisallow: /tmp*\n", "/cgi-bin/search\n/tmp/x\n", "GUS(indexer)\n*\n")
 		b.do(t, chromedp.Click(chromedp.CSS(`#grid button.cell[data-dialect="gemini"][data-agent="GUS(indexer)"][data-selector="/cgi-bin/search"]`)))
@@ -251,6 +257,7 @@ func TestWhyOpensWithASentence(t *testing.T) {
 // Point 6: the Real crawlers table says, in view, that each crawler
 // tests its own names and not the Agents box.
 func TestCrawlersSayTheirNames(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		if got := b.text(t, "crawlers-names"); got != "Each crawler tests its own names, not the Agents box." {
 			t.Errorf("the crawlers' note says %q", got)
@@ -269,6 +276,7 @@ func TestCrawlersSayTheirNames(t *testing.T) {
 // and leaves the editor where it was until the line is asked for; the
 // tables say that they scroll sideways.
 func TestPhoneChoosing(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		if !s.phone() {
 			// One screen: nothing scrolls but the boxes, and the grid,
@@ -295,7 +303,8 @@ func TestPhoneChoosing(t *testing.T) {
 		b.do(t, chromedp.ScrollIntoView(chromedp.CSS(`#grid tbody tr:nth-child(8)`)))
 		editorTop := eval[float64](t, b, `document.getElementById("robots").scrollTop`)
 		b.do(t, chromedp.Click(chromedp.CSS(`#grid tbody tr:nth-child(8) button.cell[data-col="0"]`)))
-		b.waitShown(t, `(r => r.top >= -1 && r.top < innerHeight / 2)(document.querySelector(".lower").getBoundingClientRect())`)
+		b.waitFor(t, "the lower pane scrolled into the screen's top half", `(r => r.top >= -1 && r.top < innerHeight / 2)(document.querySelector(".lower").getBoundingClientRect())`,
+			`document.querySelector(".lower").getBoundingClientRect().top`)
 		if !b.visible(t, "#explain .sentence") {
 			t.Errorf("the explanation is not in view after choosing a cell: %+v", b.box(t, "#explain .sentence"))
 		}
@@ -313,7 +322,7 @@ func TestPhoneChoosing(t *testing.T) {
 		}
 		// Scrolled to its end, a table no longer says there is more.
 		b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelector(".grid-wrap").scrollLeft = 10000`))
-		b.waitShown(t, `!document.getElementById("grid-section").hasAttribute("data-more")`)
+		b.waitFor(t, "the scrolled grid to stop saying there is more", `!document.getElementById("grid-section").hasAttribute("data-more")`, "")
 		b.axe(t, s.String())
 	})
 }
@@ -323,6 +332,7 @@ func TestPhoneChoosing(t *testing.T) {
 // is at most 30 presses of Tab from the top; the focus ring and the
 // chosen cell's ring differ in colour, not only in shape.
 func TestKeyboardGrid(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		for _, table := range []string{"grid", "crawlers"} {
 			if n := eval[int](t, b, `document.querySelectorAll('#`+table+` [tabindex="0"]').length`); n != 1 {
@@ -397,6 +407,7 @@ func TestKeyboardGrid(t *testing.T) {
 
 // Point 9: the copy buttons' status covers no control.
 func TestCopyStatusCoversNothing(t *testing.T) {
+	t.Parallel()
 	onScreens(t, screens, func(t *testing.T, b *browser, s screen) {
 		b.grantClipboard(t)
 		b.copied(t, "copy-link")
