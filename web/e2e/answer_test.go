@@ -17,6 +17,7 @@ import (
 // disagree, on a narrow screen. Light and dark; axe on each narrow one;
 // nothing to scroll. SCREENSHOT_DIR=DIR keeps a screenshot of each.
 func TestSharedLinkAnswersFirst(t *testing.T) {
+	t.Parallel()
 	noCell := sharedCase
 	noCell.Cell = ""
 	links := map[string]state.State{"cell": sharedCase, "no cell": noCell}
@@ -77,21 +78,15 @@ func checkAnswerInView(t *testing.T, b *browser, where string, narrow, cell bool
 	var s seen
 	if narrow {
 		// The crawlers' verdicts join the row once their table is built.
-		s = eval[seen](t, b, `new Promise((ok, fail) => {
+		s = waitValue[seen](t, b, "the link's answer with the crawlers' verdicts", `(() => {
 			`+inView+`
-			const t0 = Date.now();
-			(function poll() {
-				const a = document.getElementById("answer"), row = document.getElementById("answer-row"), sent = document.getElementById("answer-sentence");
-				const items = row ? [...row.querySelectorAll("li")].map(li => li.textContent) : [];
-				if (sent && (items.some(i => i.startsWith("TLGS")) || !`+fmt.Sprint(cell)+`)) {
-					return ok({sentence: sent.textContent, sentenceIn: inView(sent), rowIn: inView(row), items,
-						beforeEditor: !!(a.compareDocumentPosition(document.getElementById("robots")) & Node.DOCUMENT_POSITION_FOLLOWING),
-						answerShown: !a.hidden && getComputedStyle(a).display !== "none"});
-				}
-				if (Date.now() - t0 > 20000) return fail(new Error("no answer with the crawlers' verdicts within 20 s: " + (a ? a.textContent : "no #answer")));
-				setTimeout(poll, 20);
-			})();
-		})`)
+			const a = document.getElementById("answer"), row = document.getElementById("answer-row"), sent = document.getElementById("answer-sentence");
+			const items = row ? [...row.querySelectorAll("li")].map(li => li.textContent) : [];
+			if (!sent || !(items.some(i => i.startsWith("TLGS")) || !`+fmt.Sprint(cell)+`)) return null;
+			return {sentence: sent.textContent, sentenceIn: inView(sent), rowIn: inView(row), items,
+				beforeEditor: !!(a.compareDocumentPosition(document.getElementById("robots")) & Node.DOCUMENT_POSITION_FOLLOWING),
+				answerShown: !a.hidden && getComputedStyle(a).display !== "none"};
+		})()`, `document.getElementById("answer").textContent`)
 	} else {
 		s = eval[seen](t, b, `(() => {
 			`+inView+`

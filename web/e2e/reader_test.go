@@ -34,6 +34,7 @@ func (b *browser) choose(t testing.TB, id, value string) {
 // a v2 link, and that link opens with the same column and knobs. axe
 // finds nothing with the knobs open, wide and on a phone.
 func TestYourReader(t *testing.T) {
+	t.Parallel()
 	b := newBrowser(t)
 	b.do(t, chromedp.EmulateViewport(1280, 800))
 	b.open(t, "#"+state.Encode(state.State{Robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n", Selectors: "/a/b\n/c\n"}))
@@ -42,14 +43,14 @@ func TestYourReader(t *testing.T) {
 	}
 
 	b.choose(t, "reader-base", "rfc9309")
-	b.waitShown(t, `document.querySelector('button.cell[data-dialect="custom:rfc9309"][data-selector="/a/b"][data-verdict="allow"]') !== null`)
+	b.waitFor(t, "the reader column and its row", `document.querySelector('button.cell[data-dialect="custom:rfc9309"][data-selector="/a/b"][data-verdict="allow"]') !== null`, readerSeen)
 	b.do(t, chromedp.Click(chromedp.CSS("#reader-open")))
-	b.waitShown(t, `document.getElementById("reader-knobs").matches(":popover-open") && document.querySelector('#reader-row tr[data-feature="longest-match"][data-support="yes"]') !== null`)
+	b.waitFor(t, "the reader column and its row", `document.getElementById("reader-knobs").matches(":popover-open") && document.querySelector('#reader-row tr[data-feature="longest-match"][data-support="yes"]') !== null`, readerSeen)
 
 	b.choose(t, "knob-match", "first")
 	const spelling = "custom:rfc9309,match=first"
-	b.waitShown(t, `document.querySelector('button.cell[data-dialect="`+spelling+`"][data-selector="/a/b"][data-verdict="disallow"]') !== null`)
-	b.waitShown(t, `document.querySelector('#reader-row tr[data-feature="longest-match"][data-support="no"]') !== null`)
+	b.waitFor(t, "the reader column and its row", `document.querySelector('button.cell[data-dialect="`+spelling+`"][data-selector="/a/b"][data-verdict="disallow"]') !== null`, readerSeen)
+	b.waitFor(t, "the reader column and its row", `document.querySelector('#reader-row tr[data-feature="longest-match"][data-support="no"]') !== null`, readerSeen)
 	if got := eval[string](t, b, `document.getElementById("reader-spelling").textContent`); got != spelling {
 		t.Errorf("the knobs spell %q, want %q", got, spelling)
 	}
@@ -74,7 +75,7 @@ func TestYourReader(t *testing.T) {
 	again.do(t, chromedp.EmulateViewport(1280, 800))
 	again.do(t, chromedp.Navigate(href))
 	again.waitUpdates(t, 2)
-	again.waitShown(t, `document.querySelector('button.cell[data-dialect="`+spelling+`"]') !== null`)
+	again.waitFor(t, "the reader column and its row", `document.querySelector('button.cell[data-dialect="`+spelling+`"]') !== null`, readerSeen)
 	if after := readerCells(t, again); !slices.Equal(after, before) {
 		t.Errorf("the reopened link's column is %v, want %v", after, before)
 	}
@@ -83,3 +84,7 @@ func TestYourReader(t *testing.T) {
 	}
 	again.noErrors(t)
 }
+
+// readerSeen is what a failed wait on the reader column shows: the
+// spelling and the grid's head.
+const readerSeen = `(document.getElementById("reader-spelling") || {}).textContent + " | " + document.querySelector("#grid thead").textContent`
