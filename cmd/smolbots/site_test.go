@@ -63,7 +63,7 @@ func TestSiteRealHole(t *testing.T) {
 	// The walk's 4 requests (as core/site's test of this hole counts
 	// them), once gophernicus has logged them.
 	log := realservers.WaitLog(t, logPath, 4, `"GET `)
-	if bytes.Contains(log, []byte("private")) {
+	if realservers.GopherRequested(log, "private") {
 		t.Errorf("gophernicus's access log shows a request for /private:\n%s", log)
 	}
 }

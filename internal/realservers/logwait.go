@@ -3,6 +3,7 @@ package realservers
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -52,4 +53,22 @@ func LogLines(log []byte, words ...string) int {
 		}
 	}
 	return n
+}
+
+// gopherRequest is the request field of a gophernicus access-log line:
+// `"GET SELECTOR HTTP/1.0"`. The line's referrer field is not the
+// client's: gophernicus keeps its last request per client address in a
+// session shared by every gophernicus on the machine, so it may name
+// another server's selector.
+var gopherRequest = regexp.MustCompile(`"GET ([^"]*) HTTP/1\.0"`)
+
+// GopherRequested says whether a gophernicus access log shows a request
+// for a selector holding word.
+func GopherRequested(log []byte, word string) bool {
+	for _, m := range gopherRequest.FindAllSubmatch(log, -1) {
+		if bytes.Contains(m[1], []byte(word)) {
+			return true
+		}
+	}
+	return false
 }
