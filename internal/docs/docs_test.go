@@ -158,3 +158,22 @@ func TestServeAddr(t *testing.T) {
 		t.Error("docs/page.md no longer says how to serve the page on another address")
 	}
 }
+
+// docs/index.md says it lists every page of the documentation: each
+// docs/*.md must be linked from it.
+func TestIndexListsEveryPage(t *testing.T) {
+	index, err := os.ReadFile(filepath.Join(root, "docs", "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		name := filepath.Base(p)
+		if name != "index.md" && !strings.Contains(string(index), "]("+name+")") {
+			t.Errorf("docs/index.md does not link %s", name)
+		}
+	}
+}
