@@ -9,6 +9,7 @@ require (
 	github.com/chromedp/chromedp v0.22.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/syumai/workers v0.32.0
+	github.com/temoto/robotstxt v1.1.2
 	honnef.co/go/js/dom/v2 v2.0.0-20250304181735-b5e52f05e89d
 )
 

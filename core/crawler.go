@@ -31,6 +31,10 @@ type Crawler struct {
 	// cite them through Dialect.cite, so a quirk's note names its line.
 	Sources []Source
 	Fetch   CrawlerFetch
+	// AllRulesReading, when set, describes an older account of the
+	// crawler in which every Disallow line applies whatever its group;
+	// verdicts give that reading as their alternative where it differs.
+	AllRulesReading string
 }
 
 // Source is where one behaviour of a crawler is in its code.

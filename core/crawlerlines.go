@@ -16,7 +16,7 @@ import (
 // that a padded file costs little.
 func (d *Dialect) fileLines(f *File) []Line {
 	more := d.readsPastCut(f) && !d.tooLong(f)
-	if !more && d.Lines == StandardLines && !d.LFLines && !(d.BOMInText && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
+	if !more && d.Lines == StandardLines && !d.LFLines && !(d.bomInText(f) && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
 		return nil // the shared lexer's lines
 	}
 	n := len(f.Lines)
@@ -162,6 +162,8 @@ func (d *Dialect) readLine(f *File, l Line, joined *bool) Line {
 		l = lineStartDirective(l)
 	case DisallowPrefixLines:
 		l = disallowPrefixLine(l)
+	case TokenLines:
+		l = tokenLine(l)
 	}
 	if d.LFLines {
 		// Only LF ends a line: lines split by a lone CR are one line
@@ -171,7 +173,7 @@ func (d *Dialect) readLine(f *File, l Line, joined *bool) Line {
 		}
 		*joined = l.Terminator == "\r"
 	}
-	if d.BOMInText && l.Pos.Line == 1 && f.BOM && l.Kind == FieldLine {
+	if d.bomInText(f) && l.Pos.Line == 1 && f.BOM && l.Kind == FieldLine {
 		// The first field name starts with the BOM: not one the
 		// crawler knows.
 		parts := *l.FieldParts // shared with the file: change a copy
@@ -179,6 +181,14 @@ func (d *Dialect) readLine(f *File, l Line, joined *bool) Line {
 		l.FieldParts = &parts
 	}
 	return l
+}
+
+// bomInText: a UTF-8 BOM stays in line 1's field name. AuraGem puts its
+// line before the BOM, which then starts line 1's field name
+// (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:404-407;
+// temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:scanner.go:47-51 skips it only first).
+func (d *Dialect) bomInText(f *File) bool {
+	return d.BOMInText || d.Preamble == PreambleStarUnlessUserAgent && f.BOM && d.preambleFor(f) == PreambleStarRun
 }
 
 // lastColonLine reads a line as `[ \t]*(.*):[ \t]*(.*)` fully matched

@@ -6,45 +6,6 @@ import (
 	"strings"
 )
 
-// chooseUnion takes every group naming one of the crawler's agent
-// names, `*` included, all together (UnionMatching).
-func (p *Policy) chooseUnion(rs *Ruleset) {
-	d := &p.Dialect
-	names := p.botNames()
-	var why []string
-	for _, g := range rs.Groups {
-		l := d.unionAgent(g, names)
-		if l == nil {
-			continue
-		}
-		p.Groups = append(p.Groups, g)
-		if l == &implicitStar {
-			why = append(why, "the User-agent: * it assumes before line 1")
-			continue
-		}
-		why = append(why, lineAndRule(l))
-	}
-	p.noteNearMisses(rs, names)
-	if len(p.Groups) == 0 {
-		p.Why = fmt.Sprintf("no group names %s: everything is allowed", quoteNames(names))
-		return
-	}
-	p.Why = fmt.Sprintf("%s reads every group naming %s together (%s): %s", d.name(), quoteNames(names), d.cite("union"), strings.Join(why, ", "))
-}
-
-// unionAgent is the agent line of g that names one of names, `*` being
-// a name like any other.
-func (d *Dialect) unionAgent(g *Group, names []string) *Line {
-	for _, l := range g.Agents {
-		for _, n := range names {
-			if d.agentMatches(l.Value, n) {
-				return l
-			}
-		}
-	}
-	return nil
-}
-
 func quoteNames(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
@@ -73,80 +34,6 @@ func (p *Policy) noteNearMisses(rs *Ruleset, names []string) {
 			}
 		}
 	}
-}
-
-// chooseBestSubstring: the group whose agent value is the longest
-// substring of the crawler's name, merged with the other groups naming
-// the same value (BestSubstring).
-func (p *Policy) chooseBestSubstring(rs *Ruleset) {
-	d := &p.Dialect
-	names := p.botNames()
-	best, score := "", 0
-	for _, g := range rs.Groups {
-		for _, l := range g.Agents {
-			v := strings.ToLower(l.Value)
-			s := 0
-			switch {
-			case v == "*":
-				s = 1
-			case v != "":
-				for _, n := range names {
-					if strings.Contains(strings.ToLower(n), v) {
-						s = len(v)
-					}
-				}
-			}
-			if s > score { // the first of equal scores stays
-				best, score = v, s
-			}
-		}
-	}
-	if score == 0 {
-		p.Why = fmt.Sprintf("no group's agent occurs in %s and there is no * group: everything is allowed", quoteNames(names))
-		return
-	}
-	var why ruleLines
-	for _, g := range rs.Groups {
-		for _, l := range g.Agents {
-			if strings.ToLower(l.Value) == best {
-				p.Groups = append(p.Groups, g)
-				why.add(l)
-				break
-			}
-		}
-	}
-	p.Why = fmt.Sprintf("%s picks the group whose agent is the longest part of %s (%s), merging the groups that name it: %s", d.name(), quoteNames(names), d.cite("agents"), why.String())
-	if best == "*" {
-		p.Why = fmt.Sprintf("no group's agent occurs in %s, so the * group applies (%s): %s", quoteNames(names), d.cite("agents"), why.String())
-	}
-}
-
-// chooseEach reads the file once per agent name; the crawler fetches
-// only what every reading allows (EachAgent).
-func (p *Policy) chooseEach(rs *Ruleset) {
-	d := &p.Dialect
-	var whys []string
-	for _, n := range d.Crawler.Agents {
-		sub := *d
-		c := *d.Crawler
-		c.Agents = []string{n}
-		sub.Crawler, sub.EachAgent = &c, false
-		sp := (&Ruleset{Dialect: sub, File: rs.File, Groups: rs.Groups, tables: rs.tables, lines: rs.lines, eachPart: true}).Policy(Agent{})
-		sp.Agent = p.Agent
-		p.each = append(p.each, sp)
-		as := "as "
-		if len(whys) == 0 {
-			as = "As " // the first starts a sentence
-		}
-		whys = append(whys, as+strconv.Quote(n)+": "+sp.Why)
-		for _, g := range sp.Groups {
-			if !containsGroup(p.Groups, g) {
-				p.Groups = append(p.Groups, g)
-			}
-		}
-	}
-	p.Why = fmt.Sprintf("%s asks once per name, %s, and fetches only what every answer allows (%s). %s", d.name(), quoteNames(d.Crawler.Agents), d.cite("each"), strings.Join(whys, "; "))
-	p.compile(rs)
 }
 
 func containsGroup(gs []*Group, g *Group) bool {
@@ -289,6 +176,9 @@ func containsLine(ls []*Line, l *Line) bool {
 
 func (p *Policy) preambleNote(g *Group, l *Line) string {
 	d := &p.Dialect
+	if d.Preamble == PreambleStarUnlessUserAgent {
+		return fmt.Sprintf("the file lacks the text \"User-Agent:\", so %s puts User-Agent: * before it (%s): %s applies to it", d.name(), d.cite("preamble"), g.Label())
+	}
 	if d.Preamble == PreambleStarRun && len(g.Agents) > 1 {
 		return fmt.Sprintf("%s starts every file inside a User-agent: * run (%s), so the group of %s applies to it too", d.name(), d.cite("preamble"), lineAndRule(g.Agents[1]))
 	}

@@ -82,6 +82,12 @@ type Dialect struct {
 	// IndexAllowsDir: an Allow of ".../index.html" also allows its
 	// directory, ".../" exactly (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:205-206).
 	IndexAllowsDir bool
+	// ParseErrorSkipsHost: a line the crawler's parser rejects (a
+	// Crawl-delay that is not a number, a rule before any User-agent)
+	// fails the whole file, and the crawler then drops every URL of the
+	// host (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:409,494,
+	// crawler/crawl.go:82-96).
+	ParseErrorSkipsHost bool
 
 	Facts   Facts
 	Crawler *Crawler // nil for the six readings of the texts; a preset's identity
@@ -131,6 +137,12 @@ const (
 	// the first User-agent lines join `*` until a Disallow closes the run
 	// (elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:586-599).
 	PreambleStarRun
+	// PreambleStarUnlessUserAgent: PreambleStarRun when the text lacks
+	// the exact bytes "User-Agent:" (AuraGem then puts `User-Agent: *`
+	// before it), else PreambleIgnored, where a rule before any
+	// User-agent is a parse error
+	// (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:404-407).
+	PreambleStarUnlessUserAgent
 )
 
 // LineSyntax says how a line splits into a field and its value.
@@ -164,6 +176,13 @@ const (
 	// trims every Unicode space (Lib/urllib/robotparser.py:70,104-114 in
 	// 3.11).
 	PythonLines
+	// TokenLines: temoto/robotstxt's scanner: words split at spaces,
+	// tabs and vertical tabs; the field ends at its first colon or
+	// space, the value is the next word only; a # starting a word starts
+	// a comment; no colon is needed; a field with no value at the very
+	// end of the file is dropped
+	// (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:scanner.go:58-112, parser.go:137-251).
+	TokenLines
 )
 
 // AgentMatching says how a User-agent value is compared with a bot name.
@@ -180,6 +199,9 @@ const (
 	// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:32,35;
 	// elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:610-619).
 	ExactCase
+	// TokenPrefix: the bot's name, lower-cased, starts with the value,
+	// lower-cased (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:158-179).
+	TokenPrefix
 )
 
 // Selection says which groups apply to a bot.
@@ -214,6 +236,11 @@ const (
 	// a tie), merged with every other group naming the same value
 	// (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:109-116,369-392,424-438).
 	BestSubstring
+	// LongestToken: the one value that is the longest prefix of the
+	// bot's name wins, `*` counting 1 and losing every tie; the groups
+	// naming it are merged; a group with no rule and no delay does not
+	// exist (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:158-179, parser.go:49-58).
+	LongestToken
 )
 
 // Decision says how the applicable rules decide.
@@ -228,6 +255,11 @@ const (
 	FirstMatch
 	// LongestMatch: the longest matching pattern decides; Allow wins a tie.
 	LongestMatch
+	// LongestFirst: the longest matching rule decides and a tie goes to
+	// the first in file order; a pattern's length is that of the regular
+	// expression it becomes; `/` matches every target, empty ones too
+	// (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:201-226).
+	LongestFirst
 )
 
 // Normalization is applied to rule values and selectors before matching.
@@ -263,6 +295,12 @@ const (
 	// decoded, dot segments resolved, no query; rules raw
 	// (acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiUrl.cs:47,88).
 	URIPath
+	// GoURLPath: the target is Go's url.URL.Path of the URL, decoded, no
+	// query, not cleaned, empty for gemini://host; a rule gets a leading
+	// / unless it starts with * and loses its trailing stars
+	// (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:505,531;
+	// temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:168-197).
+	GoURLPath
 )
 
 // RoleFields says where virtual agents are named in the file.

@@ -11,6 +11,9 @@ import (
 // p.Allowed(s) == p.Test(s).Allowed for every selector; a gemini:// or
 // gopher:// URL is read as the selector it asks for, as in Test.
 func (p *Policy) Allowed(selector string) bool {
+	if p.failLine != nil {
+		return false
+	}
 	if p.each != nil {
 		for _, sp := range p.each {
 			if !sp.Allowed(selector) {
@@ -30,6 +33,9 @@ func (p *Policy) Allowed(selector string) bool {
 // decided it (0 and "" when no rule did). It builds no group list and no
 // notes, for callers that explain only some answers of many.
 func (p *Policy) DecidingRule(selector string) (allowed bool, line int, rule string) {
+	if p.failLine != nil {
+		return false, p.failLine.Pos.Line, p.failLine.Rule()
+	}
 	if p.each != nil {
 		v := p.Test(selector)
 		return v.Allowed, v.Line, v.Rule
@@ -102,7 +108,8 @@ func (rs *Ruleset) table(d *Dialect, groups []*Group) *ruleTable {
 	}
 	t := &ruleTable{groups: slices.Clone(groups), d: td}
 	t.rules, t.dropped = compileRules(d, groups)
-	t.indexable = indexMode > 0 || indexMode == 0 && len(t.rules) >= minIndexed
+	// Patterns found anywhere in the target have no prefix to file them under.
+	t.indexable = (indexMode > 0 || indexMode == 0 && len(t.rules) >= minIndexed) && d.Patterns != UnanchoredGlob
 	if c != nil {
 		c.mu.Lock()
 		if len(c.tabs) == maxTables {

@@ -324,6 +324,9 @@ var lintCodes = map[string]bool{
 	// Crawler lints: they name crawler presets, not dialects.
 	"mozz-archiver-agent": true, "crawler-rule-before-agent": true, "tlgs-empty-disallow-clears": true,
 	"crawler-comment-in-value": true, "crawler-agent-case": true, "gemplex-first-group": true,
+	"auragem-skips-host": true, "auragem-first-group": true,
+	// What the web proxies a webproxy group is written for do with it.
+	"webproxy-readers": true,
 	// Readings that surprise: Python's broken agent runs, TLGS's off-by-one,
 	// Gemplex's bare Disallow.
 	"agent-run-broken": true, "tlgs-off-by-one": true, "gemplex-bare-disallow": true,

@@ -100,17 +100,6 @@ func (g *Group) hasStarVirtualAgent() bool {
 	return false
 }
 
-// isStarValue: RFC 9309 readers (Google's) also take `* something` as `*`.
-func isStarValue(d *Dialect, v string) bool {
-	if d.Agents == ProductToken {
-		return v == "*" || strings.HasPrefix(v, "*") && (v[1] == ' ' || v[1] == '\t')
-	}
-	if d.Normalize == PythonQuote {
-		v = pyUnquote(v) // robotparser unquotes values as it reads them: %2A is *
-	}
-	return v == "*"
-}
-
 // Ruleset is a file read by one dialect: its groups, built once.
 type Ruleset struct {
 	Dialect Dialect
@@ -126,6 +115,11 @@ type Ruleset struct {
 	// eachPart: one name's reading of an EachAgent preset, whose policy
 	// states the notes on the file as a whole
 	eachPart bool
+
+	// The line that fails the file for a ParseErrorSkipsHost crawler,
+	// and why; nil when it reads the file.
+	failLine *Line
+	failWhy  string
 }
 
 // eachLine yields the lines the dialect groups: a crawler's own reading
@@ -232,7 +226,7 @@ func sameDialect(a, b *Dialect) bool {
 		a.RoleFields == b.RoleFields && a.AllowField == b.AllowField && a.AcceptTypos == b.AcceptTypos &&
 		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts &&
 		a.Lines == b.Lines && a.LFLines == b.LFLines && a.UTF8Only == b.UTF8Only && a.BOMInText == b.BOMInText && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
-		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.IndexAllowsDir == b.IndexAllowsDir && a.Crawler == b.Crawler &&
+		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.IndexAllowsDir == b.IndexAllowsDir && a.ParseErrorSkipsHost == b.ParseErrorSkipsHost && a.Crawler == b.Crawler &&
 		a.MaxBytes == b.MaxBytes && a.TooLongAllowsAll == b.TooLongAllowsAll
 }
 
@@ -262,6 +256,9 @@ func (d Dialect) compile(f *File) *Ruleset {
 		g.Rules, g.Settings = clip(g.Rules), clip(g.Settings)
 	}
 	rs.arena = nil
+	if d.ParseErrorSkipsHost {
+		rs.failLine, rs.failWhy = rs.parseFailure()
+	}
 	return rs
 }
 
@@ -336,12 +333,13 @@ func (rs *Ruleset) groupLikePython() {
 func (rs *Ruleset) groupByAgentRuns() {
 	d := &rs.Dialect
 	var cur *Group
-	if d.Preamble != PreambleIgnored {
+	pre := d.preambleFor(rs.File)
+	if pre != PreambleIgnored {
 		cur = &Group{}
 		cur.Agents = rs.arena.agents.add(cur.Agents, &implicitStar)
 		rs.Groups = append(rs.Groups, cur)
 	}
-	inRun := d.Preamble == PreambleStarRun // the file starts in a * run
+	inRun := pre == PreambleStarRun // the file starts in a * run
 	for l := range rs.eachLine() {
 		k := d.fieldOf(l)
 		if k == "" || !d.recognises(k) {
@@ -353,7 +351,7 @@ func (rs *Ruleset) groupByAgentRuns() {
 		if k == UserAgent || k == VirtualAgent {
 			newGroup := cur == nil || rs.closesAgentRun(cur) ||
 				d.Grouping == AgentRunsAnyField && !inRun ||
-				d.Preamble == PreambleForAll && cur.implicit()
+				pre == PreambleForAll && cur.implicit()
 			if newGroup {
 				cur = &Group{}
 				rs.Groups = append(rs.Groups, cur)

@@ -33,7 +33,7 @@ func TestRoleNoteKnownCrawler(t *testing.T) {
 	f := Parse([]byte("User-agent: webproxy\nDisallow: /w\n\nUser-agent: archiver\nDisallow: /a\n\nUser-agent: indexer\nDisallow: /\n"))
 	want := map[string]string{
 		"tlgs": "indexer", "gemplex": "indexer,researcher", "gemini-grc": "archiver", "kennedy": "indexer",
-		"gus": "indexer", "gus-legacy": "indexer", "mozz-archiver": "archiver", "veronica2": "",
+		"gus": "indexer", "gus-legacy": "indexer", "mozz-archiver": "archiver", "auragem": "indexer", "veronica2": "",
 	}
 	for _, d := range Presets() {
 		c := d.Crawler

@@ -62,6 +62,9 @@ func Lint(f *File, selectors []string) []Finding {
 	lt.selectorChecks()
 	if lintCrawlerChecks {
 		lt.crawlerChecks()
+		lt.auragemFails()
+		lt.auragemFirstGroup()
+		lt.webproxyReaders()
 	}
 	return lt.finish()
 }

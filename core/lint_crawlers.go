@@ -15,7 +15,8 @@ type presetSet uint16
 
 var lintPresets = Presets()
 
-var presetIDs = func() (ids [1 << 8][]string) {
+var presetIDs = func() (ids [][]string) {
+	ids = make([][]string, 1<<len(lintPresets))
 	for s := range ids {
 		for i, d := range lintPresets {
 			if s&(1<<i) != 0 {
@@ -93,8 +94,14 @@ func (lt *linter) crawlerChecks() {
 				}
 			}
 			if !seenAgent {
-				lt.addCrawler(l.Pos.Line, "crawler-rule-before-agent", SevWarning, tlgs|gemplex,
-					ruleText(l)+" comes before any User-agent line: TLGS (tlgsutils/robots_txt_parser.cpp:20) and Gemplex (cmd/gemplex/crawl.go:586-587) apply it to every crawler, while Kennedy, GUS and mozz-archiver drop it.")
+				set, also := tlgs|gemplex, ""
+				if !strings.Contains(lt.f.Text, "User-Agent:") {
+					// Otherwise AuraGem fails on it: auragem-skips-host says so.
+					set |= presetBit("auragem")
+					also = "; AuraGem puts `User-Agent: *` before a file without that exact text (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:404-407), so it applies it to `*` as well"
+				}
+				lt.addCrawler(l.Pos.Line, "crawler-rule-before-agent", SevWarning, set,
+					ruleText(l)+" comes before any User-agent line: TLGS (tlgsutils/robots_txt_parser.cpp:20) and Gemplex (cmd/gemplex/crawl.go:586-587) apply it to every crawler, while Kennedy, GUS and mozz-archiver drop it"+also+".")
 			}
 			if tlgsRules == nil || tlgsRules[i] == nil {
 				break
@@ -112,6 +119,62 @@ func (lt *linter) crawlerChecks() {
 			lt.addCrawler(l.Pos.Line, "crawler-comment-in-value", SevWarning, tlgs|gemplex|grc,
 				"TLGS (tlgsutils/robots_txt_parser.cpp:17,44), Gemplex (cmd/gemplex/crawl.go:589-591) and gemini-grc (robotsMatch/robots.go:39) keep the comment in the value, so to them this line reads "+quote(strings.TrimSpace(l.Text[strings.IndexByte(l.Text, ':')+1:]))+" and matches nothing meant. Put the comment on a line of its own.")
 		}
+	}
+}
+
+// auragemFails: a line AuraGem's parser rejects makes it drop the host.
+func (lt *linter) auragemFails() {
+	rs := AuraGem.Compile(lt.f)
+	if rs.failLine == nil {
+		return
+	}
+	lt.addCrawler(rs.failLine.Pos.Line, "auragem-skips-host", SevWarning, presetBit("auragem"),
+		"AuraGem's parser (temoto/robotstxt v1.1.2) rejects this line: "+rs.failWhy+". AuraGem then keeps no rules and drops every URL of the host (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:409,494): it crawls nothing here. Fix the line (a Crawl-delay is a plain number of seconds) or move it into a group.")
+}
+
+// auragemFirstGroup: when AuraGem's prepend makes the file's first
+// group, which names another robot, the one it obeys.
+func (lt *linter) auragemFirstGroup() {
+	rs := AuraGem.Compile(lt.f)
+	if rs.failLine != nil {
+		return
+	}
+	p := rs.Policy(Agent{})
+	if len(p.Groups) == 0 || !p.Groups[0].implicit() || len(p.Groups[0].Agents) < 2 {
+		return // not the prepended * joined by the file's first run
+	}
+	g := p.Groups[0]
+	if len(g.Rules) == 0 {
+		return
+	}
+	for _, l := range g.Agents[1:] {
+		if isStarValue(&p.Dialect, l.Value) || p.Dialect.agentMatches(l.Value, "indexer") {
+			return // the group is meant for everyone, or for AuraGem, anyway
+		}
+	}
+	lt.addCrawler(g.Agents[1].Pos.Line, "auragem-first-group", SevWarning, presetBit("auragem"),
+		"AuraGem puts `User-Agent: *` before a file that lacks that exact text (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:404-407), so this first group, which names "+quote(g.Agents[1].Value)+", is AuraGem's `*` group too, and as no group names `indexer` it is the one AuraGem obeys (its first rule is line "+strconv.Itoa(g.Rules[0].Pos.Line)+"). Start the file with the `User-agent: *` group, or give AuraGem a `User-agent: indexer` group.")
+}
+
+// webproxyReaders: the programs a webproxy group is written for mostly
+// read no robots.txt; say which one does, and whether it reads this file.
+func (lt *linter) webproxyReaders() {
+	for i := range lt.f.Lines {
+		l := &lt.f.Lines[i]
+		if l.Kind != FieldLine || l.Key != UserAgent && l.Key != VirtualAgent {
+			continue
+		}
+		v := strings.ToLower(l.Value)
+		if v != "webproxy" && !strings.HasPrefix(v, "webproxy-") {
+			continue
+		}
+		gp := "Gemportal obeys it (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:179-188)"
+		if ok, why := GemportalReads(lt.f); !ok {
+			gp = "Gemportal, the one proxy found that reads robots.txt, would obey only a group named exactly `User-agent: webproxy`, but here " + why + " (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:141-145,170-188)"
+		}
+		lt.add(l.Pos.Line, 0, "webproxy-readers", SevInfo, inAll, "%s",
+			"This group is for web proxies, and most read no robots.txt: portal.mozz.us stopped on 2020-12-28 and takes opt-outs by e-mail (michael-lazar/smolnet-portal@ac926d2ab37b53443795439a7181e36416253909:geminiportal/templates/about.html:45-57), Kineto's maintainer declined to read it (Gemini list, November 2020), and the Gopher web gateways (gopherproxy and its forks) never fetch it (envs-net/gopherproxy@daa0b3736ead2a7230c22e3dc4da344b22a65df4:gopherproxy.go:85-92). "+gp+".")
+		return // one finding says it for the file
 	}
 }
 

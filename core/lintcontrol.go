@@ -27,6 +27,7 @@ var lintCodes = func() []string {
 		// Crawler lints: their findings name crawler presets.
 		"crawler-agent-case", "crawler-comment-in-value", "crawler-rule-before-agent",
 		"gemplex-first-group", "mozz-archiver-agent", "tlgs-empty-disallow-clears",
+		"auragem-first-group", "auragem-skips-host", "webproxy-readers",
 		"agent-run-broken", "tlgs-off-by-one", "gemplex-bare-disallow",
 	}
 	slices.Sort(c)

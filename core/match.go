@@ -21,6 +21,11 @@ const (
 	// prefix; a rule with any other `*` is dropped
 	// (acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/RobotsTxtParser.cs:66-78).
 	TrailingStarPrefix
+	// UnanchoredGlob: a value with `*` or `$` is a regular expression
+	// found anywhere in the target, `*` any run of characters, `$` the
+	// end; a value with neither is a prefix
+	// (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:180-194, robotstxt.go:205-206).
+	UnanchoredGlob
 )
 
 // Match reports whether pattern matches selector under syntax s. It runs
@@ -35,6 +40,8 @@ func (s PatternSyntax) Match(pattern, selector string) bool {
 	case TrailingStarPrefix:
 		p, ok := cutTrailingStar(pattern)
 		return ok && p != "" && strings.HasPrefix(selector, p)
+	case UnanchoredGlob:
+		return unanchoredMatch(pattern, selector)
 	}
 	anchored := false
 	if s == GlobDollar && strings.HasSuffix(pattern, "$") {
@@ -102,6 +109,11 @@ func patternPrefix(s PatternSyntax, pattern string) string {
 	case TrailingStarPrefix:
 		p, _ := cutTrailingStar(pattern)
 		return p
+	case UnanchoredGlob:
+		if strings.ContainsAny(pattern, "*$") {
+			return "" // found anywhere in the target
+		}
+		return pattern
 	}
 	if s == GlobDollar && strings.HasSuffix(pattern, "$") {
 		pattern = pattern[:len(pattern)-1]

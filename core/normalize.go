@@ -19,6 +19,8 @@ func (d *Dialect) normalizePattern(v string) string {
 		return foldedRule(v)
 	case ProtegoQuote:
 		return protegoPattern(v)
+	case GoURLPath:
+		return temotoPattern(v)
 	}
 	return v
 }
@@ -35,6 +37,8 @@ func (d *Dialect) normalizeSelector(s string) string {
 		return uriPath(s)
 	case ProtegoQuote:
 		return protegoTarget(s)
+	case GoURLPath:
+		return goURLPath(s)
 	}
 	if d.Crawler != nil && d.Normalize != PythonQuote {
 		// A preset takes URLs as they are; the six dialects are given

@@ -40,6 +40,11 @@ type Policy struct {
 	// Allow lines of the file, for a preset that reads none: the first
 	// few, to say so when one would have matched.
 	unreadAllows []*Line
+
+	// The line the crawler's parser fails on, and why: every selector
+	// then skips the host (ParseErrorSkipsHost).
+	failLine *Line
+	failWhy  string
 }
 
 type compiledRule struct {
@@ -68,6 +73,9 @@ func (r *compiledRule) matches(s PatternSyntax, sel string) bool {
 	if r.segment {
 		return segmentMatch(r.pattern, sel)
 	}
+	if s == UnanchoredGlob {
+		return unanchoredMatch(r.pattern, sel)
+	}
 	pattern := r.pattern
 	if r.anchored {
 		pattern = pattern[:len(pattern)-1]
@@ -86,33 +94,18 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 	if d.Crawler != nil {
 		p.Agent = Agent{Raw: d.Crawler.Identity()}
 		if d.EachAgent && len(d.Crawler.Agents) > 1 {
-			p.Notes = append(p.Notes, d.fileNotes(rs.File)...)
 			p.chooseEach(rs)
+			p.Notes = append(p.Notes, d.fileNotes(rs.File)...)
 			return p
 		}
 	}
-	switch d.Selection {
-	case AllRules:
-		p.Groups = rs.Groups
-		p.Why = "this dialect has no groups: every Disallow line applies to every robot"
-		if d.Crawler != nil {
-			p.Why = d.Crawler.Name + " ignores User-agent: every Disallow line applies to it (" + d.cite("agents") + ")"
-		}
-	case FirstInFileOrder:
-		p.chooseFirstInFileOrder(rs)
-	case FirstStarLast:
-		p.chooseFirstStarLast(rs)
-	case CombineMatching:
-		p.chooseCombineMatching(rs)
-	case MostTargeted:
-		p.chooseMostTargeted(rs)
-	case MergeEqual:
-		p.chooseMergeEqual(rs)
-	case UnionMatching:
-		p.chooseUnion(rs)
-	case BestSubstring:
-		p.chooseBestSubstring(rs)
+	p.chooseGroups(rs)
+	if c := d.Crawler; c != nil && c.AllRulesReading != "" && d.Selection != AllRules {
+		alt := *d
+		alt.Grouping, alt.Selection, alt.Preamble = NoGroups, AllRules, PreambleIgnored
+		p.alternative, p.altNote = alt.compile(rs.File).Policy(a), c.AllRulesReading
 	}
+	p.failLine, p.failWhy = rs.failLine, rs.failWhy
 	p.noteMoreRuleless()
 	if d.Crawler != nil && rs.lines != nil {
 		p.noteUnreadFields(rs)
@@ -138,6 +131,9 @@ func (d *Dialect) agentMatches(value, name string) bool {
 	switch d.Agents {
 	case ExactCase:
 		return value == name
+	case TokenPrefix:
+		v := strings.ToLower(value)
+		return v != "" && strings.HasPrefix(strings.ToLower(name), v)
 	case TokenEqual:
 		return strings.EqualFold(value, name)
 	case ProductToken:
@@ -265,52 +261,6 @@ func (p *Policy) noteRolesAsNames(names []string) {
 	}
 }
 
-func (p *Policy) chooseFirstInFileOrder(rs *Ruleset) {
-	d := &p.Dialect
-	names := p.Agent.namesWithoutRoles()
-	p.noteRolesAsNames(names)
-	for _, g := range rs.Groups {
-		if p.skipRuleless(g, names) {
-			continue
-		}
-		if l := d.groupNames(g, names); l != nil {
-			p.Groups = []*Group{g}
-			p.Why = fmt.Sprintf("first record in file order matching %s: line %d %q", describeNames(p.Agent, names), l.Pos.Line, l.Rule())
-			return
-		}
-		if g.isStar(d) {
-			p.Groups = []*Group{g}
-			p.Why = fmt.Sprintf("no record above it names the bot, so the * record at line %d applies (records below it are never used)", g.FirstLine())
-			return
-		}
-	}
-	p.Why = "no record names the bot and there is no usable * record: everything is allowed"
-}
-
-// skipRuleless: in the 1994 record format a record needs at least one
-// rule; one without any (often because a blank line cut its rules off)
-// names nobody, as in Python's robotparser, and the bot falls through to
-// the next records or to `*`. A note says so when it named the bot.
-func (p *Policy) skipRuleless(g *Group, names []string) bool {
-	if p.Dialect.Grouping != BlankLineRecords || len(g.Rules) > 0 {
-		return false
-	}
-	l := p.Dialect.groupNames(g, names)
-	if l == nil && !g.isStar(&p.Dialect) {
-		return true
-	}
-	if p.ruleless++; p.ruleless > maxRepeatedNotes {
-		p.lastRuleless = g.FirstLine()
-		return true
-	}
-	if l != nil {
-		p.Notes = append(p.Notes, "The record starting at "+lineAndRule(l)+" has no rule this dialect reads (a blank line may have cut them off), so that record is not used.")
-	} else {
-		p.Notes = append(p.Notes, "The * record at line "+strconv.Itoa(g.FirstLine())+" has no rule this dialect reads (a blank line may have cut them off), so it is not used.")
-	}
-	return true
-}
-
 // maxRepeatedNotes: a file of thousands of lines that each call for the
 // same kind of note (ruleless records, agent names that are roles) must
 // not make a kept policy hold a note for each (36,000 of them held
@@ -321,191 +271,6 @@ func (p *Policy) noteMoreRuleless() {
 	if n := p.ruleless - maxRepeatedNotes; n > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%d more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line %d).", n, p.lastRuleless))
 	}
-}
-
-func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
-	d := &p.Dialect
-	names := p.botNames()
-	var star *Group
-	for _, g := range rs.Groups {
-		if g.isStar(d) {
-			if star == nil {
-				star = g
-			}
-			continue // robotparser keeps the first * record aside as the default
-		}
-		if l := d.groupNames(g, names); l != nil {
-			p.Groups = []*Group{g}
-			p.Why = fmt.Sprintf("first record matching %s: line %d %q", describeNames(p.Agent, names), l.Pos.Line, l.Rule())
-			return
-		}
-	}
-	if star != nil {
-		p.Groups = []*Group{star}
-		p.Why = fmt.Sprintf("no record names the bot, so the first * record (line %d) applies as the default", star.FirstLine())
-		return
-	}
-	p.Why = "no record names the bot and there is no * record: everything is allowed"
-}
-
-func (p *Policy) chooseCombineMatching(rs *Ruleset) {
-	d := &p.Dialect
-	names := append([]string{}, p.Agent.Roles...)
-	if p.Agent.Name != "" {
-		names = append([]string{p.Agent.Name}, names...)
-	}
-	var matched, stars []*Group
-	var why ruleLines
-	for _, g := range rs.Groups {
-		if p.skipRuleless(g, names) {
-			continue
-		}
-		if l := d.groupNames(g, names); l != nil {
-			matched = append(matched, g)
-			why.add(l)
-		} else if g.isStar(d) {
-			stars = append(stars, g)
-		}
-	}
-	switch {
-	case len(matched) > 0:
-		p.Groups = matched
-		p.Why = "records naming the bot or one of its virtual agents, combined most restrictively: " + why.String()
-		if len(stars) > 0 {
-			alt := &Policy{Dialect: p.Dialect, Agent: p.Agent, Groups: mergeInFileOrder(matched, stars)}
-			alt.Why = p.Why + ", plus the * record"
-			alt.compile(rs)
-			p.alternative = alt
-			p.altNote = "The Gemini text also says bots should still respect the * record; read that way, the * record applies too"
-		}
-	case len(stars) > 0:
-		p.Groups = stars
-		p.Why = "no record names the bot or its virtual agents, so the * record applies"
-	default:
-		p.Why = "no record names the bot or its virtual agents and there is no usable * record: everything is allowed"
-	}
-}
-
-func (p *Policy) chooseMostTargeted(rs *Ruleset) {
-	d := &p.Dialect
-	a := p.Agent
-	// (1) a group naming the bot's own user agent: the first one.
-	if a.Name != "" {
-		for _, g := range rs.Groups {
-			if l := d.groupNames(g, []string{a.Name}); l != nil {
-				p.Groups = []*Group{g}
-				p.Why = fmt.Sprintf("the most targeted group names the bot's user agent: line %d %q", l.Pos.Line, l.Rule())
-				return
-			}
-		}
-	}
-	// (2) groups naming one of its specific virtual agents, combined.
-	var byRole []*Group
-	var why ruleLines
-	for _, g := range rs.Groups {
-		for _, l := range g.VirtualAgents {
-			if l.Value == "*" {
-				continue
-			}
-			if containsFold(a.Roles, l.Value) {
-				byRole = append(byRole, g)
-				why.add(l)
-				break
-			}
-		}
-	}
-	p.noteUserAgentRoleClash(rs, byRole)
-	if len(byRole) > 0 {
-		p.Groups = byRole
-		p.Why = "no group names the bot's user agent; groups naming its virtual agents apply, combined most restrictively: " + why.String()
-		return
-	}
-	// (3) `Virtual-agent: *` if the bot declares any virtual agent.
-	if len(a.Roles) > 0 {
-		for _, g := range rs.Groups {
-			if g.hasStarVirtualAgent() {
-				p.Groups = []*Group{g}
-				p.Why = fmt.Sprintf("the bot declares virtual agents but no group names them; the Virtual-agent: * group (line %d) applies", g.FirstLine())
-				return
-			}
-		}
-	}
-	// (4) `User-agent: *`.
-	for _, g := range rs.Groups {
-		if g.isStar(d) {
-			p.Groups = []*Group{g}
-			p.Why = fmt.Sprintf("no more targeted group; the User-agent: * group (line %d) applies", g.FirstLine())
-			return
-		}
-	}
-	p.Why = "no group applies to the bot: everything is allowed"
-}
-
-// noteUserAgentRoleClash: under Conner's proposal `User-agent: indexer`
-// names a bot called "indexer", not the role. Say so when it matters.
-func (p *Policy) noteUserAgentRoleClash(rs *Ruleset, byRole []*Group) {
-	inByRole := make(map[*Group]bool, len(byRole))
-	for _, g := range byRole {
-		inByRole[g] = true
-	}
-	for _, role := range p.Agent.Roles {
-		seen, last := 0, 0
-		for _, g := range rs.Groups {
-			for _, l := range g.Agents {
-				if !strings.EqualFold(l.Value, role) || inByRole[g] {
-					continue
-				}
-				if seen++; seen > maxRepeatedNotes {
-					last = l.Pos.Line
-					continue
-				}
-				p.Notes = append(p.Notes, "Here "+lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+", not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently).")
-			}
-		}
-		if n := seen - maxRepeatedNotes; n > 0 {
-			p.Notes = append(p.Notes, fmt.Sprintf("%d more User-agent lines name a user agent called %q, not the virtual agent (the last at line %d).", n, role, last))
-		}
-	}
-}
-
-func (p *Policy) chooseMergeEqual(rs *Ruleset) {
-	d := &p.Dialect
-	names := p.Agent.namesWithoutRoles()
-	p.noteRolesAsNames(names)
-	var matched, stars []*Group
-	var why ruleLines
-	for _, g := range rs.Groups {
-		if l := d.groupNames(g, names); l != nil {
-			matched = append(matched, g)
-			why.add(l)
-		}
-		if g.isStar(d) {
-			stars = append(stars, g)
-		}
-	}
-	switch {
-	case len(matched) > 0:
-		p.Groups = matched
-		p.Why = "groups whose user agent equals the bot's product token, merged: " + why.String()
-	case len(stars) > 0:
-		p.Groups = stars
-		p.Why = "no group names the bot's product token, so the * groups apply, merged"
-	default:
-		p.Why = "no group names the bot and there is no * group: everything is allowed"
-	}
-}
-
-// mergeInFileOrder merges two lists of groups, each in file order.
-func mergeInFileOrder(a, b []*Group) []*Group {
-	out := make([]*Group, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if b[0].Index < a[0].Index {
-			out, b = append(out, b[0]), b[1:]
-		} else {
-			out, a = append(out, a[0]), a[1:]
-		}
-	}
-	return append(append(out, a...), b...)
 }
 
 func containsFold(list []string, s string) bool {
@@ -590,6 +355,8 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 					r.literal = true
 				case SegmentGlob:
 					r.segment = true
+				case UnanchoredGlob:
+					r.literal = !strings.ContainsAny(pat, "*$")
 				default:
 					r.literal = !star && !(dollar && d.Patterns == GlobDollar)
 				}
@@ -614,16 +381,6 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 		}
 	}
 	return rules, dropped
-}
-
-// ruleValues are the patterns a rule line gives: for Protego, a value
-// with a $ also gives itself with each $ as %24, first, matching the
-// quoted $ of a URL (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:196-197,209-210).
-func ruleValues(d *Dialect, v string) []string {
-	if d.Normalize == ProtegoQuote && strings.Contains(v, "$") {
-		return []string{strings.ReplaceAll(v, "$", "%24"), v}
-	}
-	return []string{v}
 }
 
 // Setting is a delay or re-check value that applies to the bot.
@@ -663,4 +420,14 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// ruleValues are the patterns a rule line gives: for Protego, a value
+// with a $ also gives itself with each $ as %24, first, matching the
+// quoted $ of a URL (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:196-197,209-210).
+func ruleValues(d *Dialect, v string) []string {
+	if d.Normalize == ProtegoQuote && strings.Contains(v, "$") {
+		return []string{strings.ReplaceAll(v, "$", "%24"), v}
+	}
+	return []string{v}
 }

@@ -275,8 +275,10 @@ var (
 		},
 	}
 	Veronica2 = Dialect{
-		ID: "veronica2", Title: "Veronica-2 (unverified)", Source: "its maintainer's descriptions on the gopher mailing lists (2003, 2019); no public code",
-		Grouping: NoGroups, Selection: AllRules,
+		ID: "veronica2", Title: "Veronica-2 (unverified)", Source: "its help page and its maintainer's descriptions on the gopher mailing lists (2003, 2019); no public code",
+		// The help page names veronica and *; how their groups combine is
+		// not said, so both are read together, the reading that refuses more.
+		Grouping: AgentRunGroups, Preamble: PreambleForAll, Agents: TokenEqual, Selection: UnionMatching,
 		Decision: AnyDisallow, Patterns: Glob,
 		MaxBytes: SizeUnknown,
 		Facts: Facts{
@@ -285,10 +287,13 @@ var (
 			Delays:   "none",
 		},
 		Crawler: &Crawler{
-			Name: "Veronica-2", Protocol: "gopher", Verified: false,
-			Repo: "gopher-project mailing list, May 2019",
+			Name: "Veronica-2", Protocol: "gopher", Agents: []string{"veronica", "*"}, Verified: false,
+			AllRulesReading: "Its maintainer wrote in 2019 that the robot just looks at Disallow lines (lists.debian.org/gopher-project/2019/05/msg00016.html); read that way, every Disallow line applies",
+			Repo:            "gopher-project mailing list, May 2019",
 			Sources: []Source{
-				{"agents", "lists.debian.org/gopher-project/2019/05/msg00016.html", "the robot just looks at Disallow lines"},
+				{"agents", "gopher.floodgap.com/0/v2/help/indexer", "its help page: it obeys the User-agent names veronica and *"},
+				{"union", "gopher.floodgap.com/0/v2/help/indexer", "how the veronica and * groups combine is not said: both are read together, the reading that refuses more"},
+				{"preamble", "lists.debian.org/gopher-project/2019/05/msg00016.html", "in 2019 the robot just looked at Disallow lines: rules before any User-agent are taken to apply"},
 				{"match", "lists.debian.org/gopher-project/2019/05/msg00016.html", "no regexes, just globs"},
 				{"target", "alexschroeder.ch/wiki/2019-05-24_Robots_and_Gopher", "patterns match from the start of the selector as sent"},
 				{"fetch", "lists.complete.org/gopher@complete.org/2003/06/msg00017.html", "it asks for the selector robots.txt, no leading slash (gopher list, June 2003)"},
@@ -307,5 +312,5 @@ var (
 // Presets lists the crawler presets in display order. Dialects() keeps
 // listing only the six readings of the texts.
 func Presets() []Dialect {
-	return []Dialect{TLGS, Gemplex, GeminiGRC, Kennedy, GUS, GUSLegacy, MozzArchiver, Veronica2}
+	return []Dialect{TLGS, Gemplex, GeminiGRC, Kennedy, GUS, GUSLegacy, MozzArchiver, AuraGem, Veronica2}
 }

@@ -213,7 +213,7 @@ func TestConcludeFetch(t *testing.T) {
 	for _, c := range ConcludeFetch("gemini://capsule.example", "", false) {
 		got[c.Crawler] = c.Reading
 	}
-	if len(got) != 7 || got["tlgs"] != "allow-all" || got["gemplex"] != "skip-host" || got["veronica2"] != "" {
+	if len(got) != 8 || got["auragem"] != "allow-all" || got["tlgs"] != "allow-all" || got["gemplex"] != "skip-host" || got["veronica2"] != "" {
 		t.Errorf("no answer: %v", got)
 	}
 	for _, c := range ConcludeFetch("gemini://capsule.example", "20 text/plain", true) {

@@ -51,7 +51,7 @@ func ProtocolOfURL(u string) (Protocol, bool) {
 // proxies too, and RFC 9309 and the 1994 rules are read everywhere. The
 // crawler presets of CRAWLERS.md are Gemini crawlers, except Veronica-2.
 var (
-	geminiOnly  = []string{"gemini", "tlgs", "gemplex", "gemini-grc", "kennedy", "gus", "gus-legacy", "mozz-archiver"}
+	geminiOnly  = []string{"gemini", "tlgs", "gemplex", "gemini-grc", "kennedy", "gus", "gus-legacy", "mozz-archiver", "auragem"}
 	gopherOnly  = []string{"gopher2019", "gopherdraft", "veronica2"}
 	bothSchemes = []string{"conner2020", "rfc9309", "norobots"}
 )

@@ -15,11 +15,14 @@ type Verdict struct {
 	// normalisation (percent escapes, quoting).
 	Target  string `json:"target"`
 	Allowed bool   `json:"allowed"`
-	Line    int    `json:"line"` // the deciding line, 0 if no rule decided
-	Rule    string `json:"rule"` // that line as `Field: value`, "" if none
-	Group   string `json:"group"`
-	Why     string `json:"why"`
-	Note    string `json:"note"`
+	// SkipHost: the crawler cannot read the file and fetches nothing
+	// from the host (Allowed is false; Line is the line it fails on).
+	SkipHost bool   `json:"skip_host,omitempty"`
+	Line     int    `json:"line"` // the deciding line, 0 if no rule decided
+	Rule     string `json:"rule"` // that line as `Field: value`, "" if none
+	Group    string `json:"group"`
+	Why      string `json:"why"`
+	Note     string `json:"note"`
 	// Alternative is the outcome under the other reading the note
 	// describes, when that reading gives a different answer.
 	Alternative *Alternative `json:"alternative,omitempty"`
@@ -75,8 +78,24 @@ func joinNotes(a, b string) string {
 	return a + " " + b
 }
 
+// Word is how a verdict reads: "allowed", "disallowed", or "skips the
+// host" when the crawler fetches nothing there at all.
+func (v *Verdict) Word() string {
+	if v.SkipHost {
+		return SkipHostWord
+	}
+	return word(v.Allowed)
+}
+
+// SkipHostWord is how a skip-host verdict reads.
+const SkipHostWord = "skips the host"
+
 // test fills in v, which the caller passes zero.
 func (p *Policy) test(v *Verdict, selector string) {
+	if p.failLine != nil {
+		p.testFailed(v, selector)
+		return
+	}
 	if p.each != nil {
 		p.testEach(v, selector)
 		v.Selector = selector
@@ -187,6 +206,8 @@ func (p *Policy) decideIn(rules []compiledRule, sel string, notes *[]string) *co
 	switch p.Dialect.Decision {
 	case LongestMatch:
 		return p.longestMatch(rules, sel)
+	case LongestFirst:
+		return longestFirst(rules, sel)
 	case FirstMatch:
 		return p.firstMatchRestrictive(rules, sel)
 	case AllowException:

@@ -356,7 +356,10 @@ func (t *textWriter) row(vs []core.Verdict, hints string) error {
 	}
 	for _, v := range vs {
 		word := "allowed"
-		if !v.Allowed {
+		switch {
+		case v.SkipHost:
+			word = "SKIPS HOST" // it fetches nothing from the host
+		case !v.Allowed:
 			word = "DENIED"
 		}
 		decided := "no rule matched"
@@ -393,9 +396,12 @@ func (t *textWriter) row(vs []core.Verdict, hints string) error {
 func bottomLine(vs []core.Verdict, kind string) string {
 	var denied, allowed []string
 	for _, v := range vs {
-		if v.Allowed {
+		switch {
+		case v.Allowed:
 			allowed = append(allowed, v.Dialect)
-		} else {
+		case v.SkipHost:
+			denied = append(denied, v.Dialect+" (skips the host)")
+		default:
 			denied = append(denied, v.Dialect)
 		}
 	}
@@ -423,7 +429,7 @@ func every(n int, kind string) string {
 
 func disagree(vs []core.Verdict) bool {
 	for _, v := range vs[1:] {
-		if v.Allowed != vs[0].Allowed {
+		if v.Allowed != vs[0].Allowed || v.SkipHost != vs[0].SkipHost {
 			return true
 		}
 	}
@@ -488,6 +494,9 @@ func appendVerdict(b []byte, v *core.Verdict, fixed []byte) []byte {
 	b = appendKey(b, "target", v.Target)
 	b = append(b, `,"allowed":`...)
 	b = appendBool(b, v.Allowed)
+	if v.SkipHost {
+		b = append(b, `,"skip_host":true`...) // only then, as encoding/json's omitempty
+	}
 	b = append(b, `,"line":`...)
 	b = appendInt(b, v.Line)
 	b = append(b, ',')

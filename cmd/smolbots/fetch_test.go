@@ -225,7 +225,8 @@ func TestServePageAndRelay(t *testing.T) {
 // with its sentence. Kennedy and mozz-archiver read it anyway
 // (Crawler/Protocols/RobotsChecker.cs:125-127;
 // scrapy/downloadermiddlewares/robotstxt.py:95-101), and with
-// -dialect crawlers check shows their verdicts, those of the crawlers
+// -dialect crawlers check shows their verdicts (AuraGem's too: it checks
+// no MIME type), those of the crawlers
 // the reply alone decides for, and says on stderr who gives none.
 func TestCheckReplyNotRobots(t *testing.T) {
 	url := "gemini://" + realservers.StartCanned(t, []byte("20 application/octet-stream\r\nUser-agent: *\nDisallow: /private\n"), true)
@@ -253,6 +254,7 @@ func TestCheckReplyNotRobots(t *testing.T) {
 	want := map[string][2]bool{
 		"kennedy": {false, true}, "mozz-archiver": {false, true},
 		"tlgs": {true, true}, "gemini-grc": {true, true}, "gemplex": {false, false},
+		"auragem": {false, true}, // no MIME check (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:397-409)
 	}
 	if r.code != 1 || len(got) != len(want) {
 		t.Fatalf("exit %d, rows for %d readers, want 1 and %d:\n%s%s", r.code, len(got), len(want), r.stdout, r.stderr)
@@ -267,7 +269,7 @@ func TestCheckReplyNotRobots(t *testing.T) {
 		t.Errorf("kennedy: %+v, want line 2 and a note that it reads the reply", v)
 	}
 	for _, want := range []string{
-		url + " answered 20 application/octet-stream, which is not a robots.txt; kennedy, mozz-archiver read it anyway",
+		url + " answered 20 application/octet-stream, which is not a robots.txt; kennedy, mozz-archiver, auragem read it anyway",
 		"tlgs, gemplex, gemini-grc do not read it",
 		"crawler tlgs: allow-all: TLGS does not count this media type",
 		"no verdict from gus (its code for this reply was not read), gus-legacy (its code for this reply was not read), veronica2 (it reads robots.txt over gopher only)",
@@ -280,7 +282,7 @@ func TestCheckReplyNotRobots(t *testing.T) {
 	// Nobody reads a 1x; the crawlers that answer all allow.
 	input := "gemini://" + realservers.StartCanned(t, []byte("10 Your name?\r\n"), true)
 	r = runCLI(t, "", "check", "-dialect", "crawlers", input, "/private/x")
-	if r.code != 0 || !strings.Contains(r.stdout, "allowed by all 5 crawlers") || strings.Contains(r.stderr, "read it anyway") {
+	if r.code != 0 || !strings.Contains(r.stdout, "allowed by all 6 crawlers") || strings.Contains(r.stderr, "read it anyway") {
 		t.Errorf("a 1x: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -40,6 +40,7 @@ var Unpublished = map[string]string{
 	"gemplex":       "none found: Gemplex's crawler page names its user-agent, not an address",
 	"gemini-grc":    "none found: its README names none",
 	"mozz-archiver": "none found: its README describes crawls made from September to November 2020 and names no address",
+	"auragem":       "none found: the repository read for its preset (clseibold/auragem_sis) names none",
 	"veronica2":     "none found: Veronica-2's code and crawler notes are not public (its preset is unverified)",
 }
 

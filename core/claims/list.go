@@ -124,18 +124,20 @@ func list() []Claim {
 			Robots: "User-agent: *\nDisallow:\n\nUser-agent: mozz-archiver\nDisallow: /\n", Selectors: []string{"/index.gmi"}, Readers: []string{"mozz-archiver"}, Allow: []string{"mozz-archiver"}},
 		{ID: "gemplex-first-group", Where: "lint page gemplex-first-group", Quote: "a group meant for googlebot shuts Gemplex out of the whole capsule",
 			Robots: "User-agent: googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/index.gmi"}, Readers: []string{"gemplex"}, Deny: []string{"gemplex"}},
-		{ID: "dollar", Where: "lint page dollar-portability", Quote: "to RFC 9309 readers and refuses nothing to the rest",
-			Robots: "User-agent: *\r\nDisallow: /index.gmi$\r\n", Selectors: []string{"/index.gmi"}, Deny: []string{"rfc9309", "mozz-archiver"}, Allow: allExcept("rfc9309", "mozz-archiver")},
-		{ID: "second-chance-lower", Where: "lint page no-colon", Quote: "would be a rule to it and nothing to anyone else",
-			Robots: "User-agent: *\r\nDisallow: /drafts\r\ndisallow /private\r\n", Selectors: []string{"/private"}, Deny: []string{"mozz-archiver"}, Allow: allExcept("mozz-archiver")},
+		{ID: "dollar", Where: "lint page dollar-portability", Quote: "to RFC 9309 readers and AuraGem, and refuses nothing to the rest",
+			Robots: "User-agent: *\r\nDisallow: /index.gmi$\r\n", Selectors: []string{"/index.gmi"}, Deny: []string{"rfc9309", "mozz-archiver", "auragem"}, Allow: allExcept("rfc9309", "mozz-archiver", "auragem")},
+		{ID: "second-chance-lower", Where: "lint page no-colon", Quote: "would be a rule to it and to AuraGem and nothing to anyone else",
+			Robots: "User-agent: *\r\nDisallow: /drafts\r\ndisallow /private\r\n", Selectors: []string{"/private"}, Deny: []string{"mozz-archiver", "auragem"}, Allow: allExcept("mozz-archiver", "auragem")},
 		{ID: "second-chance-capital", Where: "lint page no-colon", Quote: "the example's capital D keeps mozz-archiver out of it too",
-			Robots: "User-agent: *\r\nDisallow: /drafts\r\nDisallow /private\r\n", Selectors: []string{"/private"}, Allow: []string{"all"}},
+			Robots: "User-agent: *\r\nDisallow: /drafts\r\nDisallow /private\r\n", Selectors: []string{"/private"}, Deny: []string{"auragem"}, Allow: allExcept("auragem")},
+		{ID: "auragem-no-colon", Where: "lint page no-colon", Quote: "AuraGem's parser needs no colon at all, so it reads the example's line as a rule",
+			Robots: "User-agent: *\r\nDisallow: /drafts\r\nDisallow /private\r\n", Selectors: []string{"/private"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
 		{ID: "role-crawlers-indexer", Where: "lint page role-user-agent", Quote: "TLGS, Gemplex, Kennedy and GUS test",
 			Robots: "User-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Deny: []string{"tlgs", "gemplex", "kennedy", "gus"}, Allow: []string{"gus-legacy"}},
 		{ID: "role-mozz-archiver", Where: "lint page role-user-agent", Quote: "mozz-archiver matches",
 			Robots: "User-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"mozz-archiver"}, Deny: []string{"mozz-archiver"}},
 		{ID: "gopher2019-binds-all", Where: "lint page user-agent-portability", Quote: "to every Gopher robot that follows the proposal",
-			Robots: "User-agent: examplebot\r\nDisallow: /private\r\n", Selectors: []string{"/private"}, Agent: "otherbot(indexer)", Readers: []string{"gopher2019", "veronica2"}, Deny: []string{"gopher2019", "veronica2"}},
+			Robots: "User-agent: examplebot\r\nDisallow: /private\r\n", Selectors: []string{"/private"}, Agent: "otherbot(indexer)", Readers: []string{"gopher2019"}, Deny: []string{"gopher2019"}},
 
 		// The knobs' words on the dialect and crawler pages, each tried on
 		// every reader that has the knob.
@@ -182,7 +184,7 @@ func list() []Claim {
 
 		// Versions in User-agent values.
 		{ID: "no-crawler-compares-versions", Where: "lint page agent-version", Quote: "which no crawler modelled here does",
-			Robots: versioned, Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Except: []string{"gemini-grc", "veronica2"}, Allow: []string{"tlgs", "gemplex", "kennedy", "gus", "gus-legacy", "mozz-archiver"}, Deny: []string{"gemini-grc", "veronica2"}},
+			Robots: versioned, Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Except: []string{"gemini-grc"}, Allow: []string{"tlgs", "gemplex", "kennedy", "gus", "gus-legacy", "mozz-archiver", "auragem", "veronica2"}, Deny: []string{"gemini-grc"}},
 
 		{ID: "only-rfc9309-matches-versions", Where: "lint page agent-version", Quote: "only RFC 9309's reading matches the versioned value to the robot",
 			Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: examplebot/1.0\nDisallow: /\n", Selectors: []string{"/index.gmi"}, Agent: "examplebot",
@@ -291,6 +293,15 @@ func list() []Claim {
 		// Rules before any User-agent line.
 		{ID: "preamble-crawlers", Where: "lint_crawlers.go crawler-rule-before-agent", Quote: "apply it to every crawler, while Kennedy, GUS and mozz-archiver drop it",
 			Robots: "Disallow: /private\n\nUser-agent: *\nDisallow: /drafts\n", Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Deny: []string{"tlgs", "gemplex"}, Allow: []string{"kennedy", "gus", "gus-legacy", "mozz-archiver"}},
+		{ID: "preamble-auragem", Where: "lint_crawlers.go crawler-rule-before-agent", Quote: "so it applies it to `*` as well",
+			Robots: "Disallow: /private\n\nUser-agent: *\nDisallow: /drafts\n", Selectors: []string{"/private"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
+		// A line AuraGem's parser rejects: it drops the host.
+		{ID: "auragem-skips-host", Where: "lint_crawlers.go auragem-skips-host", Quote: "AuraGem then keeps no rules and drops every URL of the host",
+			Robots: "User-agent: *\nCrawl-delay: 10s\nDisallow: /private\n", Selectors: []string{"/index.gmi", "/"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
+		{ID: "auragem-skips-host-page", Where: "lint page auragem-skips-host", Quote: "it keeps no rules, stumbles on the missing result and drops every URL of the host",
+			Robots: "User-agent: *\nCrawl-delay: 10s\nDisallow: /private\n", Selectors: []string{"/index.gmi", "/"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
+		{ID: "auragem-skips-host-others", Where: "lint page auragem-skips-host", Quote: "keeps AuraGem off the whole capsule, while every other reader just ignores that line",
+			Robots: "User-agent: *\nCrawl-delay: 10s\nDisallow: /private\n", Selectors: []string{"/index.gmi"}, Deny: []string{"auragem"}, Allow: allExcept("auragem")},
 		{ID: "preamble-crawlers-page", Where: "lint page crawler-rule-before-agent", Quote: "TLGS and Gemplex apply it to every crawler; Kennedy, GUS and mozz-archiver drop it; gemini-grc, which ignores User-agent lines, applies it anyway.",
 			Robots: "Disallow: /private\n\nUser-agent: *\nDisallow: /drafts\n", Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Deny: []string{"tlgs", "gemplex", "gemini-grc"}, Allow: []string{"kennedy", "gus", "gus-legacy", "mozz-archiver"}},
 		{ID: "preamble-for-all", Where: "knobs.go Preamble", Quote: "Rules before any User-agent line apply to every crawler.",

@@ -28,7 +28,7 @@ import (
 // case is added, dropped or changes meaning; the golden list of IDs in
 // testdata holds the tests to it.
 const (
-	Version = "1"
+	Version = "2"
 	Date    = "2026-11-27"
 )
 

@@ -19,23 +19,28 @@ var knobWords = map[string]words{
 		"agent-runs-any-field": "User-agent lines after any other field start a group"}},
 	"agents": {"How a User-agent line names a crawler", map[string]string{
 		"substring": "the name contains the value", "token": "the whole name, any case",
-		"product-token": "the name's first word, any case", "exact-case": "the whole name, same case"}},
+		"product-token": "the name's first word, any case", "exact-case": "the whole name, same case",
+		"token-prefix": "the name starts with the value, any case"}},
 	"apply": {"Which groups apply", map[string]string{
 		"all-rules": "every rule in the file", "first-in-file": "the first group that names it or *",
 		"first-then-star": "its own group, else *", "combine": "every group that names it, combined",
 		"most-targeted": "its name, else its role, else *", "merge-equal": "all groups for its name merged, else *",
-		"union": "every group for any of its names", "best-substring": "the group with the longest matching name"}},
+		"union": "every group for any of its names", "best-substring": "the group with the longest matching name",
+		"longest-token": "the one group whose value is the longest start of its name, else *"}},
 	"match": {"Which rule decides", map[string]string{
 		"any-disallow": "any Disallow that matches refuses", "allow-exception": "a matching Allow wins, else any Disallow",
-		"first": "the first rule that matches", "longest": "the longest rule that matches"}},
+		"first": "the first rule that matches", "longest": "the longest rule that matches",
+		"longest-first": "the longest rule that matches, the first on a tie"}},
 	"patterns": {"Prefix or whole segments, wildcards", map[string]string{
 		"prefix": "a rule is a prefix", "wildcards": "* matches anything", "wildcards-and-dollar": "* matches anything, $ ends the rule",
-		"segments": "a rule matches whole path segments", "trailing-star": "a prefix; a final * is dropped"}},
+		"segments": "a rule matches whole path segments", "trailing-star": "a prefix; a final * is dropped",
+		"anywhere": "* and $ rules match anywhere in the path"}},
 	"encoding": {"Encoding: what is done to %-escapes and the URL", map[string]string{
 		"raw": "nothing: bytes as written", "python-quote": "as Python's robotparser quotes",
 		"percent": "%-escapes made uniform, as RFC 9309", "protego-quote": "as Protego quotes",
 		"path-no-query": "the path only, no query", "decoded-path": "the path %-decoded",
-		"folded-url": "the path cleaned and re-escaped", "uri-path": "as .NET's Uri path"}},
+		"folded-url": "the path cleaned and re-escaped", "uri-path": "as .NET's Uri path",
+		"go-path": "the path %-decoded, as Go's URL parser gives it"}},
 	"roles": {"Roles such as indexer or archiver", map[string]string{
 		"none": "not read", "as-user-agents": "named in User-agent lines", "virtual-agent-field": "named in Virtual-agent lines"}},
 	"allow": {"Allow lines", yesNo("are rules", "are ignored")},
@@ -44,18 +49,21 @@ var knobWords = map[string]words{
 		"standard": "# starts a comment; field: value", "last-colon": "split at the last colon",
 		"line-start": "only lines starting with a field count", "disallow-only": "only Disallow lines count",
 		"protego": "# starts a comment; a line without a colon is still read",
-		"python":  "as Python splits and strips lines: also at VT, FF and other breaks"}},
+		"python":  "as Python splits and strips lines: also at VT, FF and other breaks",
+		"words":   "field and one word of value; no colon needed"}},
 	"lf-only":     {"Line ends", yesNo("only LF ends a line", "LF, CRLF or a lone CR")},
 	"utf8-only":   {"A file that is not UTF-8", yesNo("is read as empty", "is read anyway")},
 	"bom-in-text": {"A byte order mark at the start", yesNo("stays in line 1", "is dropped")},
 	"before-agents": {"Rules before any User-agent line", map[string]string{
-		"ignored": "are ignored", "apply-to-all": "apply to every crawler", "join-star": "join the * group"}},
-	"empty-clears":       {"An empty Disallow:", yesNo("drops the rules above it", "allows everything, nothing more")},
-	"each-agent":         {"A crawler with several names", yesNo("each name is read alone; all must allow", "its names are read together")},
-	"root-rules":         {"A rule without a leading /", yesNo("gets one", "stays as written")},
-	"no-rules-ban-later": {"A group with no rules", yesNo("refuses every later URL", "allows everything")},
-	"index-allows-dir":   {"Allow: .../index.html", yesNo("allows the directory too", "allows that file only")},
-	"always-allow":       {"A selector always allowed", nil},
+		"ignored": "are ignored", "apply-to-all": "apply to every crawler", "join-star": "join the * group",
+		"star-unless-user-agent": "join * unless the file has User-Agent:, else fail it"}},
+	"empty-clears":           {"An empty Disallow:", yesNo("drops the rules above it", "allows everything, nothing more")},
+	"each-agent":             {"A crawler with several names", yesNo("each name is read alone; all must allow", "its names are read together")},
+	"root-rules":             {"A rule without a leading /", yesNo("gets one", "stays as written")},
+	"no-rules-ban-later":     {"A group with no rules", yesNo("refuses every later URL", "allows everything")},
+	"index-allows-dir":       {"Allow: .../index.html", yesNo("allows the directory too", "allows that file only")},
+	"parse-error-skips-host": {"A line the parser rejects", yesNo("makes it skip the whole host", "is ignored")},
+	"always-allow":           {"A selector always allowed", nil},
 }
 
 func yesNo(yes, no string) map[string]string { return map[string]string{"yes": yes, "no": no} }

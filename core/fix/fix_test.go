@@ -177,7 +177,7 @@ func checkKept(t *testing.T, data []byte, res Result, opt Options) {
 // and allowed in after, "" when there is none. It asks core directly,
 // not the rewrite's own bookkeeping.
 func openedFor(scope core.Protocol, before, after *core.File, agents []core.Agent, sels []string) string {
-	for _, d := range append(scope.Dialects(), scope.Presets()...) {
+	for _, d := range append(scope.Dialects(), fixPresets(scope)...) {
 		b, a := d.Compile(before), d.Compile(after)
 		for _, ag := range agents {
 			pb, pa := b.Policy(ag), a.Policy(ag)

@@ -897,7 +897,7 @@ func lineEndings(fx *fixer) []edit {
 // readersOf are the dialects and presets in scope that read line n
 // inside a group (or, having no groups, read it at all).
 func (fx *fixer) readersOf(f *core.File, n int) (read, unread []string) {
-	for _, d := range append(fx.opt.Protocol.Dialects(), fx.opt.Protocol.Presets()...) {
+	for _, d := range append(fx.opt.Protocol.Dialects(), fixPresets(fx.opt.Protocol)...) {
 		if _, ok := groupOfLine(d.Compile(f))[n]; ok {
 			read = append(read, d.ID)
 		} else {

@@ -29,6 +29,9 @@ func Sentence(d core.Dialect, v core.Verdict) string {
 	if sel == "" {
 		sel = "the empty selector"
 	}
+	if v.SkipHost {
+		return fmt.Sprintf("%s fetches nothing from this host, %s included: its parser fails on line %d `%s`.", who, sel, v.Line, v.Rule)
+	}
 	if v.Line == 0 {
 		return fmt.Sprintf("%s %s %s: %s.", who, may, sel, HowMatched(d, v))
 	}

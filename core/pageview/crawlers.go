@@ -200,7 +200,9 @@ func ExplainCrawlerHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, row, 
 	if v.Why != "" {
 		dt("Why this group", linkRefs(v.Why, &cites))
 	}
-	if v.Line > 0 {
+	if v.SkipHost {
+		dt("Line its parser fails on", fmt.Sprintf(`<button type="button" class="goto" data-line="%d">line %d</button> <code>%s</code>: it fetches nothing from the host`, v.Line, v.Line, esc(v.Rule)))
+	} else if v.Line > 0 {
 		dt("Deciding line", fmt.Sprintf(`<button type="button" class="goto" data-line="%d">line %d</button> <code>%s</code>`, v.Line, v.Line, esc(v.Rule)))
 	} else {
 		dt("Deciding line", "none: no rule matched, so the selector is allowed")
@@ -225,7 +227,7 @@ func ExplainCrawlerHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, row, 
 		if j == col {
 			continue
 		}
-		s := esc(o.Name) + " " + Word(o.Verdict.Allowed)
+		s := esc(o.Name) + " " + WordOf(o.Verdict)
 		if o.Verdict.Line > 0 {
 			s += fmt.Sprintf(" (line %d)", o.Verdict.Line)
 		}

@@ -17,7 +17,7 @@ func TestCrawlerChoice(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	if got := ids(CrawlersShown(nil)); got != "tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver" {
+	if got := ids(CrawlersShown(nil)); got != "tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver,auragem" {
 		t.Errorf("the default shows %s, want every verified preset", got)
 	}
 	if got := ids(CrawlersShown([]string{"veronica2", "bogus", "tlgs", "tlgs"})); got != "tlgs,veronica2" {
@@ -30,7 +30,7 @@ func TestCrawlerChoice(t *testing.T) {
 		{nil, "nil"},
 		{[]string{}, ""},
 		{[]string{"gus", "x", "tlgs"}, "tlgs,gus"},
-		{strings.Split("mozz-archiver,tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy", ","), "nil"},
+		{strings.Split("mozz-archiver,tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy,auragem", ","), "nil"},
 	} {
 		got := CleanCrawlers(c.in)
 		s := strings.Join(got, ",")
@@ -42,8 +42,8 @@ func TestCrawlerChoice(t *testing.T) {
 		}
 	}
 	chooser := CrawlerChooserHTML(CrawlersShown([]string{"gus", "veronica2"}))
-	if n, ticked := strings.Count(chooser, `data-crawler-toggle=`), strings.Count(chooser, ` checked>`); n != 8 || ticked != 2 {
-		t.Errorf("the chooser has %d boxes, %d ticked; want 8 and 2:\n%s", n, ticked, chooser)
+	if n, ticked := strings.Count(chooser, `data-crawler-toggle=`), strings.Count(chooser, ` checked>`); n != len(core.Presets()) || ticked != 2 {
+		t.Errorf("the chooser has %d boxes, %d ticked; want one per preset and 2:\n%s", n, ticked, chooser)
 	}
 	if !regexp.MustCompile(`data-crawler-toggle="veronica2" checked> Veronica-2 <span class="unverified">unverified`).MatchString(chooser) {
 		t.Errorf("Veronica-2 is not marked unverified in the chooser:\n%s", chooser)

@@ -59,6 +59,22 @@ func VerdictAttr(allowed bool) string {
 	return "disallow"
 }
 
+// WordOf is Word for a whole verdict: "skip host" when the crawler
+// fetches nothing from the host at all.
+func WordOf(v core.Verdict) string {
+	if v.SkipHost {
+		return "skip host"
+	}
+	return Word(v.Allowed)
+}
+
+func iconOf(v core.Verdict) string {
+	if v.SkipHost {
+		return "⊘"
+	}
+	return icon(v.Allowed)
+}
+
 func icon(allowed bool) string {
 	if allowed {
 		return "✓"
@@ -145,10 +161,14 @@ func GridHTML(g *grid.Grid, selected string) string {
 
 // CellClass is a verdict button's class list.
 func CellClass(v core.Verdict, chosen bool) string {
-	if chosen {
-		return "cell " + VerdictAttr(v.Allowed) + " chosen"
+	c := "cell " + VerdictAttr(v.Allowed)
+	if v.SkipHost {
+		c += " skip-host"
 	}
-	return "cell " + VerdictAttr(v.Allowed)
+	if chosen {
+		return c + " chosen"
+	}
+	return c
 }
 
 // NoteMark marks a cell that has an interpretation note: a footnote's
@@ -169,9 +189,9 @@ func OtherWay(v core.Verdict) bool {
 func CellInner(v core.Verdict) string {
 	var b strings.Builder
 	b.WriteString(`<span class="icon" aria-hidden="true">`)
-	b.WriteString(icon(v.Allowed))
+	b.WriteString(iconOf(v))
 	b.WriteString(`</span> `)
-	b.WriteString(Word(v.Allowed))
+	b.WriteString(WordOf(v))
 	if v.Line > 0 {
 		fmt.Fprintf(&b, ` <span class="ln"><span class="vh">by line </span><span aria-hidden="true">L</span>%d</span>`, v.Line)
 	}

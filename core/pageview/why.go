@@ -18,7 +18,7 @@ func sentenceHTML(reader string, d core.Dialect, v core.Verdict) (html, text str
 	text = narrate.Sentence(d, v)
 	var b strings.Builder
 	b.WriteString(`<p class="sentence"><span class="icon" aria-hidden="true">`)
-	b.WriteString(icon(v.Allowed))
+	b.WriteString(iconOf(v))
 	b.WriteString(`</span> `)
 	if reader != "" {
 		b.WriteString(`Under <strong>`)

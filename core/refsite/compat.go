@@ -13,7 +13,7 @@ import (
 )
 
 // The compatibility matrix: rows are features, columns are the six
-// dialects and the eight crawler presets. No cell is written by hand:
+// dialects and the crawler presets. No cell is written by hand:
 // each is the verdict the reader gives on the row's demonstration, as
 // `smolbots check -json` gives it (a test holds every cell to the CLI).
 
@@ -70,8 +70,11 @@ type Reader struct {
 type Cell struct {
 	Support string `json:"support"` // yes, no or unknown
 	Allowed bool   `json:"allowed"`
-	Line    int    `json:"line"`
-	Note    string `json:"note"` // the verdict's note, as check -json gives it
+	// SkipHost: the reader fetches nothing from the host (AuraGem when
+	// its parser fails on the file); Allowed is false.
+	SkipHost bool   `json:"skip_host,omitempty"`
+	Line     int    `json:"line"`
+	Note     string `json:"note"` // the verdict's note, as check -json gives it
 	// Caveat says why a cell is unknown: its reader is unverified and
 	// what it is built from says nothing about this feature.
 	Caveat    string `json:"caveat"`
@@ -119,13 +122,15 @@ func (f Feature) Demonstration(r Reader) (robots, selector string) {
 	return robots, selector
 }
 
-// veronicaSays is what Veronica-2's maintainer's words cover, by row:
-// its other cells are unknown, whatever the preset answers.
+// veronicaSays is what Veronica-2's own words cover, by row: its other
+// cells are unknown, whatever the preset answers.
 var veronicaSays = map[string]bool{
 	"allow": true, "longest-match": true, // "the robot just looks at Disallow:"
-	"wildcard":       true,                                         // "no regexes, just globs"
-	"virtual-agents": true, "star-also": true, "first-group": true, // User-agent is not consulted
-	"no-user-agent": true, "blank-line-ends-group": true,
+	"wildcard": true, // "no regexes, just globs"
+	// Its help page: it obeys the names veronica and *, and no other.
+	"virtual-agents": true, "star-also": true, "first-group": true,
+	// Grouped or not (its 2019 words), a blank line cuts nothing off.
+	"blank-line-ends-group": true,
 }
 
 const veronicaCaveat = "Veronica-2's maintainer's description says nothing about this, and there is no code to read: the preset's answer is a guess."
@@ -167,7 +172,7 @@ func computeCell(f Feature, r Reader) Cell {
 		st.Crawlers = []string{d.ID}
 		st.Cell = grid.CrawlerKey(d.ID, sel)
 	}
-	c := Cell{Allowed: v.Allowed, Line: v.Line, Note: v.Note, state: st}
+	c := Cell{Allowed: v.Allowed, SkipHost: v.SkipHost, Line: v.Line, Note: v.Note, state: st}
 	c.Permalink = core.Site() + "/#" + state.Encode(st)
 	c.Support = "no"
 	if v.Allowed == (f.Yes == "allowed") {
@@ -290,7 +295,7 @@ func readingWord(r string) string {
 // shortNames label the columns of the Gemtext matrix.
 var shortNames = map[string]string{
 	"gopher2019": "g19", "gopherdraft": "gdr", "gemini": "gem", "conner2020": "c20", "rfc9309": "rfc", "norobots": "nor",
-	"tlgs": "tlg", "gemplex": "gpx", "gemini-grc": "grc", "kennedy": "ken", "gus": "gus", "gus-legacy": "g20", "mozz-archiver": "moz", "veronica2": "v2",
+	"tlgs": "tlg", "gemplex": "gpx", "gemini-grc": "grc", "kennedy": "ken", "gus": "gus", "gus-legacy": "g20", "mozz-archiver": "moz", "auragem": "aur", "veronica2": "v2",
 }
 
 // compatPage is /compat.
@@ -298,7 +303,7 @@ func compatPage() *page {
 	p := &page{Path: "compat", Title: "Compatibility matrix", Lead: "Which reader does what: each cell is the answer the reader gives on the row's demonstration, computed when the site was built."}
 	readers := Readers()
 	cells := compatCells()
-	p.Body = append(p.Body, paras(`Columns are the six dialects and the eight crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://capsule.example`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
+	p.Body = append(p.Body, paras(`Columns are the six dialects and the `+fmt.Sprint(len(core.Presets()))+` crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://capsule.example`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
 
 A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). The same data, for other tools: `)...)
 	last := p.Body[len(p.Body)-1].(para)
@@ -395,6 +400,7 @@ A cell says yes when the reader's verdict is the one in the row's "yes when", no
 	p.Body = append(p.Body, heading{2, "fetch", "Fetching robots.txt"})
 	p.Body = append(p.Body, para{words("What each crawler does with the reply to its robots.txt request, from its fetch facts. The dialects' texts say little about this; RFC 9309 section 2.3.1 says to refuse everything while the file cannot be reached.")})
 	p.Body = append(p.Body, fetchTable(core.Presets()))
+	p.Body = append(p.Body, proxySection()...)
 	return p
 }
 
@@ -406,7 +412,10 @@ func columnList(p *page, r Reader, anchorPage string) list {
 		c := cells[f.ID][r.ID]
 		robots, sel := f.Demonstration(r)
 		v := "allowed"
-		if !c.Allowed {
+		switch {
+		case c.SkipHost:
+			v = "denied with the whole host: the reader's parser fails on the file"
+		case !c.Allowed:
 			v = "denied"
 		}
 		// Gemtext gives an item one link: the code that decides where

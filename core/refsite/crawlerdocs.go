@@ -13,6 +13,9 @@ type crawlerDoc struct {
 	// Logs says how to tell it in a server log: Gemini sends no
 	// User-agent, so only what it requests and where it comes from.
 	Logs string
+	// Status is whether it still runs and what it reads beyond the code
+	// read, each with how sure that is.
+	Status []string
 }
 
 var crawlerDocs = map[string]crawlerDoc{
@@ -60,6 +63,11 @@ var crawlerDocs = map[string]crawlerDoc{
 		NotModelled: []string{
 			"How the 2021 code fetches the file was not in the history read: only a 20 text/plain reply is taken as read, and any other reply gives no verdict.",
 			"The line that combines the `indexer` and `gus` answers is inferred from the commit's diff (its comment and hunk sizes), not read.",
+			"Per-user files: its news of 2023-07-30 says it also reads `/~user/robots.txt` for a user's pages; that code was not seen, so the preset reads only the host's file.",
+		},
+		Status: []string{
+			"It may have stopped in May 2024: a capsule post of 2024-05-08 is titled \"farewell to geminispace.info\". Whether the crawler stopped then is unconfirmed; the preset stays for the logs and files it left.",
+			"Since 2023 (its news of 2023-07-30) it says it reads per-user `/~user/robots.txt` files as well as the host's; code not seen.",
 		},
 		Logs: "It asks for `/robots.txt` with nothing after it. Its documentation says it crawls from fixed addresses it publishes; the list was not in the copies read.",
 	},
@@ -80,8 +88,22 @@ var crawlerDocs = map[string]crawlerDoc{
 		Logs:        "It asks for `/robots.txt` with nothing after it. No addresses were published that we have found.",
 	},
 	"veronica2": {
-		What:        "the Gopher search engine at Floodgap (Cameron Kaiser)",
-		NotModelled: []string{"Everything is a model of its maintainer's words: no code is public, so no behaviour was checked against code."},
-		Logs:        "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
+		What: "the Gopher search engine at Floodgap (Cameron Kaiser)",
+		NotModelled: []string{
+			"Everything is a model of its own words: no code is public, so no behaviour was checked against code.",
+			"Its help page (gopher://gopher.floodgap.com/0/v2/help/indexer) says it obeys the User-agent names `veronica` and `*`, but not how the two groups combine: the preset reads both together, the reading that refuses more. Its maintainer's 2019 description (every Disallow line, whatever its group) is shown as the other reading where it differs.",
+		},
+		Logs: "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
+	},
+	"auragem": {
+		What: "AuraGem Search, a search engine for Gemini, Spartan, Nex and Scroll, written in Go (Christian Lee Seibold); it crawls everything monthly and its feeds twice a day (crawler/new_crawler_local.go:47,97)",
+		NotModelled: []string{
+			"It reads robots.txt over Spartan, Nex and Scroll too (crawler/context.go:414-491), with the same prepend and parser; the preset is filed under Gemini, as its fetch facts are.",
+			"A 44 reply puts the URL back in the queue and the host's file is asked for again later (crawler/context.go:539-544); the fetch table calls that skipping the host for now.",
+			"It reads the whole body whatever its size (crawler/context.go:401); smolbots reads only the first 500 KiB.",
+			"A rule whose value is empty takes the line break as its value (`/` plus a line break), which only a path holding an escaped line break could start with; the preset treats it so.",
+			"A line holding two field-and-value pairs (`Disallow /a Allow /b`) is read as two lines by its parser; the preset reads the first pair only.",
+		},
+		Logs: "It asks for `/robots.txt` with nothing after it, over each protocol it crawls. Its operator publishes no addresses that we have found.",
 	},
 }

@@ -114,3 +114,29 @@ func fullRef(c *core.Crawler, ref string) string {
 
 // refURL is a crawler's reference's address (core.Crawler.URL).
 func refURL(c *core.Crawler, ref string) string { return c.URL(ref) }
+
+// proxyEvidence cites what a web proxy or gateway does with robots.txt,
+// each of its references linked where the code is on GitHub.
+func proxyEvidence(name string) []evidence {
+	for _, w := range core.WebProxies {
+		if w.Name != name {
+			continue
+		}
+		var out []evidence
+		for _, ref := range w.Evidence {
+			bare, _, _ := strings.Cut(ref, " (")
+			out = append(out, evidence{Text: w.Name + ": " + w.What + " (" + ref + ")", Href: proxyRefURL(bare)})
+		}
+		return out
+	}
+	return []evidence{{check: "unknown web proxy " + name}}
+}
+
+// proxyRefURL is the address of a web proxy's evidence: a GitHub line
+// for code, the message itself for a mailing-list post.
+func proxyRefURL(ref string) string {
+	if strings.HasPrefix(ref, "https://") {
+		return ref
+	}
+	return (&core.Crawler{}).URL(ref)
+}

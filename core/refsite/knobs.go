@@ -38,8 +38,11 @@ func knobs(d core.Dialect) []knob {
 			names = append(names, "`"+fieldName(f)+"`")
 		}
 		effect := " (after a group's rules they change no verdict)."
-		if d.Grouping == core.PythonRecords {
+		switch {
+		case d.Grouping == core.PythonRecords:
 			effect = ": a delay between User-agent lines ends the run, so the agent lines above it get no rules (see agent-run-broken)."
+		case d.ParseErrorSkipsHost:
+			effect = ": a value its parser rejects fails the whole file (see ParseErrorSkipsHost)."
 		}
 		out = append(out, knob{"DelayFields", "Reads " + strings.Join(names, " and ") + effect})
 	} else {
@@ -61,6 +64,9 @@ func knobs(d core.Dialect) []knob {
 	}
 	if d.Preamble != core.PreambleIgnored {
 		out = append(out, knob{"Preamble", preambleWords(d.Preamble)})
+	}
+	if d.ParseErrorSkipsHost {
+		out = append(out, knob{"ParseErrorSkipsHost", "A line its parser rejects (a `Crawl-delay` that is not a number, such as `10s`; a rule before any User-agent) fails the whole file, and the crawler then fetches nothing from the host: the verdict is \"skips the host\"."})
 	}
 	if d.EmptyClears {
 		out = append(out, knob{"EmptyClears", "An empty Disallow drops every rule collected so far, from every group."})
@@ -142,6 +148,8 @@ func agentWords(a core.AgentMatching, g core.Grouping) string {
 		return "A group applies when its value's product token (its leading letters, - and _) equals the robot's, in any case."
 	case core.ExactCase:
 		return "A group applies when its User-agent value equals one of its names byte for byte, case included."
+	case core.TokenPrefix:
+		return "A group applies when its name, in lower case, starts with the group's User-agent value in lower case (`User-agent: index` names `indexer`)."
 	}
 	return ""
 }
@@ -164,6 +172,8 @@ func selectionWords(s core.Selection) string {
 		return "Every group naming one of its agent names (`*` is one of them), all together."
 	case core.BestSubstring:
 		return "The group whose value is the longest piece of its name wins (`*` counts as one character; the first in the file on a tie), merged with other groups naming the same value."
+	case core.LongestToken:
+		return "Only the group whose value is the longest start of its name applies, merged with other groups naming the same value; `*` is the weakest and loses every tie, and never adds to the chosen group; a group with no rule and no delay does not count."
 	}
 	return ""
 }
@@ -178,6 +188,8 @@ func decisionWords(d core.Decision) string {
 		return "The first matching rule, in file order, decides."
 	case core.LongestMatch:
 		return "The longest matching rule decides; Allow wins a tie."
+	case core.LongestFirst:
+		return "The longest matching rule decides, the first of equal length winning (not Allow); a rule with `*` or `$` counts the length of the expression it becomes; `/` matches everything, even an empty path."
 	}
 	return ""
 }
@@ -194,6 +206,8 @@ func patternWords(p core.PatternSyntax) string {
 		return "Without a `*` a rule covers itself, itself plus `/`, and what follows it after a `/` (whole path segments, not any prefix); a rule ending in `/` misses a path exactly one byte longer, an off-by-one, so `Disallow: /` leaves `/a` open and blocks `/ab` (see tlgs-off-by-one); with stars, a few shapes each read their own way."
 	case core.TrailingStarPrefix:
 		return "One trailing `*` is cut and the rest is a prefix; a rule with any other `*` is dropped."
+	case core.UnanchoredGlob:
+		return "Trailing stars are cut; a rule left with `*` or `$` matches anywhere in the path, not only at its start (`Disallow: /cgi*/x` blocks `/a/cgi1/x`), `$` meaning the end; any other rule is a prefix. `Disallow: *` blocks nothing."
 	}
 	return ""
 }
@@ -216,6 +230,8 @@ func normalizeWords(n core.Normalization) string {
 		return "Rules and the whole target URL (host, port, cleaned path, query) are compared in lower case."
 	case core.URIPath:
 		return "The target is .NET's absolute path of the URL: escapes of unreserved characters decoded, dot segments resolved, no query; rules as written."
+	case core.GoURLPath:
+		return "The target is Go's decoded path of the URL: escapes decoded, no query, dot segments kept, empty for a bare host; a rule gets a leading `/` unless it starts with `*`."
 	}
 	return ""
 }
@@ -244,6 +260,8 @@ func linesWords(l core.LineSyntax) string {
 		return "The shared lexer, and a line with no colon gets a second chance when its first words are a lower-case field name (`disallow /x`); stars are removed from a User-agent value other than `*`."
 	case core.PythonLines:
 		return "Lines as Python splits them: also at VT, FF, FS, GS, RS, NEL, LS and PS; fields are trimmed of every Unicode space."
+	case core.TokenLines:
+		return "Words split at blanks: the field ends at the line's first colon or blank, the value is the next word only, no colon is needed (`Disallow /x` counts), and `#` starts a comment only at the start of a word (`/a#b` keeps it)."
 	}
 	return ""
 }
@@ -254,6 +272,8 @@ func preambleWords(p core.Preamble) string {
 		return "Rules before any User-agent line apply to every crawler."
 	case core.PreambleStarRun:
 		return "The file starts inside a `User-agent: *` run, which the first User-agent lines join until a Disallow closes it."
+	case core.PreambleStarUnlessUserAgent:
+		return "When the file lacks the exact text `User-Agent:`, `User-Agent: *` is put before it: rules before any User-agent apply to `*`, and the first User-agent lines join `*`. When it has that text, a rule before any User-agent fails the whole file."
 	}
 	return ""
 }

@@ -152,6 +152,15 @@ func crawlerPage(d core.Dialect) *page {
 		{"Preset", []span{code(d.ID), t(" in "), code("smolbots check -dialect " + d.ID)}},
 	}})
 
+	if len(doc.Status) > 0 {
+		p.Body = append(p.Body, heading{2, "status", "Is it still running?"})
+		l := list{ID: "status-list"}
+		for i, s := range doc.Status {
+			l.Items = append(l.Items, item{ID: fmt.Sprintf("status-%d", i+1), Spans: words(s)})
+		}
+		p.Body = append(p.Body, l)
+	}
+
 	p.Body = append(p.Body, heading{2, "history", "Names and readings before"})
 	if len(doc.Former) == 0 {
 		p.Body = append(p.Body, para{words("The code's history shows no other name or reading.")})
@@ -280,6 +289,7 @@ func indexPage() *page {
 		cl.Items = append(cl.Items, item{ID: "crawler-" + d.ID, Spans: []span{link(name, "/crawlers/"+d.ID), t(": " + crawlerDocs[d.ID].What)}})
 	}
 	p.Body = append(p.Body, cl)
+	p.Body = append(p.Body, proxySection()...)
 
 	p.Body = append(p.Body, heading{2, "compat", "Compatibility"})
 	p.Body = append(p.Body, para{[]span{link("The compatibility matrix", "/compat"), t(fmt.Sprintf(": %d features by %d readers, each cell the reader's own verdict on a demonstration, and what each crawler does with each reply to its robots.txt request. The same data as JSON: ", len(Features), len(Readers()))), link("compat.json", "/compat.json"), t(".")}})
@@ -287,6 +297,54 @@ func indexPage() *page {
 	p.Body = append(p.Body, heading{2, "conformance", "Conformance suite"})
 	p.Body = append(p.Body, para{[]span{link("The conformance suite", "/conformance"), t(": test vectors for crawler authors, each case with every reader's verdict, and how to run a parser on them with "), code("smolbots conform"), t(". The suite as JSON: "), link("conformance.json", "/conformance.json"), t(".")}})
 	return p
+}
+
+// proxySection lists the web proxies and gateways a webproxy group is
+// written for, and what each does with robots.txt, with the evidence.
+func proxySection() []block {
+	out := []block{
+		heading{2, "proxies", "Web proxies and gateways"},
+		para{[]span{t("The programs that show capsules and holes on the web, which "), code("User-agent: webproxy"), t(" groups are written for. Only Gemportal reads robots.txt; the others ignore it whatever it says, so ask their operators instead. The "), codeLink("webproxy-readers", "/lint/webproxy-readers"), t(" finding says this beside a file's webproxy group.")}},
+	}
+	l := list{ID: "proxy-list"}
+	for _, w := range core.WebProxies {
+		verb := "reads"
+		if strings.Contains(w.Name, " and ") {
+			verb = "read"
+		}
+		reads := verb + " no robots.txt: " + w.What
+		if w.Reads != "" {
+			reads = verb + " robots.txt: " + w.Reads
+		}
+		sp := []span{t(w.Name + " (" + w.Kind + ") " + reads + ". ")}
+		if !w.Verified {
+			sp = append(sp, t("No code was read. "))
+		}
+		sp = append(sp, t("Evidence: "))
+		for i, ref := range w.Evidence {
+			if i > 0 {
+				sp = append(sp, t("; "))
+			}
+			bare, note, _ := strings.Cut(ref, " (")
+			if u := proxyRefURL(bare); u != "" {
+				sp = append(sp, codeLink(bare, u))
+			} else {
+				sp = append(sp, t(bare))
+			}
+			if note != "" {
+				sp = append(sp, t(" ("+note))
+			}
+		}
+		sp = append(sp, t("."))
+		l.Items = append(l.Items, item{ID: "proxy-" + proxyID(w.Name), Spans: sp})
+	}
+	return append(out, l)
+}
+
+// proxyID is a web proxy's anchor: its name's first word, lower-cased.
+func proxyID(name string) string {
+	w, _, _ := strings.Cut(strings.ToLower(name), " ")
+	return strings.NewReplacer(".", "-").Replace(w)
 }
 
 // citedWords is prose about crawler c with each code reference in it

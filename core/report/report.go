@@ -279,7 +279,10 @@ func shownLines(c Case, f *core.File) map[int]bool {
 // and "?" when another reading of the dialect answers the other way.
 func cell(v core.Verdict) string {
 	s := "allow"
-	if !v.Allowed {
+	switch {
+	case v.SkipHost:
+		s = "SKIP HOST" // the crawler fetches nothing from the host
+	case !v.Allowed:
 		s = "DENY"
 	}
 	if v.Line > 0 {
@@ -598,7 +601,7 @@ func crawlers(c Case) section {
 			for j, cell := range r {
 				rows[i].label = cell.Selector
 				rows[i].cells[j] = cell.Verdict
-				rows[i].disagree = rows[i].disagree || cell.Verdict.Allowed != r[0].Verdict.Allowed
+				rows[i].disagree = rows[i].disagree || (cell.Verdict.Allowed != r[0].Verdict.Allowed || cell.Verdict.SkipHost != r[0].Verdict.SkipHost)
 			}
 		}
 		s.Pre = append(table(heads, rows, ""), "")

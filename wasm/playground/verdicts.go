@@ -146,13 +146,13 @@ func clickedCell(ev js.Value) (row, col int, ok bool) {
 // cellSig is what a drawn cell shows (pageview.CellInner's inputs),
 // compared without building its HTML.
 type cellSig struct {
-	allowed   bool
-	line      int
-	note, alt bool
+	allowed, skipHost bool
+	line              int
+	note, alt         bool
 }
 
 func sigOf(v core.Verdict) cellSig {
-	return cellSig{v.Allowed, v.Line, v.Note != "", pageview.OtherWay(v)}
+	return cellSig{v.Allowed, v.SkipHost, v.Line, v.Note != "", pageview.OtherWay(v)}
 }
 
 // bindGridKeys makes a table one stop in the tab order whose cells and
