@@ -150,6 +150,13 @@ func TestVersion(t *testing.T) {
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "smolbots ") || !strings.Contains(r.stdout, "revision "+testRevision) || !strings.Contains(r.stdout, runtime.Version()) {
 		t.Errorf("exit %d stdout %q: want the module version, revision %s and %s", r.code, r.stdout, testRevision, runtime.Version())
 	}
+	// an argument is a usage error, as for man and vectors; -h is help
+	if r := runBin(t, "", "version", "extra"); r.code != 2 || r.stdout != "" || r.stderr != "smolbots version: version takes no arguments, not \"extra\"\n" {
+		t.Errorf("version extra: exit %d stdout %q stderr %q, want 2 and one sentence", r.code, r.stdout, r.stderr)
+	}
+	if r := runBin(t, "", "version", "-h"); r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: smolbots version") {
+		t.Errorf("version -h: exit %d stdout %.60q", r.code, r.stdout)
+	}
 }
 
 // Flags may stand after the positional arguments, -- ends them, and a

@@ -168,7 +168,7 @@ func runConform(c *call, o conformOptions) error {
 
 // conformText is the report for a person.
 func conformText(w *bufio.Writer, s *conformance.Suite, results []conformance.Result, sum conformance.Summary, demos []conformance.Demo) {
-	fmt.Fprintf(w, "Suite %s: %d cases, the matrix's asked as %s. Errors: %d.\n\n", sum.Suite, sum.Cases, visible(sum.Agent), sum.Errors)
+	fmt.Fprintf(w, "Suite %s: %d cases, the matrix's demonstrations asked as %s. Errors: %d.\n\n", sum.Suite, sum.Cases, visible(sum.Agent), sum.Errors)
 	fmt.Fprintln(w, "Agreement, case by case:")
 	for _, r := range s.Readers {
 		mark := ""

@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -126,6 +129,7 @@ func TestConformRobotparser(t *testing.T) {
 		t.Errorf("exit %d with %d differing cases", code, sum.Differs)
 	}
 	knownDiffers(t, "robotparser", differing(results))
+	docAgrees(t, "norobots", sum)
 }
 
 // Protego 0.2.1, asked as mozz-archiver asks it (archiver-mozz, the
@@ -141,6 +145,7 @@ func TestConformProtego(t *testing.T) {
 		t.Errorf("Protego's row %v\nmozz-archiver's %v", sum.Features, want)
 	}
 	knownDiffers(t, "protego", differing(results))
+	docAgrees(t, "mozz-archiver", sum)
 }
 
 // temotoRow is temoto/robotstxt v1.1.2 behind AuraGem's prepend, asked
@@ -184,6 +189,20 @@ func TestConformTemoto(t *testing.T) {
 		}
 	}
 	knownDiffers(t, "temoto-errors", errs)
+	docAgrees(t, closest, sum)
+}
+
+// docAgrees checks the adapters' table in docs/conformance.md gives the
+// agreement this run measured with reader.
+func docAgrees(t *testing.T, reader string, sum conformance.Summary) {
+	t.Helper()
+	data, err := os.ReadFile("../../docs/conformance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("| %s, %d of %d |", reader, sum.Agree[reader], sum.Cases); !strings.Contains(string(data), want) {
+		t.Errorf("docs/conformance.md's table of adapters lacks %q, what this run measured", want)
+	}
 }
 
 // An implementation that allows everything fails, in per-case mode; a
@@ -333,5 +352,57 @@ func TestConformCustom(t *testing.T) {
 		if r.ID == "matrix/longest-match" && (!r.Differs || r.Permalink == "") {
 			t.Errorf("matrix/longest-match: %+v", r)
 		}
+	}
+}
+
+// docs/conformance.md gives the suite's size and where its cases come
+// from; those figures must be the suite's own, or a reader comparing
+// conform's output with the page is misled.
+func TestConformanceDocCounts(t *testing.T) {
+	s, err := refsite.Suite("", refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[string]int{}
+	for _, c := range s.Cases {
+		src, _, _ := strings.Cut(c.ID, "/")
+		by[src]++
+	}
+	data, err := os.ReadFile("../../docs/conformance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	for _, want := range []string{
+		fmt.Sprintf("Version %s has %d cases", s.Version, len(s.Cases)),
+		fmt.Sprintf("What they gave on suite %s (%d cases;", s.Version, len(s.Cases)),
+		fmt.Sprintf("one per feature (`/compat#FEATURE`) | %d |", by["matrix"]),
+		fmt.Sprintf("one case per agent and selector | %d |", by["scenario"]),
+		fmt.Sprintf("for `examplebot(indexer)` and up to two agents the file names | %d |", by["real"]),
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("docs/conformance.md lacks %q", want)
+		}
+	}
+	// every "N of M" in the adapters' table is out of the suite's size
+	for _, m := range regexp.MustCompile(`, \d+ of (\d+) \|`).FindAllStringSubmatch(doc, -1) {
+		if m[1] != strconv.Itoa(len(s.Cases)) {
+			t.Errorf("docs/conformance.md: %q counts out of %s cases, the suite has %d", m[0], m[1], len(s.Cases))
+		}
+	}
+}
+
+// The text report opens with a sentence saying what the cases were
+// asked as.
+func TestConformTextHead(t *testing.T) {
+	s, err := refsite.Suite("", refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "conform", "--", "/bin/true")
+	first, _, _ := strings.Cut(r.stdout, "\n")
+	want := fmt.Sprintf("Suite %s (%s): %d cases, the matrix's demonstrations asked as %s. Errors: 0.", s.Version, s.Date, len(s.Cases), conformance.DefaultAgent)
+	if r.code != 1 || first != want {
+		t.Errorf("exit %d, first line\n%q\nwant\n%q", r.code, first, want)
 	}
 }

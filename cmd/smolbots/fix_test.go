@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -165,5 +166,38 @@ func TestFixCapsUnresolvedRows(t *testing.T) {
 	r = runCLI(t, b.String(), "fix", "-protocol", "any", "-json", "-")
 	if n := strings.Count(r.stdout, `"code":"glob"`); n <= 5 {
 		t.Errorf("-json: %d unresolved rows, want them all", n)
+	}
+}
+
+// docs/fix.md: a change's line is the given file's, a still finding's
+// and an unresolved reason's are the rewritten file's. On this file the
+// blank line 2 goes, so the given file's line 3 is the result's line 2.
+func TestFixLineNumbering(t *testing.T) {
+	const file = "../../testdata/realworld/fe1inae_grimoire_3.txt"
+	in, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "fix", "-protocol", "gemini", file)
+	inLines, outLines := strings.Split(string(in), "\n"), strings.Split(r.stdout, "\n")
+	if len(inLines) < 5 || len(outLines) < 4 || inLines[1] != "" || inLines[4] != "Allow: /" || outLines[1] != "Disallow: /*/snapshot/*" {
+		t.Fatalf("the file or its rewrite changed: given %q, result %q", inLines, outLines)
+	}
+	for _, want := range []string{
+		file + ":2: blank-line-in-group:",
+		file + ":5: allow-portability:",
+		file + ":2: still glob-portability:",
+		`line 2 "Disallow: /*/snapshot/*"`,
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	doc, err := os.ReadFile("../../docs/fix.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "A change's LINE counts lines of the file given") {
+		t.Error("docs/fix.md no longer says which file a line number counts")
 	}
 }

@@ -249,7 +249,7 @@ func TestPreCommitHook(t *testing.T) {
 		t.Fatalf("entry %q does not run smolbots", h["entry"])
 	}
 	// pre-commit runs the entry with the staged files' names appended.
-	runHook := func(body string) (int, string) {
+	runHook := func(body string, args ...string) (int, string) {
 		dir := t.TempDir()
 		sub := filepath.Join(dir, "capsule")
 		os.Mkdir(sub, 0o755)
@@ -258,7 +258,8 @@ func TestPreCommitHook(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		cmd := exec.Command(binary(t), append(entry[1:], "robots.txt", "capsule/robots.txt")...)
+		argv := append(append(slices.Clone(entry[1:]), args...), "robots.txt", "capsule/robots.txt")
+		cmd := exec.Command(binary(t), argv...)
 		cmd.Dir = dir
 		out, err := cmd.CombinedOutput()
 		if ee, ok := err.(*exec.ExitError); ok {
@@ -273,5 +274,22 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	if code, out := runHook(lintCase); code != 1 || !strings.Contains(out, "capsule/robots.txt:2: warning:") {
 		t.Errorf("the hook on files with warnings: exit %d, want 1 naming each file:\n%s", code, out)
+	}
+	// docs/cli.md: a capsule's file with LF line ends fails the hook as
+	// it stands (the Gopher draft wants CRLF), and passes with the
+	// hook's args set to -protocol gemini.
+	lf := "User-agent: *\nDisallow: /private/\n"
+	if code, out := runHook(lf); code != 1 || !strings.Contains(out, "[lf-line-endings]") {
+		t.Errorf("the hook on LF files: exit %d, want 1 for lf-line-endings:\n%s", code, out)
+	}
+	if code, out := runHook(lf, "-protocol", "gemini"); code != 0 {
+		t.Errorf("the hook with args -protocol gemini on LF files: exit %d, want 0:\n%s", code, out)
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "        args: [-protocol, gemini]\n") {
+		t.Error("docs/cli.md does not show the hook's args for a capsule")
 	}
 }

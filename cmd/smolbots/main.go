@@ -68,7 +68,7 @@ var (
 		name: "version",
 		summary: `Prints the module version, the commit the binary was built from and the
 Go release that built it, on one line.`,
-		exits: []string{"0  always"},
+		exits: []string{"0  the version was printed", "2  an argument was given"},
 	}
 	helpCmd = &command{
 		name: "help",
@@ -129,6 +129,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, cmd.help())
 		return 0
 	case "version":
+		if len(args) > 1 {
+			switch args[1] {
+			case "-h", "-help", "--help":
+				fmt.Fprint(stdout, versionCmd.help())
+				return 0
+			}
+			fmt.Fprintf(stderr, "smolbots version: version takes no arguments, not %q\n", visible(args[1]))
+			return 2
+		}
 		fmt.Fprintln(stdout, version())
 		return 0
 	}

@@ -58,3 +58,17 @@ func TestManPageWhole(t *testing.T) {
 		})
 	}
 }
+
+// docs/cli.md opens by naming every command the CLI has.
+func TestCLIDocNamesCommands(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "cli.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	intro, _, _ := strings.Cut(string(data), "\n## ")
+	for _, c := range commands {
+		if !strings.Contains(intro, "`"+c.name+"`") {
+			t.Errorf("docs/cli.md's opening does not name the command %s", c.name)
+		}
+	}
+}

@@ -329,3 +329,26 @@ func TestCutAtLastWholeLine(t *testing.T) {
 		}
 	}
 }
+
+// Kennedy drops a rule with a * before its end: an unresolved row it
+// decides otherwise is blamed on that, never on Kennedy reading the *
+// as an operator.
+func TestKennedyInnerStarReason(t *testing.T) {
+	res, err := Fix([]byte("User-agent: *\nDisallow: /*/snapshot/*\n"), Options{Protocol: core.ProtocolGemini})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, u := range res.Unresolved {
+		if !slices.Contains(u.Dialects, "kennedy") {
+			continue
+		}
+		seen++
+		if u.Code != "crawler" || !strings.Contains(u.Reason, "Kennedy drops line 2") || strings.Contains(u.Reason, "kennedy reads * as an operator") {
+			t.Errorf("%s %s: [%s] %s; want Kennedy's own note that it drops line 2", u.Agent, u.Selector, u.Code, u.Reason)
+		}
+	}
+	if seen == 0 {
+		t.Errorf("no unresolved row names kennedy: %+v", res.Unresolved)
+	}
+}

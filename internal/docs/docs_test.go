@@ -138,3 +138,42 @@ func TestAnchors(t *testing.T) {
 		t.Error("a line in a code block was read as a heading")
 	}
 }
+
+// docs/page.md tells how to serve the page elsewhere than 8080 and how
+// to pass serve's flags: build.sh must do both.
+func TestServeAddr(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join(root, "docs", "page.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	build, err := os.ReadFile(filepath.Join(root, "build.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	serve := regexp.MustCompile(`(?m)^\s*exec build/smolbots serve -addr "\$\{ADDR:-127\.0\.0\.1:8080\}" .*"\$@"$`)
+	if strings.Contains(string(page), "ADDR=") && !serve.Match(build) {
+		t.Error(`docs/page.md says ADDR=... ./build.sh serve and flags after serve work, but build.sh's serve does not run smolbots serve -addr "${ADDR:-127.0.0.1:8080}" ... "$@"`)
+	}
+	if !strings.Contains(string(page), "ADDR=127.0.0.1:18080 ./build.sh serve") {
+		t.Error("docs/page.md no longer says how to serve the page on another address")
+	}
+}
+
+// docs/index.md says it lists every page of the documentation: each
+// docs/*.md must be linked from it.
+func TestIndexListsEveryPage(t *testing.T) {
+	index, err := os.ReadFile(filepath.Join(root, "docs", "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		name := filepath.Base(p)
+		if name != "index.md" && !strings.Contains(string(index), "]("+name+")") {
+			t.Errorf("docs/index.md does not link %s", name)
+		}
+	}
+}
