@@ -20,6 +20,7 @@ var navItems = []struct{ text, href string }{
 	{"Dialects", "/reference#dialects"},
 	{"Crawlers", "/reference#crawlers"},
 	{"Compatibility", "/compat"},
+	{"Conformance", "/conformance"},
 }
 
 func (p *page) html() []byte {
