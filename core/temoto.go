@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -96,23 +95,30 @@ func temotoPattern(v string) string {
 
 // temotoLen is the length findRule gives a rule: its path's, or for a
 // pattern that of the regular expression it becomes, escapes included
-// (parser.go:183-185, robotstxt.go:210).
+// (parser.go:183-185, robotstxt.go:210): regexp.QuoteMeta puts a
+// backslash before each of its special bytes, and the $ loses its own.
+// Counted by hand, so the page's module links no regexp package.
 func temotoLen(pattern string) int {
 	if !strings.ContainsAny(pattern, "*$") {
 		return len(pattern)
 	}
-	return len(regexp.QuoteMeta(pattern)) - strings.Count(pattern, "$")
+	n := len(pattern)
+	for i := 0; i < len(pattern); i++ {
+		if strings.IndexByte(`\.+*?()|[]{}^$`, pattern[i]) >= 0 {
+			n++
+		}
+	}
+	return n - strings.Count(pattern, "$")
 }
 
 // unanchoredMatch is MatchString of the expression temoto builds: *
 // matches any run of characters but a line break, $ the end of the
-// target, and the match may start anywhere.
+// target, and the match may start anywhere. With no (?s) or (?m) in
+// that expression, a match lies within one line of the target, and a
+// $ only at the end of the last one.
 func unanchoredMatch(pattern, sel string) bool {
 	if !strings.ContainsAny(pattern, "*$") {
 		return strings.HasPrefix(sel, pattern)
-	}
-	if strings.IndexByte(sel, '\n') >= 0 {
-		return temotoRegexp(pattern).MatchString(sel)
 	}
 	anchored := false
 	if i := strings.IndexByte(pattern, '$'); i >= 0 {
@@ -122,12 +128,18 @@ func unanchoredMatch(pattern, sel string) bool {
 		pattern, anchored = pattern[:i], true
 	}
 	pattern = "*" + pattern
+	if i := strings.LastIndexByte(sel, '\n'); i >= 0 {
+		if anchored {
+			return globMatch(pattern, 0, true, sel[i+1:])
+		}
+		for _, line := range strings.Split(sel, "\n") {
+			if globMatch(pattern, 0, false, line) {
+				return true
+			}
+		}
+		return false
+	}
 	return globMatch(pattern, 0, anchored, sel)
-}
-
-func temotoRegexp(pattern string) *regexp.Regexp {
-	q := strings.ReplaceAll(regexp.QuoteMeta(pattern), `\*`, `.*`)
-	return regexp.MustCompile(strings.ReplaceAll(q, `\$`, `$`))
 }
 
 // goURLPath is url.URL.Path of the target as AuraGem parses it
