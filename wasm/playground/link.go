@@ -58,6 +58,7 @@ func (p *page) restore() {
 		p.opening = true
 		st, err = p.openLink(hash)
 		p.opening = false
+		js.Global().Get("performance").Call("mark", "smolbots-restored")
 		p.fromLink = err == nil
 		shown := p.shownState()
 		// main.js showed this case ("edited" once something was typed

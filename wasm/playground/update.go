@@ -138,6 +138,7 @@ func afterPaint(fn func()) {
 
 // finishFirst completes the first update once its grid is shown.
 func (p *page) finishFirst() {
+	js.Global().Get("performance").Call("mark", "smolbots-idle")
 	p.ed.recolour() // colour the overlay
 	p.lintNow = true
 	p.update()
