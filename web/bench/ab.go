@@ -118,7 +118,7 @@ func printProbe(tmp, url, watch, name string, s []float64) error {
 		}
 		setTimeout(() => {
 			const out = [w.text, w.verdict];
-			for (const n of ["smolbots-compiled", "smolbots-go-run", "smolbots-main", "smolbots-restored", "smolbots-first-grid", "smolbots-idle"]) {
+			for (const n of ["smolbots-compiled", "smolbots-go-run", "smolbots-main", "smolbots-restored", "smolbots-first-grid", "smolbots-frame", "smolbots-idle"]) {
 				const e = performance.getEntriesByName(n);
 				out.push(e.length ? e[0].startTime : -1);
 			}
@@ -131,8 +131,8 @@ func printProbe(tmp, url, watch, name string, s []float64) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%s text %.0f verdict %.0f | compiled %.0f go-run %.0f main %.0f restored %.0f first-grid %.0f idle %.0f | long tasks:", name, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7])
-	for i := 8; i+1 < len(p); i += 2 {
+	fmt.Fprintf(os.Stderr, "%s text %.0f verdict %.0f | compiled %.0f go-run %.0f main %.0f restored %.0f first-grid %.0f frame %.0f idle %.0f | long tasks:", name, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
+	for i := 9; i+1 < len(p); i += 2 {
 		fmt.Fprintf(os.Stderr, " %.0f+%.0f", p[i], p[i+1])
 	}
 	fmt.Fprintln(os.Stderr)
