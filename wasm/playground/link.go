@@ -58,6 +58,7 @@ func (p *page) restore() {
 		p.opening = true
 		st, err = p.openLink(hash)
 		p.opening = false
+		// web/bench -probe reads these marks: the link read.
 		js.Global().Get("performance").Call("mark", "smolbots-restored")
 		p.fromLink = err == nil
 		shown := p.shownState()
