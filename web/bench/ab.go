@@ -104,9 +104,17 @@ func abRun(tmp, rev, helloURL, siteB string, sizeB int) error {
 }
 
 // probeScript, added to the shared link's watch, notes the long tasks
-// (50 ms or more) of the page's thread.
+// (50 ms or more) of the page's thread and the first update's model and
+// drawing times (read as the take-over ends, before a later update
+// writes over them).
 const probeScript = `
 window.__long = [];
+window.__firstUpdate = [-1, -1];
+new MutationObserver((ms, o) => {
+	if (!document.body || document.body.dataset.ready !== "true") return;
+	o.disconnect();
+	window.__firstUpdate = [Number(document.body.dataset.modelMs), Number(document.body.dataset.drawMs)];
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 try { new PerformanceObserver(l => { for (const e of l.getEntries()) window.__long.push([e.startTime, e.duration]); }).observe({type: "longtask", buffered: true}); } catch (e) {}`
 
 // printProbe lists the start-up marks of the load just made (s holds
@@ -123,7 +131,7 @@ func printProbe(tmp, url, watch, name string, s []float64) error {
 			return setTimeout(poll, 5);
 		}
 		setTimeout(() => {
-			const out = [w.text, w.verdict];
+			const out = [w.text, w.verdict, window.__firstUpdate[0], window.__firstUpdate[1]];
 			for (const n of ["smolbots-compiled", "smolbots-go-run", "smolbots-main", "smolbots-restored", "smolbots-first-grid", "smolbots-frame", "smolbots-idle"]) {
 				const e = performance.getEntriesByName(n);
 				out.push(e.length ? e[0].startTime : -1);
@@ -137,8 +145,8 @@ func printProbe(tmp, url, watch, name string, s []float64) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%s text %.0f verdict %.0f | compiled %.0f go-run %.0f main %.0f restored %.0f first-grid %.0f frame %.0f idle %.0f | long tasks:", name, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8])
-	for i := 9; i+1 < len(p); i += 2 {
+	fmt.Fprintf(os.Stderr, "%s text %.0f verdict %.0f | first update: model %.1f draw %.1f | compiled %.0f go-run %.0f main %.0f restored %.0f first-grid %.0f frame %.0f idle %.0f | long tasks:", name, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10])
+	for i := 11; i+1 < len(p); i += 2 {
 		fmt.Fprintf(os.Stderr, " %.0f+%.0f", p[i], p[i+1])
 	}
 	fmt.Fprintln(os.Stderr)
