@@ -360,7 +360,7 @@ func (lt *linter) finish() []Finding {
 			}
 		}
 		kept = append(kept, i)
-		names += len(setIDs[fd.set]) + len(presetIDs[fd.presets])
+		names += len(setIDs[fd.set]) + len(presetIDs()[fd.presets])
 	}
 	if len(kept) == 0 {
 		return nil
@@ -373,7 +373,7 @@ func (lt *linter) finish() []Finding {
 		fd := &lt.out[i]
 		start := len(ids)
 		ids = append(ids, setIDs[fd.set]...)
-		ids = append(ids, presetIDs[fd.presets]...)
+		ids = append(ids, presetIDs()[fd.presets]...)
 		out[k] = Finding{Line: int(fd.line), Col: int(fd.col), Code: fd.code, Severity: severities[fd.sev], Message: fd.msg, Dialects: ids[start:len(ids):len(ids)]}
 		if isTemplate(fd.msg) {
 			out[k].Message, out[k].words = renderOnce(rendered, fd.msg, inAll), fd.msg

@@ -47,6 +47,8 @@ var (
 	big   = flag.Int("bigkeys", 40, "keystrokes for the 500 KiB case")
 	slow  = flag.Bool("slow", false, "list on stderr each 1,200-cell keystroke over 16 ms, split into its parts")
 	cold  = flag.Bool("cold", false, "only the sizes and the cold loads, no keystrokes")
+	base  = flag.String("base", "", "a git revision: cold loads of its page and this tree's, interleaved (A/B), and nothing else")
+	probe = flag.Bool("probe", false, "with -base: list on stderr each shared-link load's start-up marks and long tasks")
 )
 
 func main() {
@@ -131,6 +133,9 @@ func run() error {
 	defer siteSrv.Close()
 	helloSrv := httptest.NewServer(http.FileServer(http.Dir(hello)))
 	defer helloSrv.Close()
+	if *base != "" {
+		return abRun(tmp, *base, helloSrv.URL, siteSrv.URL, len(pg))
+	}
 
 	// Cold loads, alternating so all three see the same machine state.
 	var hwPaint, pgPaint, pgReady, pgKey, pgCompiled, pgRun, pgMain []float64
