@@ -76,7 +76,8 @@ type Cell struct {
 	Line     int    `json:"line"`
 	Note     string `json:"note"` // the verdict's note, as check -json gives it
 	// Caveat says why a cell is unknown: its reader is unverified and
-	// what it is built from says nothing about this feature.
+	// what it is built from says nothing about this feature, or the
+	// crawler's code on this point was not seen (unseen).
 	Caveat    string `json:"caveat"`
 	Cite      string `json:"cite"`     // for a crawler: repo@commit:path:line of the code that decides
 	CiteURL   string `json:"cite_url"` // that line on GitHub, "" when the code is not there
@@ -135,6 +136,16 @@ var veronicaSays = map[string]bool{
 
 const veronicaCaveat = "Veronica-2's maintainer's description says nothing about this, and there is no code to read: the preset's answer is a guess."
 
+// unseen are cells of crawlers whose code was read, but not the part
+// that decides the row: the preset answers as the library it calls
+// does, and that is all.
+var unseen = map[string]map[string]string{
+	"gus":        {"cr-line-endings": gusLinesCaveat},
+	"gus-legacy": {"cr-line-endings": gusLinesCaveat},
+}
+
+const gusLinesCaveat = "How GUS splits the file into lines before robotparser reads them was not seen in its code; the preset answers as robotparser's own read() would, which splits at a bare CR."
+
 var (
 	cellsOnce sync.Once
 	cells     map[string]map[string]Cell
@@ -180,6 +191,9 @@ func computeCell(f Feature, r Reader) Cell {
 	}
 	if !r.Verified && !veronicaSays[f.ID] {
 		c.Support, c.Caveat = "unknown", veronicaCaveat
+	}
+	if why, ok := unseen[r.ID][f.ID]; ok {
+		c.Support, c.Caveat = "unknown", why
 	}
 	if cr := d.Crawler; cr != nil {
 		ref := ""
@@ -305,7 +319,7 @@ func compatPage() *page {
 	cells := compatCells()
 	p.Body = append(p.Body, paras(`Columns are the six dialects and the `+fmt.Sprint(len(core.Presets()))+` crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://capsule.example`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
 
-A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (only Veronica-2, whose preset follows its maintainer's words, without code). The same data, for other tools: `)...)
+A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (Veronica-2, whose preset follows its maintainer's words, without code; and GUS's line ends, whose code on that point was not seen). The same data, for other tools: `)...)
 	last := p.Body[len(p.Body)-1].(para)
 	last.Spans = append(last.Spans, t(" "), link("compat.json", "/compat.json"), t(" (its JSON Schema is docs/json/compat.schema.json in the repository)."))
 	p.Body[len(p.Body)-1] = last
