@@ -172,20 +172,12 @@ var (
 		Crawler: &Crawler{
 			Name: "GUS", Protocol: "gemini", Agents: []string{"indexer", "gus"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f",
-			Sources: []Source{
+			Sources: append(append([]Source{
 				{"size", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:69-70", "robotparser reads the whole body it is given; GUS's own fetch was not seen"},
 				{"each", "gus/crawl.py:444-458", "can_fetch(\"indexer\") and can_fetch(\"gus\") must both allow (the combining line is inferred from the diff)"},
-				{"agents", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:253-264", "the record's agent must occur in the name, case-insensitively"},
-				{"grouping", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:96-144", "an empty line ends a record; rules before any User-agent are dropped"},
-				{"selection", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
-				{"decision", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
-				{"target", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
-				{"lines", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,104-114", "splitlines() also breaks lines at VT, FF, FS, GS, RS, NEL, LS and PS, and strip() trims every Unicode space (CPython 3.11)"},
-				{"comments", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:105-107", "a # anywhere in a line starts a comment"},
-				{"bom", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,113,115", "read() decodes the body as utf-8, so a BOM stays in line 1 and that line's field is unknown (CPython 3.11)"},
-				{"fetch", "docs/handling-robots.md", "robots.txt should be served as text/plain; fetch handling not seen"},
-				{"priority", "docs/handling-robots.md", "a later capture lists the agents in descending priority; no code for it was seen"},
-			},
+			}, robotparserSources...),
+				Source{"fetch", "docs/handling-robots.md", "robots.txt should be served as text/plain; fetch handling not seen"},
+				Source{"priority", "docs/handling-robots.md", "a later capture lists the agents in descending priority; no code for it was seen"}),
 			Fetch: CrawlerFetch{
 				Location: "gemini://host/robots.txt, for each (sub)domain",
 				Counts:   "not seen in the code (its docs ask for text/plain, so only a 20 text/plain is taken as read)",
@@ -210,19 +202,11 @@ var (
 		Crawler: &Crawler{
 			Name: "GUS (2020)", Protocol: "gemini", Agents: []string{"gus"}, Roles: []string{"indexer"}, Verified: true,
 			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f^",
-			Sources: []Source{
+			Sources: append(append([]Source{
 				{"size", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:69-70", "robotparser reads the whole body it is given; GUS's own fetch was not seen"},
 				{"names", "gus/crawl.py:443-454", "can_fetch for *, indexer, then gus, each overwriting the last: only gus (falling back to *) counts"},
-				{"agents", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:253-264", "the record's agent must occur in the name, case-insensitively"},
-				{"grouping", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:96-144", "an empty line ends a record; rules before any User-agent are dropped"},
-				{"selection", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
-				{"decision", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
-				{"target", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
-				{"lines", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,104-114", "splitlines() also breaks lines at VT, FF, FS, GS, RS, NEL, LS and PS, and strip() trims every Unicode space (CPython 3.11)"},
-				{"comments", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:105-107", "a # anywhere in a line starts a comment"},
-				{"bom", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,113,115", "read() decodes the body as utf-8, so a BOM stays in line 1 and that line's field is unknown (CPython 3.11)"},
-				{"fetch", "gus/crawl.py:443-454", "how the file was fetched is not in the code seen"},
-			},
+			}, robotparserSources...),
+				Source{"fetch", "gus/crawl.py:443-454", "how the file was fetched is not in the code seen"}),
 			Fetch: CrawlerFetch{
 				Location: "gemini://host/robots.txt",
 				Counts:   "not seen in the code (only a 20 text/plain is taken as read)",
@@ -313,4 +297,17 @@ var (
 // listing only the six readings of the texts.
 func Presets() []Dialect {
 	return []Dialect{TLGS, Gemplex, GeminiGRC, Kennedy, GUS, GUSLegacy, MozzArchiver, AuraGem, Veronica2}
+}
+
+// robotparserSources are the lines of CPython's robotparser that both
+// GUS presets read robots.txt through.
+var robotparserSources = []Source{
+	{"agents", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:253-264", "the record's agent must occur in the name, case-insensitively"},
+	{"grouping", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:96-144", "an empty line ends a record; rules before any User-agent are dropped"},
+	{"selection", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:154-181", "the first record naming the agent, else the first * record"},
+	{"decision", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:266-273", "the first matching line decides; an empty Disallow allows everything"},
+	{"target", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:168-173", "path, params and query, unquoted then quoted"},
+	{"lines", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,104-114", "splitlines() also breaks lines at VT, FF, FS, GS, RS, NEL, LS and PS, and strip() trims every Unicode space (CPython 3.11)"},
+	{"comments", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:105-107", "a # anywhere in a line starts a comment"},
+	{"bom", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,113,115", "read() decodes the body as utf-8, so a BOM stays in line 1 and that line's field is unknown (CPython 3.11)"},
 }
