@@ -423,6 +423,17 @@ func TestYourReader(t *testing.T) {
 		t.Errorf("the Gemtext report lacks the reader's section:\n%s", gmi)
 	}
 
+	// docs/reports.md shows this section as the report writes it.
+	doc, err := os.ReadFile("../../docs/reports.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(txt, "Your reader\n")
+	section := txt[i : i+strings.Index(txt[i:], "\n\nrobots.txt (")+1]
+	if !strings.Contains(string(doc), "\n```\n"+section+"```\n") {
+		t.Errorf("docs/reports.md does not show the section as the report writes it:\n%s", section)
+	}
+
 	gus, err := custom.Parse("custom:gus")
 	if err != nil {
 		t.Fatal(err)
