@@ -172,8 +172,12 @@ func Parse(s string) (core.Dialect, error) {
 func Format(base, d core.Dialect) string {
 	var b strings.Builder
 	b.WriteString(Prefix + base.ID)
-	for _, c := range changes(base, d) {
-		b.WriteString("," + c.Knob.Name + "=" + c.Value)
+	// Not through changes: this runs in the checker's module, where
+	// Change's slice would add to what every visitor loads.
+	for _, k := range Knobs {
+		if v := k.get(&d); v != k.get(&base) {
+			b.WriteString("," + k.Name + "=" + v)
+		}
 	}
 	return b.String()
 }
