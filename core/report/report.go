@@ -202,7 +202,7 @@ func columnName(d core.Dialect) string {
 }
 
 // readersTested counts the columns for the summary ("6 dialects and
-// your reader") and says who may disagree in them.
+// your reader") and names them as a whole, for where they disagree.
 func readersTested(columns []core.Dialect) (readers, who string) {
 	n, own := 0, 0
 	for _, d := range columns {
@@ -217,9 +217,9 @@ func readersTested(columns []core.Dialect) (readers, who string) {
 	case own == 0:
 		return readers, "the dialects"
 	case n == 0:
-		return custom.Column, "they"
+		return custom.Column, "the columns"
 	}
-	return readers + " and " + custom.Column, "they"
+	return readers + " and " + custom.Column, "the columns"
 }
 
 // yourReader is the section on a reader of one's own: its spelling,
@@ -410,7 +410,8 @@ type tableRow struct {
 
 func verdicts(g grid.Grid) section {
 	s := section{Title: "Verdicts", Alt: "verdicts"}
-	s.Prose = wordWrap(`Each cell is allow or DENY and the line that decided it ("allow" alone: no rule matched). "!" marks a row where the dialects disagree; "?" a cell that another reading of the same dialect answers the other way (see the notes).`, Width)
+	_, who := readersTested(g.Dialects)
+	s.Prose = wordWrap(`Each cell is allow or DENY and the line that decided it ("allow" alone: no rule matched). "!" marks a row where `+who+` disagree; "?" a cell that another reading of the same dialect answers the other way (see the notes).`, Width)
 	if len(g.Rows) == 0 {
 		s.Prose = append(s.Prose, "", "There is nothing to test: add a selector, an agent and a dialect.")
 		return s

@@ -402,7 +402,7 @@ func TestYourReader(t *testing.T) {
 	c := cases()[len(cases())-1]
 	txt := c.report(build(c)).Text()
 	for _, want := range []string{
-		"under 6 dialects and your reader: 2 rows\nwhere they disagree.",
+		"under 6 dialects and your reader: 2 rows\nwhere the columns disagree.",
 		"\nyour reader  custom reader from rfc9309\n",
 		"\nYour reader\n-----------\n",
 		"\nspelling     custom:rfc9309,match=first,always-allow=/a\nstarts from  rfc9309: RFC 9309\n",
@@ -446,7 +446,7 @@ func TestYourReader(t *testing.T) {
 		}
 	}
 	c.dialects = []core.Dialect{gus}
-	if txt = c.report(build(c)).Text(); !strings.Contains(txt, "under your reader: 0 rows where they\ndisagree.") {
+	if txt = c.report(build(c)).Text(); !strings.Contains(txt, "under your reader: 0 rows where the\ncolumns disagree.") {
 		t.Errorf("the reader alone:\n%s", txt)
 	}
 
