@@ -1,7 +1,8 @@
 // Package report writes a playground case as text people paste into
 // mailing-list posts: plain fixed-width text (Case.Text) or Gemtext
-// (Case.Gemtext), the dialects' verdicts and the real crawlers' side by
-// side, each table followed by its notes. Every line is at most Width columns, except the permalink,
+// (Case.Gemtext), the dialects' verdicts (with a reader of one's own,
+// the page's "Your reader" column, where the grid has one) and the real
+// crawlers' side by side, each table followed by its notes. Every line is at most Width columns, except the permalink,
 // which stands whole on a line of its own so that mail clients and
 // Gemini browsers can link it (RFC 3676 flowed text allows long lines;
 // a Gemtext link line cannot be broken).
