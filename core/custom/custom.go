@@ -172,12 +172,54 @@ func Parse(s string) (core.Dialect, error) {
 func Format(base, d core.Dialect) string {
 	var b strings.Builder
 	b.WriteString(Prefix + base.ID)
+	// Not through changes: this runs in the checker's module, where
+	// Change's slice would add to what every visitor loads.
 	for _, k := range Knobs {
 		if v := k.get(&d); v != k.get(&base) {
 			b.WriteString("," + k.Name + "=" + v)
 		}
 	}
 	return b.String()
+}
+
+// Change is a knob a reader sets otherwise than its base: the values,
+// as the spelling writes them, of the reader and of the base.
+type Change struct {
+	Knob        Knob
+	Value, Base string
+}
+
+// changes are the knobs whose value in d differs from base's, in
+// Knobs' order.
+func changes(base, d core.Dialect) []Change {
+	var out []Change
+	for _, k := range Knobs {
+		if v, was := k.get(&d), k.get(&base); v != was {
+			out = append(out, Change{Knob: k, Value: v, Base: was})
+		}
+	}
+	return out
+}
+
+// BaseID is the base a spelling starts from, "" when s spells no
+// custom reader.
+func BaseID(s string) string {
+	if !Is(s) {
+		return ""
+	}
+	base, _, _ := strings.Cut(s[len(Prefix):], ",")
+	return strings.TrimSpace(base)
+}
+
+// Changes are a custom reader's base and the knobs it changes from it,
+// in Knobs' order; ok is false when d is not a custom reader (its ID
+// names no known base).
+func Changes(d core.Dialect) (base core.Dialect, changed []Change, ok bool) {
+	base, ok = core.DialectByID(BaseID(d.ID))
+	if !ok || !Is(d.ID) {
+		return core.Dialect{}, nil, false
+	}
+	return base, changes(base, d), true
 }
 
 func knobNames() string {

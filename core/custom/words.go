@@ -7,6 +7,19 @@ import "github.com/smolbots/smolbots/core"
 // as in Knobs. One table, so that the page and `check -dialect` cannot
 // drift apart.
 
+// Column is the page's name for the column, the words of its head; the
+// reports name it so too.
+const Column = "your reader"
+
+// BaseName is a base as the column's select offers it: a dialect by its
+// ID and title, a crawler preset by the crawler's name.
+func BaseName(d core.Dialect) string {
+	if d.Crawler != nil {
+		return d.Crawler.Name
+	}
+	return d.ID + ": " + d.Title
+}
+
 type words struct {
 	label  string
 	values map[string]string
@@ -72,10 +85,13 @@ func yesNo(yes, no string) map[string]string { return map[string]string{"yes": y
 func (k Knob) Label() string { return knobWords[k.Name].label }
 
 // Say is value v of the knob in an admin's words, v itself when the knob
-// takes free text.
+// takes free text ("none" when that is empty).
 func (k Knob) Say(v string) string {
 	if w, ok := knobWords[k.Name].values[v]; ok {
 		return w
+	}
+	if k.Values == nil && v == "" {
+		return "none"
 	}
 	return v
 }

@@ -31,24 +31,18 @@ func ReaderBaseOptions(base string) string {
 	option("", "none")
 	b.WriteString(`<optgroup label="Dialects">`)
 	for _, d := range core.Dialects() {
-		option(d.ID, d.ID+": "+d.Title)
+		option(d.ID, custom.BaseName(d))
 	}
 	b.WriteString(`</optgroup><optgroup label="Crawlers">`)
 	for _, d := range core.Presets() {
-		option(d.ID, d.Crawler.Name)
+		option(d.ID, custom.BaseName(d))
 	}
 	b.WriteString(`</optgroup>`)
 	return b.String()
 }
 
 // ReaderBase is the base of a spelling, "" when s spells none.
-func ReaderBase(s string) string {
-	if !custom.Is(s) {
-		return ""
-	}
-	base, _, _ := strings.Cut(s[len(custom.Prefix):], ",")
-	return strings.TrimSpace(base)
-}
+func ReaderBase(s string) string { return custom.BaseID(s) }
 
 // ReaderKnobsHTML is one labelled select per knob (a text box for one
 // that takes free text), set to d's values; a value that differs from

@@ -94,7 +94,7 @@ func GridHTML(g *grid.Grid, selected string) string {
 		if custom.Is(d.ID) {
 			// A reader of one's own has no reference page: its head
 			// leads to its knobs.
-			headerLink(&b, "#"+ReaderSection, "your reader", d.ID, c, stop == [2]int{-1, c})
+			headerLink(&b, "#"+ReaderSection, custom.Column, d.ID, c, stop == [2]int{-1, c})
 		} else {
 			headerLink(&b, DialectPage(d.ID), d.ID, d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
 		}

@@ -14,6 +14,7 @@ type ReportCase struct {
 	Ends              LineEnds // the file's own line ends
 	Selectors, Agents string   // the boxes' text
 	Hidden            []string // dialect columns turned off
+	Custom            string   // the "Your reader" column's spelling (core/custom), "" for none
 	Crawlers          []string // the crawler presets chosen (CrawlersShown; nil: the default)
 	Protocol          core.Protocol
 	Link              string
@@ -21,20 +22,23 @@ type ReportCase struct {
 	Cell              string // the chosen cell's key: the report opens with its sentence
 }
 
-// Report is the case as report text with the lints and the real
-// crawlers the page shows: the grid and the crawlers' rows are built as
-// the page builds them, and the file linted in full (the page may still
-// be waiting to lint a big file), the lints scoped to what the file is
-// served over. Its prose names only the dialects shown (core.ScopeFindings
-// words each finding again for them), so a finding about a hidden column
-// alone is left out.
+// Report is the case as report text with the lints, the "Your reader"
+// column and the real crawlers the page shows: the grid and the
+// crawlers' rows are built as the page builds them, and the file linted
+// in full (the page may still be waiting to lint a big file), the lints
+// scoped to what the file is served over. Its prose names only the
+// dialects shown (core.ScopeFindings words each finding again for them),
+// so a finding about a hidden column alone is left out.
 func Report(c ReportCase) string {
+	// The reader's column as the page builds it (update, in
+	// wasm/playground); a spelling it refuses shows no column there.
+	reader, ok, _ := ReaderDialect(c.Custom)
 	var b grid.Builder
 	g := b.Build(grid.Input{
 		Robots:    WithEnds(c.Robots, c.Ends),
 		Selectors: c.Selectors,
 		Agents:    c.Agents,
-		Dialects:  DialectsShown(CleanHidden(c.Hidden)),
+		Dialects:  WithReader(DialectsShown(CleanHidden(c.Hidden)), reader, ok),
 		LintLater: true, // linted below, for the dialects shown
 	})
 	shown := make([]string, len(g.Dialects))

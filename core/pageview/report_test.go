@@ -1,10 +1,14 @@
 package pageview
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/custom"
+	"github.com/smolbots/smolbots/core/grid"
 )
 
 // TestReportIsTheCaseShown: the on-demand module's report holds the
@@ -103,6 +107,75 @@ func TestReportNamesOnlyTheDialectsShown(t *testing.T) {
 			if !strings.Contains(text, "allow-portability") || !strings.Contains(text, "virtual-agent-field-portability") {
 				t.Errorf("hidden %v: the report lost lints that concern the dialects shown:\n%s", c.Hidden, text)
 			}
+		}
+	}
+}
+
+// TestReportHasYourReader: with the page's "Your reader" column, both
+// reports hold it, last, with the verdicts of the grid the page builds
+// (update's WithReader), its knobs in the page's words, and, for a
+// chosen cell of the column, the page's own answer sentence first,
+// naming the reader by its spelling as the answer and the Why pane do.
+// Without a column, or with a spelling the page refuses (it shows none
+// then), the reports have none.
+func TestReportHasYourReader(t *testing.T) {
+	const spelling = "custom:rfc9309,match=first,always-allow=/a"
+	c := ReportCase{Robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n", Ends: LF, Selectors: "/a/b\n/c\n/a\n",
+		Custom: spelling, Link: "https://example.invalid/#v2.abc", Cell: grid.CellKey(spelling, "*", "/a/b")}
+	d, ok, err := ReaderDialect(c.Custom)
+	if !ok || err != nil {
+		t.Fatal(err)
+	}
+	g := grid.Build(grid.Input{Robots: c.Robots, Selectors: c.Selectors, Dialects: WithReader(DialectsShown(nil), d, ok)})
+	row, col, found := g.Find(c.Cell)
+	if !found || col != len(g.Dialects)-1 {
+		t.Fatalf("the page's grid has no cell %q in its last column", c.Cell)
+	}
+	answer := AnswerFor(&g, nil, nil, c.Cell)
+	named := "Under <strong>" + spelling + "</strong>, a robot"
+	if !strings.Contains(answer.HTML, named) || !strings.Contains(ExplainHTML(&g, row, col), named) {
+		t.Fatalf("the page's answer and Why pane do not open %q:\n%s", named, answer.HTML)
+	}
+
+	text := Report(c)
+	opening, _, _ := strings.Cut(strings.TrimPrefix(text, "smolbots report\n===============\n\n"), "\n\n")
+	if got := strings.ReplaceAll(opening, "\n", " "); got != answer.Sentence || !strings.HasPrefix(got, "Under "+spelling+", a robot") {
+		t.Errorf("the report opens %q; the page's answer is %q", got, answer.Sentence)
+	}
+	// Each row of the table ends with the page's column's cell.
+	for _, r := range g.Rows {
+		v := r.Cells[col]
+		cell := "allow"
+		if !v.Allowed {
+			cell = "DENY"
+		}
+		if v.Line > 0 {
+			cell += " " + strconv.Itoa(v.Line)
+		}
+		if !regexp.MustCompile(`(?m)^[! ] ` + regexp.QuoteMeta(r.Selector) + ` .* ` + cell + `$`).MatchString(text) {
+			t.Errorf("the report's row for %s does not end with the page's %q:\n%s", r.Selector, cell, text)
+		}
+	}
+	_, changed, _ := custom.Changes(d)
+	if len(changed) != 2 {
+		t.Fatalf("%s changes %d knobs, want 2", spelling, len(changed))
+	}
+	for _, gem := range []bool{false, true} {
+		c.Gemtext = gem
+		text := Report(c)
+		for _, want := range []string{"your reader", spelling, "\nWhich rule decides\n    the first rule that matches\n    (as rfc9309: the longest rule that matches)\n",
+			"\nA selector always allowed\n    /a\n    (as rfc9309: /robots.txt)\n"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("gemtext %v: the report lacks %q:\n%s", gem, want, text)
+			}
+		}
+	}
+
+	c.Gemtext = false
+	for _, none := range []string{"", "custom:nosuch,match=first"} {
+		c.Custom = none
+		if text := Report(c); strings.Contains(text, "your reader") || strings.Contains(text, "custom:") || strings.Contains(text, "Under ") {
+			t.Errorf("reader %q: the report has a reader column or its answer:\n%s", none, text)
 		}
 	}
 }

@@ -1,7 +1,8 @@
 // Package report writes a playground case as text people paste into
 // mailing-list posts: plain fixed-width text (Case.Text) or Gemtext
-// (Case.Gemtext), the dialects' verdicts and the real crawlers' side by
-// side, each table followed by its notes. Every line is at most Width columns, except the permalink,
+// (Case.Gemtext), the dialects' verdicts (with a reader of one's own,
+// the page's "Your reader" column, where the grid has one) and the real
+// crawlers' side by side, each table followed by its notes. Every line is at most Width columns, except the permalink,
 // which stands whole on a line of its own so that mail clients and
 // Gemini browsers can link it (RFC 3676 flowed text allows long lines;
 // a Gemtext link line cannot be broken).
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/grid"
 )
 
@@ -145,6 +147,11 @@ func (c Case) sections() []section {
 	g := c.Grid
 	f := core.Parse([]byte(c.Robots))
 	out := []section{summary(g, f)}
+	for _, d := range g.Dialects {
+		if r, ok := yourReader(d); ok {
+			out = append(out, r)
+		}
+	}
 	out = append(out, listing(c, f))
 	out = append(out, verdicts(g))
 	if n := notes(g); len(n.Pre) > 0 {
@@ -167,21 +174,91 @@ func summary(g grid.Grid, f *core.File) section {
 			disagree++
 		}
 	}
-	s := fmt.Sprintf("%s tested for %s under %s: %s where the dialects disagree.",
+	readers, who := readersTested(g.Dialects)
+	s := fmt.Sprintf("%s tested for %s under %s: %s where %s disagree.",
 		plural(len(g.Rows)/max(1, len(g.Agents)), "selector"), plural(len(g.Agents), "agent"),
-		plural(len(g.Dialects), "dialect"), plural(disagree, "row"))
+		readers, plural(disagree, "row"), who)
 	if f.Truncated || g.Truncated {
 		s += fmt.Sprintf(" The robots.txt is %d bytes; only the first %d are read, as by the dialects.", f.Size, core.MaxBytes)
 	}
 	var pre []string
 	idw := 0
 	for _, d := range g.Dialects {
-		idw = max(idw, width(clean(d.ID)))
+		idw = max(idw, width(clean(columnName(d))))
 	}
 	for _, d := range g.Dialects {
-		pre = append(pre, indented(pad(clean(d.ID), idw), idw+2, d.Title)...)
+		pre = append(pre, indented(pad(clean(columnName(d)), idw), idw+2, d.Title)...)
 	}
 	return section{Prose: wordWrap(s, Width), Pre: pre, Alt: "dialects"}
+}
+
+// columnName is a column's name as the page's head gives it: a
+// dialect's ID, and custom.Column for a reader of one's own (its
+// spelling is long, and its section spells it out).
+func columnName(d core.Dialect) string {
+	if custom.Is(d.ID) {
+		return custom.Column
+	}
+	return d.ID
+}
+
+// readersTested counts the columns for the summary ("6 dialects and
+// your reader") and names them as a whole, for where they disagree.
+func readersTested(columns []core.Dialect) (readers, who string) {
+	n, own := 0, 0
+	for _, d := range columns {
+		if custom.Is(d.ID) {
+			own++
+		} else {
+			n++
+		}
+	}
+	readers = plural(n, "dialect")
+	switch {
+	case own == 0:
+		return readers, "the dialects"
+	case n == 0:
+		return custom.Column, "the columns"
+	}
+	return readers + " and " + custom.Column, "the columns"
+}
+
+// yourReader is the section on a reader of one's own: its spelling,
+// which `smolbots check -dialect` takes, its base, and each knob it
+// changes, in the words the page's knobs use (core/custom).
+func yourReader(d core.Dialect) (section, bool) {
+	base, changed, ok := custom.Changes(d)
+	if !ok {
+		return section{}, false
+	}
+	s := section{Title: "Your reader", Alt: custom.Column}
+	s.Prose = wordWrap(fmt.Sprintf(`The column "%s" is a reader of your own: a dialect or crawler to start from, with knobs changed. smolbots check -dialect takes its spelling.`, custom.Column), Width)
+	s.Pre = append(s.Pre, labelled("spelling     ", clean(d.ID))...)
+	s.Pre = append(s.Pre, labelled("starts from  ", clean(custom.BaseName(base)))...)
+	s.Pre = append(s.Pre, "")
+	if len(changed) == 0 {
+		s.Pre = append(s.Pre, hanging(fmt.Sprintf("It changes no knob: it reads as %s.", clean(base.ID)), 2)...)
+		return s, true
+	}
+	for i, c := range changed {
+		if i > 0 {
+			s.Pre = append(s.Pre, "")
+		}
+		s.Pre = append(s.Pre, hanging(c.Knob.Label(), 4)...)
+		s.Pre = append(s.Pre, knobValue(c.Knob, "", c.Value, "")...)
+		s.Pre = append(s.Pre, knobValue(c.Knob, "(as "+base.ID+": ", c.Base, ")")...)
+	}
+	return s, true
+}
+
+// knobValue is a knob's value in the page's words, between before and
+// after, indented under the knob's question: our words wrap at spaces,
+// a free-text value (user text) is kept exactly.
+func knobValue(k custom.Knob, before, value, after string) []string {
+	if k.Values == nil && value != "" {
+		return labelled("    ", before+clean(value)+after)
+	}
+	return indented("", 4, before+k.Say(value)+after)
 }
 
 func plural(n int, word string) string {
@@ -334,15 +411,13 @@ type tableRow struct {
 
 func verdicts(g grid.Grid) section {
 	s := section{Title: "Verdicts", Alt: "verdicts"}
-	s.Prose = wordWrap(`Each cell is allow or DENY and the line that decided it ("allow" alone: no rule matched). "!" marks a row where the dialects disagree; "?" a cell that another reading of the same dialect answers the other way (see the notes).`, Width)
+	_, who := readersTested(g.Dialects)
+	s.Prose = wordWrap(`Each cell is allow or DENY and the line that decided it ("allow" alone: no rule matched). "!" marks a row where `+who+` disagree; "?" a cell that another reading of the same dialect answers the other way (see the notes).`, Width)
 	if len(g.Rows) == 0 {
 		s.Prose = append(s.Prose, "", "There is nothing to test: add a selector, an agent and a dialect.")
 		return s
 	}
-	heads := make([]string, len(g.Dialects))
-	for i, d := range g.Dialects {
-		heads[i] = d.ID
-	}
+	heads := columnNames(g.Dialects)
 	rows := make([]tableRow, len(g.Rows))
 	for i, r := range g.Rows {
 		rows[i] = tableRow{group: r.Agent, label: r.Selector, cells: r.Cells, disagree: r.Disagree}
@@ -503,10 +578,7 @@ func blocks(heads []string, rows []tableRow, group string) []string {
 // notes lists each distinct interpretation note of the verdicts once,
 // with the dialect and agents it was given for.
 func notes(g grid.Grid) section {
-	heads := make([]string, len(g.Dialects))
-	for i, d := range g.Dialects {
-		heads[i] = d.ID
-	}
+	heads := columnNames(g.Dialects)
 	s := section{Title: "Notes", Alt: "notes"}
 	s.Pre = noteList(heads, len(g.Rows), ", for ", func(col, row int) (string, string) {
 		r := g.Rows[row]
@@ -570,6 +642,15 @@ func noteList(heads []string, rows int, joint string, at func(col, row int) (not
 		out = append(out, indented("", 4, k.note)...)
 	}
 	return out
+}
+
+// columnNames are the verdict table's column names, as columnName.
+func columnNames(columns []core.Dialect) []string {
+	heads := make([]string, len(columns))
+	for i, d := range columns {
+		heads[i] = columnName(d)
+	}
+	return heads
 }
 
 // crawlerHeads are the crawler table's column names: the crawlers' own.

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/grid"
 )
 
@@ -80,8 +81,21 @@ func cases() []reportCase {
 		{name: "long-file", robots: many, selectors: "/x/1\n/y", dialects: core.Dialects(), crawlers: grid.DefaultCrawlers()},
 		{name: "six-digit-lines", robots: sixDigits, selectors: "/x/y\n/x/z\n/w", agents: "GUS", dialects: core.Dialects(), permalink: link,
 			crawlers: grid.DefaultCrawlers()},
+		// The page's "Your reader" column, last: on /a it alone allows,
+		// on /a/b it alone of the longest-match readers refuses.
+		{name: "your-reader", robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n", selectors: "/a/b\n/c\n/a", agents: "*",
+			dialects: append(core.Dialects(), ownReader), permalink: link},
 	}
 }
+
+// ownReader is a reader of one's own, as the page's column holds it.
+var ownReader = func() core.Dialect {
+	d, err := custom.Parse("custom:rfc9309,match=first,always-allow=/a")
+	if err != nil {
+		panic(err)
+	}
+	return d
+}()
 
 func build(c reportCase) grid.Grid {
 	return grid.Build(grid.Input{Robots: c.robots, Selectors: c.selectors, Agents: c.agents, Dialects: c.dialects})
@@ -377,4 +391,75 @@ func FuzzReport(f *testing.F) {
 		checkLines(t, "text", r.Text(), false)
 		checkLines(t, "gemtext", r.Gemtext(), true)
 	})
+}
+
+// TestYourReader: the page's "Your reader" column is named as the page
+// heads it, its section gives the spelling, its base as the page's
+// select names it, and each changed knob in the page's words with the
+// base's value; a reader with no knob changed says so; a long spelling
+// with user text in a knob stays within the report's lines.
+func TestYourReader(t *testing.T) {
+	c := cases()[len(cases())-1]
+	txt := c.report(build(c)).Text()
+	for _, want := range []string{
+		"under 6 dialects and your reader: 2 rows\nwhere the columns disagree.",
+		"\nyour reader  custom reader from rfc9309\n",
+		"\nYour reader\n-----------\n",
+		"\nspelling     custom:rfc9309,match=first,always-allow=/a\nstarts from  rfc9309: RFC 9309\n",
+		"\nWhich rule decides\n    the first rule that matches\n    (as rfc9309: the longest rule that matches)\n",
+		"\nA selector always allowed\n    /a\n    (as rfc9309: /robots.txt)\n",
+		"\n! /a       DENY 2 DENY 2  DENY 2 DENY 2 DENY 2  DENY 2 allow\n",
+		"\nyour reader, for *\n",
+	} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the report lacks %q:\n%s", want, txt)
+		}
+	}
+	if i, j := strings.Index(txt, "\nYour reader\n"), strings.Index(txt, "\nrobots.txt ("); i < 0 || j < i {
+		t.Errorf("the reader's section is not before the file's listing:\n%s", txt)
+	}
+	if gmi := c.report(build(c)).Gemtext(); !strings.Contains(gmi, "\n## Your reader\n") ||
+		!strings.Contains(gmi, "\n```your reader\nspelling     custom:rfc9309,match=first,always-allow=/a\n") {
+		t.Errorf("the Gemtext report lacks the reader's section:\n%s", gmi)
+	}
+
+	// docs/reports.md shows this section as the report writes it.
+	doc, err := os.ReadFile("../../docs/reports.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(txt, "Your reader\n")
+	section := txt[i : i+strings.Index(txt[i:], "\n\nrobots.txt (")+1]
+	if !strings.Contains(string(doc), "\n```\n"+section+"```\n") {
+		t.Errorf("docs/reports.md does not show the section as the report writes it:\n%s", section)
+	}
+
+	gus, err := custom.Parse("custom:gus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.dialects = []core.Dialect{core.Gemini, gus}
+	txt = c.report(build(c)).Text()
+	for _, want := range []string{"under 1 dialect and your reader", "\nstarts from  GUS\n\nIt changes no knob: it reads as gus.\n"} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("custom:gus: the report lacks %q:\n%s", want, txt)
+		}
+	}
+	c.dialects = []core.Dialect{gus}
+	if txt = c.report(build(c)).Text(); !strings.Contains(txt, "under your reader: 0 rows where the\ncolumns disagree.") {
+		t.Errorf("the reader alone:\n%s", txt)
+	}
+
+	long, err := custom.Parse("custom:rfc9309,groups=none,agents=substring,apply=all-rules,match=first,patterns=prefix,encoding=raw,lf-only=yes,always-allow=/" +
+		strings.Repeat("long/", 30) + "\u202e\x01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.dialects = append(core.Dialects(), long)
+	r := c.report(build(c))
+	checkLines(t, "long reader.txt", r.Text(), false)
+	checkLines(t, "long reader.gmi", r.Gemtext(), true)
+	if txt := r.Text(); !strings.Contains(txt, "<U+202E>␁") || !strings.Contains(txt, "\nEncoding: what is done to %-escapes and the URL\n    nothing: bytes as written\n") {
+		t.Errorf("the long reader's section:\n%s", txt)
+	}
 }

@@ -10,9 +10,10 @@
 // It sets these functions:
 //   - smolbotsPortable({robots, agents, selectors, protocol, reference})
 //     answers {robots, changed, html};
-//   - smolbotsReport({robots, ends, selectors, agents, hidden, crawlers,
-//     protocol, link, gemtext}) answers the report's text (crawlers:
-//     the Real crawlers chosen, null for the default);
+//   - smolbotsReport({robots, ends, selectors, agents, hidden, custom,
+//     crawlers, protocol, link, gemtext, cell}) answers the report's
+//     text (custom: the "Your reader" column's spelling, "" for none;
+//     crawlers: the Real crawlers chosen, null for the default);
 //   - smolbotsFetchView({url, status, text}) answers {ok, load, body,
 //     status, html};
 //   - smolbotsDecodeState(hash) reads a permalink with core/state, for a
@@ -84,6 +85,7 @@ func writeReport(_ js.Value, args []js.Value) (out any) {
 		Selectors: in.Get("selectors").String(),
 		Agents:    in.Get("agents").String(),
 		Hidden:    list(in.Get("hidden")),
+		Custom:    text(in.Get("custom")),
 		Crawlers:  list(in.Get("crawlers")), // null: nil, the default
 		Protocol:  protocol(in),
 		Link:      in.Get("link").String(),

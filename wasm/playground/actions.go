@@ -29,7 +29,8 @@ func (p *page) copy(gemtext bool) {
 	in.Set("selectors", p.selectors.Value())
 	in.Set("agents", p.agents.Value())
 	in.Set("hidden", jsList(p.hidden))
-	in.Set("crawlers", js.Null()) // the default Real crawlers
+	in.Set("custom", p.reader.custom) // "" when the page shows no reader column
+	in.Set("crawlers", js.Null())     // the default Real crawlers
 	if p.crawlers.choice != nil {
 		in.Set("crawlers", jsList(p.crawlers.choice))
 	}

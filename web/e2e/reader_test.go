@@ -2,12 +2,14 @@ package e2e
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -88,3 +90,67 @@ func TestYourReader(t *testing.T) {
 // readerSeen is what a failed wait on the reader column shows: the
 // spelling and the grid's head.
 const readerSeen = `(document.getElementById("reader-spelling") || {}).textContent + " | " + document.querySelector("#grid thead").textContent`
+
+// TestCopyReportYourReader: a v2 link with a "Your reader" column and
+// one of its cells chosen opens; Copy report puts a report on the
+// clipboard that has the column: its section with the spelling and the
+// changed knobs in the page's words, and each row of the verdicts ending
+// in the column's cell as the page shows it. The report opens with the
+// sentence the page's Why pane gives the chosen cell, naming the reader
+// as the page does. Copy Gemtext has the column too.
+func TestCopyReportYourReader(t *testing.T) {
+	t.Parallel()
+	const spelling = "custom:rfc9309,match=first,always-allow=/a"
+	b := newBrowser(t)
+	b.do(t, chromedp.EmulateViewport(1280, 800))
+	link := "#" + state.Encode(state.State{Robots: "User-agent: *\nDisallow: /a\nAllow: /a/b\n", Selectors: "/a/b\n/c\n/a\n",
+		Custom: spelling, Cell: grid.CellKey(spelling, "*", "/a/b")})
+	if !strings.HasPrefix(link, "#v2.") {
+		t.Fatalf("the case's link %q is not a version 2 link", link)
+	}
+	b.open(t, link)
+	b.waitFor(t, "the reader column", `document.querySelectorAll('button.cell[data-dialect="`+spelling+`"]').length === 3`, readerSeen)
+	column := readerCells(t, b)
+	why := waitValue[string](t, b, "the chosen cell's sentence", `(e => e && e.textContent.includes("`+spelling+`") ? e.textContent : null)(document.querySelector("#explain .sentence"))`,
+		`document.getElementById("explain").textContent`)
+	why = strings.TrimLeft(why, "✓✗⊘ ") // the verdict's icon
+
+	b.grantClipboard(t)
+	text, status := b.copied(t, "copy-report")
+	if !strings.Contains(status, "copied to the clipboard") {
+		t.Logf("clipboard refused even with permission (%q); the fallback was checked instead", status)
+	}
+	opening, _, _ := strings.Cut(strings.TrimPrefix(text, "smolbots report\n===============\n\n"), "\n\n")
+	opening = strings.NewReplacer("\n", " ", "“", "", "”", "").Replace(opening) // the page sets code apart by its font
+	if !strings.HasPrefix(why, "Under "+spelling+", ") || opening != why {
+		t.Errorf("the report opens %q; the page's Why pane says %q", opening, why)
+	}
+	for _, want := range []string{"\nYour reader\n-----------\n", "\nspelling     " + spelling + "\n",
+		"\nWhich rule decides\n    the first rule that matches\n    (as rfc9309: the longest rule that matches)\n",
+		"\nA selector always allowed\n    /a\n", "6 dialects and your reader"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report lacks %q:\n%s", want, text)
+		}
+	}
+	if len(column) != 3 {
+		t.Fatalf("the page's column has %d cells, want 3: %v", len(column), column)
+	}
+	for _, c := range column {
+		want := "DENY"
+		if c.Verdict == "allow" {
+			want = "allow"
+		}
+		if c.Line != "" && c.Line != "0" {
+			want += " " + c.Line
+		}
+		if !regexp.MustCompile(`(?m)^[! ] ` + regexp.QuoteMeta(c.Selector) + ` .* ` + want + `\??$`).MatchString(text) {
+			t.Errorf("the report's row for %s does not end with the column's %q:\n%s", c.Selector, want, text)
+		}
+	}
+
+	gem, _ := b.copied(t, "copy-gemtext")
+	if !strings.Contains(gem, "\n## Your reader\n") || !strings.Contains(gem, "\n```your reader\nspelling     "+spelling+"\n") {
+		t.Errorf("the Gemtext report lacks the reader's section:\n%s", gem)
+	}
+	b.noErrors(t)
+}
