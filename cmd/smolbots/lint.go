@@ -113,9 +113,9 @@ func runLint(c *call, o lintOptions) error {
 			return err
 		}
 		f := core.Parse(data)
-		// Scope last, so that the findings ControlLint adds (a binary file)
-		// list only the dialects in scope too.
-		findings := scope.Scope(core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev}))
+		// ControlLint scopes what it adds (a binary file) too, and weighs
+		// the findings for the protocol before it drops those below sev.
+		findings := core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev, Protocol: scope})
 		files[i] = lintformat.File{Path: arg, Data: data, Findings: findings}
 		found = found || len(findings) > 0
 	}
