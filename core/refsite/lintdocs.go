@@ -219,7 +219,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 			Matters:    crMatters(),
 			Example:    Case{Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}},
 			Instead:    Case{Robots: crlf("User-agent: *\nDisallow: /private\n")},
-			Leave:      `Never: a bare CR gains nothing over CRLF or LF, and loses readers. ` + "`smolbots fix -protocol gopher`" + ` ends every line in CRLF.`,
+			Leave:      `Never: a bare CR gains nothing over CRLF or LF, and loses readers. ` + "`smolbots fix`" + ` ends such lines in CRLF, a step its guard keeps when the readers that then read the lines part no rows that agreed (docs/fix.md).`,
 			Features:   []string{"cr-line-endings"},
 			Evidence:   crEvidence(),
 			Severities: []core.Severity{E, W},
