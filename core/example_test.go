@@ -161,7 +161,7 @@ func ExampleLint_portability() {
 		fmt.Println(fd.Line, fd.Code, fd.Severity, fd.Dialects)
 	}
 	// Output:
-	// 0 lf-line-endings warning [gopherdraft]
+	// 0 lf-line-endings info [gopherdraft]
 	// 2 field-typo error [gopher2019 gopherdraft gemini conner2020 norobots]
 	// 3 dollar-portability warning [gopher2019 gopherdraft gemini conner2020 norobots]
 	// 3 glob-portability warning [gopherdraft gemini conner2020 norobots]

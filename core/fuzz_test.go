@@ -330,6 +330,8 @@ var lintCodes = map[string]bool{
 	// Readings that surprise: Python's broken agent runs, TLGS's off-by-one,
 	// Gemplex's bare Disallow.
 	"agent-run-broken": true, "tlgs-off-by-one": true, "gemplex-bare-disallow": true,
+	// Bare CRs, which some readers split lines at and others do not.
+	"cr-line-endings": true,
 }
 
 // FuzzLint: Lint never panics; every finding points at a line of the

@@ -30,6 +30,12 @@ type Finding struct {
 	// words is the message as a template (lintwords.go) when it names
 	// dialects, for ScopeFindings to word it again; "" otherwise.
 	words string
+	// served is the severity once the file is known to be served over a
+	// protocol whose readers the finding concerns (Protocol.ScopeFor);
+	// "" when that changes nothing. A finding only a Gopher reader minds
+	// is worth knowing about a file that may be served over Gemini, and a
+	// warning about one served over Gopher.
+	served Severity
 }
 
 // Lint checks the file against every dialect, and for the quirks of
@@ -256,6 +262,7 @@ type rawFinding struct {
 	msg       string
 	set       dialectSet
 	sev       uint8     // index in severities
+	served    uint8     // 1 + index in severities of Finding.served; 0 for none
 	presets   presetSet // crawler presets, for the crawler lints
 }
 
@@ -269,6 +276,14 @@ func (lt *linter) add(line, col int, code string, sev Severity, set dialectSet, 
 		msg = fmt.Sprintf(format, args...)
 	}
 	lt.out = append(lt.out, rawFinding{line: int32(line), col: int32(col), code: code, sev: uint8(slices.Index(severities[:], sev)), set: set & inAll, msg: msg})
+}
+
+// addServed is add for a finding whose weight depends on what the file
+// is served over: sev while that is unknown, served once it is known to
+// be served over a protocol of set's dialects (Finding.served).
+func (lt *linter) addServed(line, col int, code string, sev, served Severity, set dialectSet, format string, args ...any) {
+	lt.add(line, col, code, sev, set, format, args...)
+	lt.out[len(lt.out)-1].served = uint8(slices.Index(severities[:], served)) + 1
 }
 
 // byLine orders the findings by line, keeping the order they were found
@@ -375,6 +390,9 @@ func (lt *linter) finish() []Finding {
 		ids = append(ids, setIDs[fd.set]...)
 		ids = append(ids, presetIDs()[fd.presets]...)
 		out[k] = Finding{Line: int(fd.line), Col: int(fd.col), Code: fd.code, Severity: severities[fd.sev], Message: fd.msg, Dialects: ids[start:len(ids):len(ids)]}
+		if fd.served > 0 {
+			out[k].served = severities[fd.served-1]
+		}
 		if isTemplate(fd.msg) {
 			out[k].Message, out[k].words = renderOnce(rendered, fd.msg, inAll), fd.msg
 		}
@@ -486,11 +504,7 @@ func (lt *linter) fileChecks() {
 			"The file is %d bytes; every dialect reads only the first %d (500 KiB), so it is cut inside line %d and everything after that is ignored.", f.Size, MaxBytes, last)
 	}
 	if f.BOM {
-		line := 0
-		if len(f.Lines) > 0 {
-			line = 1
-		}
-		lt.add(line, 0, "bom", SevWarning, inAll, "%s", bomMessage)
+		lt.bom()
 	}
 	if f.InvalidUTF8Line > 0 {
 		n, col := 0, 0
@@ -534,10 +548,12 @@ func (lt *linter) fileChecks() {
 		return
 	}
 	lt.lineEndings()
+	lt.crLineEndings()
 }
 
 // lineEndings: the modern Gopher draft wants every line to end in CRLF.
-// One finding for the file; every dialect here reads any terminator.
+// One finding for the file; every dialect here reads any terminator
+// (cr-line-endings says which crawlers do not).
 func (lt *linter) lineEndings() {
 	lf, cr, first := 0, 0, 0
 	for i := range lt.f.Lines {
@@ -563,8 +579,10 @@ func (lt *linter) lineEndings() {
 	if cr > 0 {
 		parts = append(parts, fmt.Sprintf("%d %s in a bare CR", cr, plural(cr, "line ends", "lines end")))
 	}
-	lt.add(0, 0, "lf-line-endings", SevWarning, inGopherDraft,
-		"%s (the first is line %d). The modern Gopher draft says every line ends in CRLF; the dialects here accept any line ending, but strict gopherdraft crawlers may not.", upperFirst(joinWords(parts)), first)
+	// Only a Gopher reader minds: a warning for a file served over Gopher,
+	// information while the protocol is unknown (Lint's own output).
+	lt.addServed(0, 0, "lf-line-endings", SevInfo, SevWarning, inGopherDraft,
+		"%s (the first is line %d). The modern Gopher draft says every line ends in CRLF; the dialects here accept any line ending, but strict gopherdraft crawlers may not. This is a warning for a file served over Gopher, and only information while the protocol is not given.", upperFirst(joinWords(parts)), first)
 }
 
 func firstInvalidUTF8(s string) int {
@@ -596,27 +614,3 @@ func upperFirst(s string) string {
 func ruleText(l *Line) string { return quote(strings.TrimSpace(l.Rule())) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// bomMessage names the readers that keep a byte order mark in the first
-// field's name, from their knobs: the dialects by the scope's marks, the
-// crawler presets (all Gemini readers) only where Gemini is in scope.
-var bomMessage = func() string {
-	var keep dialectSet
-	for i, d := range lintDialects {
-		if d.BOMInText {
-			keep |= 1 << i
-		}
-	}
-	var crawlers []string
-	for _, d := range Presets() {
-		if d.BOMInText {
-			crawlers = append(crawlers, d.Crawler.Name)
-		}
-	}
-	msg := "The file starts with a UTF-8 byte order mark."
-	msg += keep.only(" " + keep.says("keeps", "keep") + " it as part of the first field name, so " + keep.verb("ignores", "ignore") + " that line.")
-	if len(crawlers) > 0 {
-		msg += ifGemini + " " + JoinWords(crawlers) + " keep it as part of the first field name, so they ignore that line." + endIf
-	}
-	return msg + " Save the file without it."
-}()

@@ -135,7 +135,7 @@ func TestLint_Shared_Lexical(t *testing.T) {
 		{name: "unknown field", in: "User-agent: *\r\nDisallow: /x\r\nNoindex: /y\r\n",
 			want: []want{{3, "unknown-field", SevInfo, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
 		{name: "bom", in: "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /x\r\n",
-			want: []want{{1, "bom", SevWarning, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
+			want: []want{{1, "bom", SevWarning, "norobots,tlgs,gemplex,kennedy,gus,gus-legacy,mozz-archiver,auragem"}}},
 		{name: "invalid utf-8", in: "User-agent: *\r\nDisallow: /ok\r\nDisallow: /caf\xE9\r\n",
 			want: []want{{3, "invalid-utf8", SevWarning, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
 		{name: "nul byte", in: "User-agent: *\r\nDisallow: /a\x00b\r\n",
@@ -147,11 +147,11 @@ func TestLint_Shared_Lexical(t *testing.T) {
 			want:   []want{{0, "empty-file", SevInfo, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}},
 			absent: []string{"lf-line-endings"}},
 		{name: "bom only", in: "\xEF\xBB\xBF",
-			want: []want{{0, "empty-file", SevInfo, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}, {0, "bom", SevWarning, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
+			want: []want{{0, "empty-file", SevInfo, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}, {0, "bom", SevInfo, "norobots,tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver,auragem"}}},
 		{name: "file too large", in: "User-agent: *\r\n" + big,
 			want: []want{{0, "file-too-large", SevError, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
 		{name: "only carriage returns", in: "User-agent: *\rDisallow: /x\r",
-			want: []want{{0, "lf-line-endings", SevWarning, "gopherdraft"}}},
+			want: []want{{0, "lf-line-endings", SevInfo, "gopherdraft"}, {0, "cr-line-endings", SevError, "tlgs,gemplex,gemini-grc,kennedy"}}},
 	})
 }
 
@@ -268,8 +268,8 @@ func TestLint_GopherDraft_MissingDisallow(t *testing.T) {
 
 func TestLint_GopherDraft_LFLineEndings(t *testing.T) {
 	runLintCases(t, []lintCase{
-		{name: "lf", in: "User-agent: *\nDisallow: /x\n", want: []want{{0, "lf-line-endings", SevWarning, "gopherdraft"}}},
-		{name: "mixed", in: "User-agent: *\r\nDisallow: /x\n", want: []want{{0, "lf-line-endings", SevWarning, "gopherdraft"}}},
+		{name: "lf", in: "User-agent: *\nDisallow: /x\n", want: []want{{0, "lf-line-endings", SevInfo, "gopherdraft"}}},
+		{name: "mixed", in: "User-agent: *\r\nDisallow: /x\n", want: []want{{0, "lf-line-endings", SevInfo, "gopherdraft"}}},
 		{name: "crlf, no final newline", in: "User-agent: *\r\nDisallow: /x", absent: []string{"lf-line-endings"}},
 	})
 	// One finding for the file, however many lines.

@@ -16,7 +16,7 @@ func LintCodes() []string {
 
 var lintCodes = func() []string {
 	c := []string{
-		"agent-version", "allow-portability", "binary-file", "blank-line-in-group", "bom",
+		"agent-version", "allow-portability", "binary-file", "blank-line-in-group", "bom", "cr-line-endings",
 		"crawl-delay-invalid", "delay-portability", "directive-invalid", "dollar-portability",
 		"duplicate-group", "empty-disallow", "empty-file", "empty-user-agent", "field-typo",
 		"file-too-large", "glob-portability", "group-without-rules", "invalid-utf8",
@@ -63,6 +63,10 @@ func (s Severity) rank() int {
 type LintOptions struct {
 	Ignore   []string // codes dropped everywhere
 	Severity Severity // the lowest severity kept; "" is warning
+	// Protocol the file is served over; "" is any. The findings are
+	// scoped to it (Protocol.Scope) before Severity is applied, as the
+	// weight of some depends on it.
+	Protocol Protocol
 }
 
 // directivePrefix starts an ignore directive: a comment line of its own,
@@ -71,8 +75,8 @@ type LintOptions struct {
 const directivePrefix = "smolbots:"
 
 // ControlLint applies o and the file's ignore directives to findings
-// (Lint's result for f) and returns what remains, sorted by line then
-// code. A binary file gets one leading error saying so. A code in
+// (Lint's result for f) and returns what remains in o.Protocol's scope,
+// sorted by line then code. A binary file gets one leading error saying so. A code in
 // o.Ignore or in a directive that is not a lint code is itself an error
 // finding, so that a typo cannot hide a problem.
 func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
@@ -132,7 +136,7 @@ func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
 		}
 	}
 	out := make([]Finding, 0, len(findings)+len(added))
-	for _, fd := range append(findings, added...) {
+	for _, fd := range o.Protocol.Scope(append(slices.Clip(findings), added...)) {
 		if fd.Severity.rank() < min.rank() {
 			continue
 		}

@@ -105,12 +105,28 @@ func (p Protocol) DefaultReference() Dialect {
 
 // Scope keeps the findings that concern at least one dialect in scope,
 // each listing only those dialects, its message worded again to name
-// only them (ScopeFindings). The input is not changed.
+// only them (ScopeFindings), its severity the one it has for a file
+// served over p (ScopeFor). The input is not changed.
 func (p Protocol) Scope(findings []Finding) []Finding {
+	return p.ScopeFor(findings, p.Includes)
+}
+
+// ScopeFor is ScopeFindings for a file served over p, keep saying which
+// readers stay (p.Includes, or more: the page's shown columns). A
+// finding whose weight depends on what the file is served over
+// (lf-line-endings) takes the weight it has over p when one of its
+// dialects is p's own. Under any the findings are returned as they are.
+func (p Protocol) ScopeFor(findings []Finding, keep func(id string) bool) []Finding {
 	if p == ProtocolAny || p == "" {
 		return findings
 	}
-	return ScopeFindings(findings, p.Includes)
+	out := ScopeFindings(findings, keep)
+	for i := range out {
+		if out[i].served != "" && slices.ContainsFunc(out[i].Dialects, p.Includes) {
+			out[i].Severity = out[i].served
+		}
+	}
+	return out
 }
 
 // ScopeFindings keeps the findings that concern at least one dialect

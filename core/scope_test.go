@@ -84,6 +84,14 @@ func TestScopeFindings(t *testing.T) {
 	}
 	if got := ProtocolGopher.Scope(all); !hasCode(got, "lf-line-endings") {
 		t.Errorf("gopher scope dropped lf-line-endings: %+v", got)
+	} else if got[0].Code != "lf-line-endings" || got[0].Severity != SevWarning || all[0].Severity != SevInfo {
+		t.Errorf("lf-line-endings is %s in Lint's output and %s served over Gopher; want info, then warning", all[0].Severity, got[0].Severity)
+	}
+	// The page's scope, with the Gopher columns shown on a Gemini file:
+	// the finding stays, as information.
+	shown := func(id string) bool { return ProtocolGemini.Includes(id) || id == "gopherdraft" }
+	if got := ProtocolGemini.ScopeFor(all, shown); !hasCode(got, "lf-line-endings") || got[0].Severity != SevInfo {
+		t.Errorf("a Gemini file with gopherdraft shown: %+v", got)
 	}
 	mixed := []Finding{
 		{Line: 1, Code: "a", Dialects: []string{"gopher2019", "gemini", "tlgs", "veronica2"}},

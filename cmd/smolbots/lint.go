@@ -28,12 +28,15 @@ leading error. The text output shows at most -max findings per file; -json
 is never cut (docs/json.md). -format sarif writes one SARIF 2.1.0 log for
 code scanning, every code a rule with its page's address; -format github
 writes GitHub Actions annotations. Several ROBOTS are linted one after
-the other (not with -json, whose lines do not name the file).
+the other (not with -json, whose lines do not name the file). -protocol
+keeps the findings that concern readers of files served over it, and
+weighs lf-line-endings (only the Gopher draft asks for CRLF): a warning
+under gopher, information when no protocol is given.
 
 Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
 	examples: []string{
 		"smolbots lint robots.txt                          # warnings and errors; exit 1 if any",
-		"smolbots lint -severity error -ignore lf-line-endings gemini://capsule.example",
+		"smolbots lint -protocol gopher robots.txt         # a Gopher hole's file: CRLF line ends too",
 		"smolbots lint -format sarif robots.txt > smolbots.sarif  # for code scanning",
 	},
 	exits: []string{
@@ -113,9 +116,9 @@ func runLint(c *call, o lintOptions) error {
 			return err
 		}
 		f := core.Parse(data)
-		// Scope last, so that the findings ControlLint adds (a binary file)
-		// list only the dialects in scope too.
-		findings := scope.Scope(core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev}))
+		// ControlLint scopes what it adds (a binary file) too, and weighs
+		// the findings for the protocol before it drops those below sev.
+		findings := core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev, Protocol: scope})
 		files[i] = lintformat.File{Path: arg, Data: data, Findings: findings}
 		found = found || len(findings) > 0
 	}

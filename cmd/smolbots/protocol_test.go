@@ -20,9 +20,19 @@ func TestLintProtocol(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stdout, "[lf-line-endings] (gopherdraft)") {
 		t.Errorf("lint -protocol gopher: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
+	// Without a protocol, CRLF is a concern only if the file turns out to
+	// be served over Gopher: information, below the default severity.
 	r = runCLI(t, plainGemini, "lint", "-")
-	if r.code != 1 || !strings.Contains(r.stdout, "lf-line-endings") {
-		t.Errorf("lint without -protocol keeps every dialect: exit %d, stdout %q", r.code, r.stdout)
+	if r.code != 0 || strings.Contains(r.stdout, "lf-line-endings") {
+		t.Errorf("lint without -protocol: exit %d, stdout %q", r.code, r.stdout)
+	}
+	r = runCLI(t, plainGemini, "lint", "-severity", "info", "-")
+	if r.code != 1 || !strings.Contains(r.stdout, "-:0: info: ") || !strings.Contains(r.stdout, "[lf-line-endings] (gopherdraft)") {
+		t.Errorf("lint -severity info without -protocol: exit %d, stdout %q", r.code, r.stdout)
+	}
+	r = runCLI(t, plainGemini, "lint", "-protocol", "gopher", "-json", "-")
+	if !strings.Contains(r.stdout, `"code":"lf-line-endings","severity":"warning"`) {
+		t.Errorf("lint -protocol gopher -json: stdout %q", r.stdout)
 	}
 }
 

@@ -104,8 +104,6 @@ func list() []Claim {
 	delayBetweenAlt := "User-agent: indexer\nUser-agent: gus\nUser-agent: archiver\nDisallow: /private\n"
 	return []Claim{
 		// Sentences of the lint pages that name readers one by one.
-		{ID: "cr-only-lf-readers", Where: "lint page lf-line-endings", Quote: "TLGS, Gemplex, gemini-grc and Kennedy split lines at LF only",
-			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Allow: []string{"tlgs", "gemplex", "gemini-grc", "kennedy"}},
 		{ID: "lf-message", Where: "lint.go lf-line-endings", Quote: "the dialects here accept any line ending",
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\r\nDisallow: /private\r\n"},
 		{ID: "invalid-utf8-mozz", Where: "lint page invalid-utf8", Quote: "mozz-archiver reads such a file as empty, so every rule is gone for it",
@@ -199,7 +197,7 @@ func list() []Claim {
 			Robots: BigFile(), Selectors: []string{"/drafts", "/private"}, Readers: []string{"dialects"}, Changed: true, Alt: "User-agent: *\nDisallow: /private\nDisallow: /drafts\n"},
 
 		// The byte order mark.
-		{ID: "bom-ua-crawlers", Where: "lint.go bom", Quote: "keep it as part of the first field name, so they ignore that line",
+		{ID: "bom-ua-crawlers", Where: "lint_readers.go bom (the readers are computed; this holds the knob to them)",
 			Robots: bomUA, Selectors: []string{"/private"}, Readers: bomGrouped, Changed: true, Alt: "User-agent: *\nDisallow: /private\n"},
 		{ID: "bom-rule-crawlers", Where: "lint.go bom",
 			Robots: bomRule, Selectors: []string{"/private"}, Readers: readsPreamble, Changed: true, Alt: "Disallow: /private\n"},

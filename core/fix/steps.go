@@ -12,6 +12,7 @@ import (
 // the file as it is then and proposes edits; fixer.run keeps those that
 // leave the reference's meaning as it was.
 var steps = []step{
+	{"cr-line-endings", "cr-line-endings", crLineEnds, true, false},
 	{"bom", "bom", dropBOM, true, false},
 	{"field-typo", "field-typo", fixTypos, false, false},
 	{"blank-line-in-group", "blank-line-in-group", joinSplitGroups, false, false},
@@ -891,6 +892,33 @@ func lineEndings(fx *fixer) []edit {
 		}
 		d.noFinal, d.nl = false, "\r\n"
 		return change(d, "lf-line-endings", "every line now ends in CRLF, as gopherdraft wants; no dialect reads the lines differently", -1, ids, nil), true
+	}}}
+}
+
+// crLineEnds ends in CRLF the lines that end in a bare CR, which some
+// readers take as no line end (lint's cr-line-endings names them), in
+// every scope: CRLF ends a line for every reader, and is what the
+// Gopher draft asks.
+func crLineEnds(fx *fixer) []edit {
+	return []edit{{apply: func(d *doc) (pending, bool) {
+		var ids []int
+		for i, l := range d.lines {
+			if l.term == "\r" {
+				ids = append(ids, l.id)
+				d.lines[i].term = "\r\n"
+			}
+		}
+		if len(ids) == 0 {
+			return pending{}, false
+		}
+		if d.nl == "\r" {
+			d.nl = "\r\n"
+		}
+		msg := "1 line that ended in a bare CR now ends in CRLF"
+		if len(ids) > 1 {
+			msg = fmt.Sprintf("%d lines that ended in a bare CR now end in CRLF", len(ids))
+		}
+		return change(d, "cr-line-endings", msg, -1, ids, nil), true
 	}}}
 }
 

@@ -31,13 +31,14 @@ func HiddenFor(p core.Protocol) []string {
 // served over p with these columns shown: a finding stays if it
 // concerns a dialect in scope or one whose column the user chose to
 // see, and lists only those; its message names only those too
-// (core.ScopeFindings). A finding about the file itself (no dialects)
-// stays. The input is not changed.
+// (core.ScopeFindings), and each has the severity it has for a file
+// served over p (core.Protocol.ScopeFor). A finding about the file
+// itself (no dialects) stays. The input is not changed.
 func ScopeFindings(findings []core.Finding, p core.Protocol, shown []core.Dialect) []core.Finding {
 	if p == core.ProtocolAny || p == "" {
 		return findings
 	}
-	return core.ScopeFindings(findings, func(id string) bool {
+	return p.ScopeFor(findings, func(id string) bool {
 		if p.Includes(id) {
 			return true
 		}

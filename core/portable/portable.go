@@ -193,12 +193,15 @@ func remainingList(b *strings.Builder, rs []fix.Remaining) {
 
 // lineEndsCode is the change that rewrites only line terminators, which
 // the editor does not show: it is listed for the whole file, and the
-// rows it alone touched count as unchanged.
-const lineEndsCode = "lf-line-endings"
+// rows it alone touched count as unchanged. crEndsCode, which ends bare
+// CRs in CRLF, is one too.
+const lineEndsCode, crEndsCode = "lf-line-endings", "cr-line-endings"
+
+func isLineEnds(code string) bool { return code == lineEndsCode || code == crEndsCode }
 
 func changeItem(b *strings.Builder, c fix.Change) {
 	fmt.Fprintf(b, `<li data-code="%s" data-line="%d">`, esc(c.Code), c.Line)
-	if c.Line > 0 && c.Code != lineEndsCode {
+	if c.Line > 0 && !isLineEnds(c.Code) {
 		fmt.Fprintf(b, `line %d: `, c.Line)
 	} else {
 		b.WriteString(`whole file: `)
@@ -220,7 +223,7 @@ type hunk struct {
 func shownChanges(r fix.Row, changes []fix.Change) []int {
 	var out []int
 	for _, c := range r.Changes {
-		if changes[c].Code != lineEndsCode {
+		if !isLineEnds(changes[c].Code) {
 			out = append(out, c)
 		}
 	}

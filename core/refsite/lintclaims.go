@@ -43,6 +43,36 @@ func bomMatters() string {
 	return b.String()
 }
 
+// crMatters compares every reader's verdicts on the cr-line-endings
+// page's example with those on the same file in CRLF.
+func crMatters() string {
+	cr, sels := "User-agent: *\rDisallow: /private\r", []string{"/private"}
+	changed := claims.Differ(cr, crlf("User-agent: *\nDisallow: /private\n"), sels, "", allReaders())
+	var same []string
+	for _, id := range allReaders() {
+		if !slices.Contains(changed, id) {
+			same = append(same, id)
+		}
+	}
+	s := ""
+	if len(changed) > 0 {
+		s = "On the example " + claims.Names(changed) + " " + says(changed, "lets", "let") + " a robot into `/private`, which " + says(changed, "it refuses", "they refuse") + " when the lines end in CRLF: the file is one line " + says(changed, "it cannot", "they cannot") + " read. "
+	}
+	return s + "For " + claims.Names(same) + " a bare CR ends a line, and the verdict is the one CRLF gives."
+}
+
+// crEvidence cites the line reading of each crawler preset that ends
+// lines at LF only, and robotparser's, which ends them at a bare CR too.
+func crEvidence() []evidence {
+	var out []evidence
+	for _, d := range core.Presets() {
+		if d.LFLines {
+			out = append(out, crawlerCode(d.ID, "lines"))
+		}
+	}
+	return append(out, python("70", "the body is split with splitlines(), which ends a line at a bare CR too"))
+}
+
 // tooLargeMatters says which readers keep to the rule after the cut of
 // the file-too-large example.
 func tooLargeMatters() string {

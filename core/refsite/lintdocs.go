@@ -195,7 +195,9 @@ The finding names the dialects in which the line no longer matches the robot's p
 		{
 			Code:    "bom",
 			Summary: "the file starts with a UTF-8 byte order mark",
-			Flags:   `A UTF-8 byte order mark (the bytes EF BB BF) at the very start of the file, which some editors write without asking.`,
+			Flags: `A UTF-8 byte order mark (the bytes EF BB BF) at the very start of the file, which some editors write without asking.
+
+The finding names the readers whose reading of line 1 the mark changes, found by reading the file with the mark and without it, each reader in turn: dialects and crawler presets alike (` + "`-protocol`" + ` keeps those read over it). When line 1 reads the same both ways (a comment, say), the finding is information and names the readers for whom the mark would join the name of a field written there.`,
 			Matters: bomMatters(),
 			Example: Case{Robots: crlf("\uFEFFUser-agent: *\nDisallow: /private\n"), Selectors: []string{"gemini://capsule.example/private"}},
 			Also:    []string{"rule-outside-group"}, // norobots, which keeps the mark, reads the rule in no record
@@ -206,7 +208,21 @@ The finding names the dialects in which the line no longer matches the robot's p
 				crawlerCode("tlgs", "lines"),
 				crawlerCode("mozz-archiver", "utf8"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []core.Severity{W, I},
+		},
+		{
+			Code:    "cr-line-endings",
+			Summary: "lines end in a bare CR, which some readers do not take as a line end",
+			Flags: `Lines that end in a bare CR (the old Mac OS line end), alone or among LF and CRLF ends. Some readers end a line at a bare CR as at LF; others end lines only at LF, and to them the lines a bare CR joins are one line they cannot read.
+
+The finding names both kinds, found by reading the file as it is and with its bare CRs made CRLF, each reader in turn: the readers left with no rule at all, those that lose some lines, and those that read it the same either way. It is an error when a reader is left with no rule, a warning when readers lose only some lines; when the CRs end only lines that read the same either way (comment lines, say), there is no finding.`,
+			Matters:    crMatters(),
+			Example:    Case{Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}},
+			Instead:    Case{Robots: crlf("User-agent: *\nDisallow: /private\n")},
+			Leave:      `Never: a bare CR gains nothing over CRLF or LF, and loses readers. ` + "`smolbots fix`" + ` ends such lines in CRLF, a step its guard keeps when the readers that then read the lines part no rows that agreed (docs/fix.md).`,
+			Features:   []string{"cr-line-endings"},
+			Evidence:   crEvidence(),
+			Severities: []core.Severity{E, W},
 		},
 		{
 			Code:    "crawl-delay-invalid",
@@ -506,9 +522,11 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Severities: []core.Severity{W},
 		},
 		{
-			Code:     "lf-line-endings",
-			Summary:  "lines end in LF (or a lone CR), where the modern Gopher draft wants CRLF",
-			Flags:    `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every dialect here accepts any line ending; a strict Gopher reader might not. A bare CR is worse: TLGS, Gemplex, gemini-grc and Kennedy split lines at LF only, so a file that uses CR alone is one long line to them.`,
+			Code:    "lf-line-endings",
+			Summary: "lines end in LF (or a lone CR), where the modern Gopher draft wants CRLF",
+			Flags: `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every dialect here accepts any line ending; a strict Gopher reader might not. A bare CR is worse for some crawlers: cr-line-endings names them.
+
+Only a Gopher reader minds, so the finding's weight follows what the file is served over: a warning for a file served over Gopher (` + "`-protocol gopher`" + `, a gopher:// address, or the playground's Served over), information when the protocol is not given (so ` + "`smolbots lint robots.txt`" + ` shows it only with ` + "`-severity info`" + `), and nothing for a file served over Gemini.`,
 			Matters:  `The dialects all read the example alike; the finding is about strict Gopher readers that smolbots does not model.`,
 			Example:  Case{Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Protocol: gopher},
 			Instead:  Case{Robots: "User-agent: *\r\nDisallow: /private\r\n"},
@@ -517,9 +535,8 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Evidence: []evidence{
 				spec("gopherdraft", "records terminated by CR/LF"),
 				spec("gopher2019", "Lines (LF or CR LF)"),
-				crawlerCode("kennedy", "lines"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []core.Severity{I, W},
 		},
 		{
 			Code:    "missing-disallow",

@@ -103,8 +103,8 @@ func TestLintSeverities(t *testing.T) {
 }
 
 // lintCallSeverities reads core's lint code: for each call that reports
-// a code (lt.add, lt.addCrawler, a Finding literal), the severity it
-// passes, when that is a constant.
+// a code (lt.add, lt.addServed, lt.addCrawler, a Finding literal), the
+// severities it passes, when they are constants.
 func lintCallSeverities(t *testing.T) (literal map[string][]core.Severity, computed map[string]bool) {
 	literal, computed = map[string][]core.Severity{}, map[string]bool{}
 	files, _ := filepath.Glob("../lint*.go")
@@ -148,21 +148,26 @@ func lintCallSeverities(t *testing.T) (literal map[string][]core.Severity, compu
 				if !ok {
 					return true
 				}
-				var codeArg, sevArg int
+				var codeArg int
+				var sevArgs []int
 				switch sel.Sel.Name {
 				case "add":
-					codeArg, sevArg = 2, 3
+					codeArg, sevArgs = 2, []int{3}
+				case "addServed": // the severity before and after the protocol is known
+					codeArg, sevArgs = 2, []int{3, 4}
 				case "addCrawler":
-					codeArg, sevArg = 1, 2
+					codeArg, sevArgs = 1, []int{2}
 				default:
 					return true
 				}
-				if len(x.Args) <= sevArg {
+				if len(x.Args) <= sevArgs[len(sevArgs)-1] {
 					return true
 				}
 				if lit, ok := x.Args[codeArg].(*ast.BasicLit); ok {
 					code, _ := strconv.Unquote(lit.Value)
-					note(code, x.Args[sevArg])
+					for _, a := range sevArgs {
+						note(code, x.Args[a])
+					}
 				}
 			case *ast.CompositeLit:
 				var code string

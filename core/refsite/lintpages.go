@@ -20,7 +20,7 @@ func lintFindings(c Case, min core.Severity) []core.Finding {
 			sels = append(sels, sel)
 		}
 	}
-	return c.protocol().Scope(core.ControlLint(f, core.Lint(f, sels), core.LintOptions{Severity: min}))
+	return core.ControlLint(f, core.Lint(f, sels), core.LintOptions{Severity: min, Protocol: c.protocol()})
 }
 
 // cliArgs are the flags of the lint command a page shows for a case.

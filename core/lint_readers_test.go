@@ -1,0 +1,233 @@
+package core_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// readers are the six dialects and the crawler presets.
+func readers() []core.Dialect { return append(core.Dialects(), core.Presets()...) }
+
+// verdictsOn are each reader's verdicts on the selectors, by reader ID:
+// the dialects asked as examplebot(indexer), the presets as themselves
+// (a Gemini crawler given the path behind a gemini:// host).
+func verdictsOn(text string, sels []string) map[string][]bool {
+	f := core.Parse([]byte(text))
+	out := map[string][]bool{}
+	for _, d := range readers() {
+		a := core.Agent{}
+		if d.Crawler == nil {
+			a = core.MustAgent("examplebot(indexer)")
+		}
+		for _, s := range sels {
+			if d.Crawler != nil && d.Crawler.Protocol == "gemini" {
+				s = "gemini://example.org" + s
+			}
+			out[d.ID] = append(out[d.ID], core.Decide(f, d, a, s).Allowed)
+		}
+	}
+	return out
+}
+
+// differing are the readers whose verdicts on a and b differ.
+func differing(a, b string, sels []string) []string {
+	va, vb := verdictsOn(a, sels), verdictsOn(b, sels)
+	var out []string
+	for _, d := range readers() {
+		if !slices.Equal(va[d.ID], vb[d.ID]) {
+			out = append(out, d.ID)
+		}
+	}
+	return out
+}
+
+func findingOf(fs []core.Finding, code string) *core.Finding {
+	for i := range fs {
+		if fs[i].Code == code {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// cr-line-endings names exactly the readers whose verdicts the bare CRs
+// change, checked with core.Decide on the file and on it in CRLF; it is
+// an error when one of them is left allowing everything.
+func TestLintCRReaders(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		sels       []string
+		sev        core.Severity
+		// exact: the readers named are those whose verdicts change; else
+		// some named lose lines that change none of their verdicts here
+		// (TLGS and Gemplex apply rules before any User-agent to all).
+		exact bool
+	}{
+		{"only CRs", "User-agent: *\rDisallow: /private\r", []string{"/private", "/"}, core.SevError, true},
+		{"one CR among CRLF", "User-agent: *\r\nDisallow: /a\rDisallow: /private\r\n", []string{"/private", "/a"}, core.SevError, true},
+		{"CRs before the group", "# robots\r\rUser-agent: *\nDisallow: /private\n", []string{"/private"}, core.SevError, false},
+		{"old Mac file, two groups", "User-agent: indexer\rDisallow: /search\r\rUser-agent: *\rDisallow: /private\rDisallow: /drafts\r", []string{"/private", "/drafts", "/search"}, core.SevError, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fd := findingOf(core.Lint(core.Parse([]byte(c.text)), nil), "cr-line-endings")
+			if fd == nil {
+				t.Fatal("no cr-line-endings finding")
+			}
+			crlf := strings.ReplaceAll(strings.ReplaceAll(c.text, "\r\n", "\n"), "\r", "\n")
+			crlf = strings.ReplaceAll(crlf, "\n", "\r\n")
+			want := differing(c.text, crlf, c.sels)
+			if len(want) == 0 {
+				t.Fatal("the case changes no verdict: it tests nothing")
+			}
+			for _, id := range want {
+				if !slices.Contains(fd.Dialects, id) {
+					t.Errorf("the CRs change %s's verdicts; the finding names %v", id, fd.Dialects)
+				}
+			}
+			if c.exact && !slices.Equal(fd.Dialects, want) {
+				t.Errorf("the finding names %v; the readers whose verdicts the CRs change are %v", fd.Dialects, want)
+			}
+			if fd.Severity != c.sev {
+				t.Errorf("severity %s, want %s", fd.Severity, c.sev)
+			}
+			// Each reader named is named in the message; each other reader
+			// is said to read the file as in CRLF.
+			for _, d := range readers() {
+				name := d.ID
+				if d.Crawler != nil {
+					name = d.Crawler.Name
+				}
+				if !strings.Contains(fd.Message, name) {
+					t.Errorf("the message does not name %s: %s", name, fd.Message)
+				}
+			}
+			// All of the named readers are Gemini crawlers: a Gopher file's
+			// readers read bare CRs, so the finding is not theirs.
+			if got := core.ProtocolGopher.Scope([]core.Finding{*fd}); len(got) != 0 {
+				t.Errorf("-protocol gopher keeps %+v", got)
+			}
+			if got := core.ProtocolGemini.Scope([]core.Finding{*fd}); len(got) != 1 || got[0].Severity != c.sev || strings.Contains(got[0].Message, "gopherdraft") || strings.Contains(got[0].Message, "Veronica-2") {
+				t.Errorf("-protocol gemini: %+v", got)
+			}
+		})
+	}
+	// The readers left with no rule allow everything on the old Mac file.
+	text := "User-agent: *\rDisallow: /private\r"
+	fd := findingOf(core.Lint(core.Parse([]byte(text)), nil), "cr-line-endings")
+	v := verdictsOn(text, []string{"/private"})
+	for _, id := range fd.Dialects {
+		if !v[id][0] {
+			t.Errorf("%s is named as reading no rule, but refuses /private", id)
+		}
+	}
+	// CRLF and LF files, and CRs that end only comment lines read the
+	// same either way, raise nothing.
+	for _, text := range []string{"User-agent: *\r\nDisallow: /x\r\n", "User-agent: *\nDisallow: /x\n", "User-agent: *\nDisallow: /x\n# end\r\n"} {
+		if fd := findingOf(core.Lint(core.Parse([]byte(text)), nil), "cr-line-endings"); fd != nil {
+			t.Errorf("%q: %+v", text, fd)
+		}
+	}
+}
+
+// bom names the readers whose reading of line 1 the mark changes: every
+// reader whose verdicts the mark changes, checked with core.Decide, is
+// among them, and the only dialect is one that keeps the mark.
+func TestLintBOMReaders(t *testing.T) {
+	for _, plain := range []string{
+		"User-agent: *\r\nDisallow: /private\r\n",
+		"Disallow: /private\r\nUser-agent: *\r\nDisallow: /drafts\r\n",
+		"User-agent: examplebot\r\nDisallow: /private\r\n\r\nUser-agent: *\r\nDisallow: /drafts\r\n",
+	} {
+		sels := []string{"/private", "/drafts"}
+		fd := findingOf(core.Lint(core.Parse([]byte("\uFEFF"+plain)), nil), "bom")
+		if fd == nil || fd.Severity != core.SevWarning {
+			t.Fatalf("%q: %+v", plain, fd)
+		}
+		for _, id := range differing("\uFEFF"+plain, plain, sels) {
+			if !slices.Contains(fd.Dialects, id) {
+				t.Errorf("%q: the mark changes %s's verdicts, and the finding names only %v", plain, id, fd.Dialects)
+			}
+		}
+		for _, id := range fd.Dialects {
+			d, _ := core.DialectByID(id)
+			if d.Crawler == nil && !d.BOMInText {
+				t.Errorf("%q: names %s, which drops the mark", plain, id)
+			}
+		}
+		if got := core.ProtocolGopher.Scope([]core.Finding{*fd}); len(got) != 1 || !slices.Equal(got[0].Dialects, []string{"norobots"}) || strings.Contains(got[0].Message, "GUS") {
+			t.Errorf("-protocol gopher: %+v", got)
+		}
+	}
+	// A mark before a comment changes nothing: information, naming the
+	// readers for which it would join a field on line 1.
+	fd := findingOf(core.Lint(core.Parse([]byte("\uFEFF# robots\r\nUser-agent: *\r\nDisallow: /private\r\n")), nil), "bom")
+	if fd == nil || fd.Severity != core.SevInfo || !slices.Contains(fd.Dialects, "norobots") {
+		t.Errorf("a mark before a comment: %+v", fd)
+	}
+}
+
+// lf-line-endings on the real files: information without a protocol
+// (so not at the default severity), left out for Gemini, a warning for
+// Gopher. The figures are in the report of the change that made it so.
+func TestLFLineEndingsRealFiles(t *testing.T) {
+	names, _ := filepath.Glob("../testdata/realworld/*.txt")
+	if len(names) < 20 {
+		t.Fatalf("%d real files", len(names))
+	}
+	count := func(p core.Protocol, sev core.Severity, code string, edit func(string) string) (n int, sevs map[core.Severity]int) {
+		sevs = map[core.Severity]int{}
+		for _, name := range names {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := core.Parse([]byte(edit(string(data))))
+			if fd := findingOf(core.ControlLint(f, core.Lint(f, nil), core.LintOptions{Severity: sev, Protocol: p}), code); fd != nil {
+				n++
+				sevs[fd.Severity]++
+			}
+		}
+		return n, sevs
+	}
+	same := func(s string) string { return s }
+	lf := func(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") }
+	all := len(names)
+	for _, c := range []struct {
+		p    core.Protocol
+		sev  core.Severity
+		want int
+		as   core.Severity
+	}{
+		{core.ProtocolAny, core.SevWarning, 0, ""},
+		{core.ProtocolAny, core.SevInfo, all, core.SevInfo},
+		{core.ProtocolGemini, core.SevInfo, 0, ""},
+		{core.ProtocolGopher, core.SevWarning, all, core.SevWarning},
+	} {
+		if n, sevs := count(c.p, c.sev, "lf-line-endings", lf); n != c.want || c.want > 0 && sevs[c.as] != n {
+			t.Errorf("-protocol %s -severity %s: lf-line-endings on %d of %d files (%v), want %d as %s", c.p, c.sev, n, all, sevs, c.want, c.as)
+		}
+	}
+	// The real files have no bare CR and no mark; made old-Mac style, or
+	// given a mark, each raises the lint at error or warning.
+	for _, code := range []string{"cr-line-endings", "bom"} {
+		if n, _ := count(core.ProtocolAny, core.SevInfo, code, same); n != 0 {
+			t.Errorf("%s on %d real files as they are", code, n)
+		}
+	}
+	mac := func(s string) string { return strings.ReplaceAll(lf(s), "\n", "\r") }
+	if n, sevs := count(core.ProtocolAny, core.SevWarning, "cr-line-endings", mac); n != all || sevs[core.SevError] != all {
+		t.Errorf("cr-line-endings on %d of %d files with bare CRs (%v)", n, all, sevs)
+	}
+	if n, _ := count(core.ProtocolGopher, core.SevInfo, "cr-line-endings", mac); n != 0 {
+		t.Errorf("-protocol gopher: cr-line-endings on %d files with bare CRs", n)
+	}
+	marked := func(s string) string { return "\uFEFF" + s }
+	if n, sevs := count(core.ProtocolAny, core.SevInfo, "bom", marked); n != all {
+		t.Errorf("bom on %d of %d files with a mark (%v)", n, all, sevs)
+	}
+}
