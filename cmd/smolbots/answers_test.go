@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/rand"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -172,4 +173,20 @@ func isSentences(s string) bool {
 	}
 	first := []rune(s)[0]
 	return (unicode.IsUpper(first) || strings.HasPrefix(s, "`")) && strings.HasSuffix(s, ".")
+}
+
+// A selector that starts like a gopher:// or gemini:// URL but whose
+// host does not parse is a usage error in one sentence, not a raw
+// selector answered as allowed.
+func TestCheckMalformedURLSelector(t *testing.T) {
+	const file = "testdata/virtual-agents.robots.txt"
+	for _, sel := range []string{"gemini://[::1", "gopher://[::1/1/x", "gemini://capsule.example:abc/x"} {
+		for _, cmd := range []string{"check", "fix"} {
+			r := runBin(t, "", cmd, file, sel)
+			line := strings.TrimSuffix(r.stderr, "\n")
+			if r.code != 2 || r.stdout != "" || strings.Contains(line, "\n") || !strings.Contains(line, strconv.Quote(sel)+" is not a") {
+				t.Errorf("%s %q: exit %d, stdout %.60q, stderr %q; want 2 and one sentence naming the URL", cmd, sel, r.code, r.stdout, r.stderr)
+			}
+		}
+	}
 }
