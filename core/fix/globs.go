@@ -103,7 +103,7 @@ func prefixBeside(fx *fixer) []edit {
 			continue
 		}
 		text := withoutTrailingStar(l)
-		msg := fmt.Sprintf("%q is added after %q, which stays: %s read * as a plain character and now refuse %s too; rewriting the line itself would let a reader in that reads the two otherwise", strings.TrimSpace(text), l.Rule(), plain, p)
+		msg := fmt.Sprintf("%q is added after %q: %s read * as a plain character and now refuse %s too; the * line stays, as fix could not rewrite it (the finding left on it says why)", strings.TrimSpace(text), l.Rule(), plain, p)
 		adds = append(adds, addition{code: "glob-portability", msg: msg, after: v.id(l.Pos.Line), texts: []string{text}})
 	}
 	return addEach(adds)
