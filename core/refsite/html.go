@@ -105,7 +105,11 @@ func writeHTMLBlock(b *strings.Builder, bl block) {
 		if x.Wrap {
 			cls += " wrap"
 		}
-		b.WriteString("<pre" + id(x.ID) + ` class="` + cls + `" tabindex="0"` + label + "><code>" + esc(x.Text) + "</code></pre>\n")
+		text := esc(x.Text)
+		if x.Wrap {
+			text = keepWhole(text, false) // wrapped terminal output: codes in it stay whole too
+		}
+		b.WriteString("<pre" + id(x.ID) + ` class="` + cls + `" tabindex="0"` + label + "><code>" + text + "</code></pre>\n")
 	case list:
 		b.WriteString("<ul" + id(x.ID) + ">\n")
 		for _, it := range x.Items {

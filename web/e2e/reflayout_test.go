@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -41,8 +42,9 @@ func TestReferenceMatrixFits(t *testing.T) {
 	b.noErrors(t)
 }
 
-// splitCodes finds, in the page's main text outside terminal output
-// (pre), each lint code name that the layout cut over two lines.
+// splitCodes finds, in the page's main text outside the robots.txt
+// examples (pre that does not wrap), each lint code name that the
+// layout cut over two lines.
 const splitCodes = `((codes) => {
 	const re = /[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)+/g;
 	const split = [];
@@ -50,7 +52,7 @@ const splitCodes = `((codes) => {
 	const range = document.createRange();
 	let seen = 0;
 	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-		if (n.parentElement.closest("pre")) continue;
+		if (n.parentElement.closest("pre:not(.wrap)")) continue;
 		for (const m of n.data.matchAll(re)) {
 			if (!codes.includes(m[0])) continue;
 			seen++;
@@ -62,21 +64,20 @@ const splitCodes = `((codes) => {
 	}
 	// A name kept whole must still fit the block it stands in.
 	const out = [...document.querySelectorAll("main .nb")].filter(e => {
-		if (e.closest(".table-wrap, pre")) return false;
-		const block = e.closest("p, li, dd, dt, h1, h2, h3");
+		if (e.closest(".table-wrap, pre:not(.wrap)")) return false;
+		const block = e.closest("p, li, dd, dt, h1, h2, h3, pre");
 		return block && e.getBoundingClientRect().right > block.getBoundingClientRect().right + 0.5;
 	}).map(e => e.textContent);
 	return {seen, split, out};
 })`
 
-// TestReferenceCodesWhole: on a 390 px phone no lint code name breaks
-// across lines (group-without-rules is never cut after a hyphen), on
-// the index and on every lint page, and no page is wider than the
-// screen for it.
+// TestReferenceCodesWhole: on a 390 px phone and a 1280 px screen no
+// lint code name breaks across lines (group-without-rules is never cut
+// after a hyphen), on the index and on every lint page, and no page is
+// wider than the screen for it.
 func TestReferenceCodesWhole(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
 	codes, err := json.Marshal(core.LintCodes())
 	if err != nil {
 		t.Fatal(err)
@@ -89,35 +90,38 @@ func TestReferenceCodesWhole(t *testing.T) {
 		Seen       int
 		Split, Out []string
 	}
-	total := 0
-	for _, p := range pages {
-		b.do(t, chromedp.Navigate(server.URL+p))
-		switch p {
-		case "/reference", "/lint/group-without-rules", "/lint/virtual-agent-field-portability":
-			b.screenshot(t, strings.ReplaceAll(p[1:], "/", "-")+"-390x844", false)
-		}
-		if p == "/reference" {
-			// The codes' table stacks its rows rather than scroll sideways,
-			// and stays a table to assistive technology.
-			if s := eval[[]float64](t, b, `(w => [w.scrollWidth, w.clientWidth])(document.querySelector("#lint-table").closest(".table-wrap"))`); s[0] > s[1] {
-				t.Errorf("the lint codes' table is %v px wide in a %v px box at 390 px", s[0], s[1])
+	for _, w := range []int64{390, 1280} {
+		b.do(t, chromedp.EmulateViewport(w, 844, chromedp.EmulateScale(1)))
+		total := 0
+		for _, p := range pages {
+			b.do(t, chromedp.Navigate(server.URL+p))
+			switch p {
+			case "/reference", "/lint/group-without-rules", "/lint/virtual-agent-field-portability":
+				b.screenshot(t, fmt.Sprintf("%s-%dx844", strings.ReplaceAll(p[1:], "/", "-"), w), false)
 			}
-			b.axe(t, "/reference at 390 px")
+			if p == "/reference" && w == 390 {
+				// The codes' table stacks its rows rather than scroll
+				// sideways, and stays a table to assistive technology.
+				if s := eval[[]float64](t, b, `(w => [w.scrollWidth, w.clientWidth])(document.querySelector("#lint-table").closest(".table-wrap"))`); s[0] > s[1] {
+					t.Errorf("the lint codes' table is %v px wide in a %v px box at 390 px", s[0], s[1])
+				}
+				b.axe(t, "/reference at 390 px")
+			}
+			f := eval[found](t, b, splitCodes+"("+string(codes)+")")
+			total += f.Seen
+			if len(f.Split) > 0 {
+				t.Errorf("%s at %d px: lint codes cut over two lines: %v", p, w, f.Split)
+			}
+			if len(f.Out) > 0 {
+				t.Errorf("%s at %d px: names kept whole stick out of their box: %v", p, w, f.Out)
+			}
+			if sw := eval[[]float64](t, b, `[document.documentElement.scrollWidth, innerWidth]`); sw[0] > sw[1] {
+				t.Errorf("%s is %v px wide on a %v px screen", p, sw[0], sw[1])
+			}
 		}
-		f := eval[found](t, b, splitCodes+"("+string(codes)+")")
-		total += f.Seen
-		if len(f.Split) > 0 {
-			t.Errorf("%s at 390 px: lint codes cut over two lines: %v", p, f.Split)
+		if total < 2*len(pages) {
+			t.Errorf("found %d lint code names on %d pages at %d px: did the search run?", total, len(pages), w)
 		}
-		if len(f.Out) > 0 {
-			t.Errorf("%s at 390 px: names kept whole stick out of their box: %v", p, f.Out)
-		}
-		if w := eval[[]float64](t, b, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
-			t.Errorf("%s is %v px wide on a %v px screen", p, w[0], w[1])
-		}
-	}
-	if total < 2*len(pages) {
-		t.Errorf("found %d lint code names on %d pages: did the search run?", total, len(pages))
 	}
 	b.noErrors(t)
 }
