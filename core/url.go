@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -15,6 +16,12 @@ func SelectorFrom(input string) (string, error) {
 	scheme, rest, ok := strings.Cut(input, "://")
 	if !ok || !isURIScheme(scheme) {
 		return input, nil // e.g. a Gopher "URL:http://..." selector
+	}
+	switch strings.ToLower(scheme) {
+	case "gopher", "gemini":
+		if err := checkAuthority(input, scheme, rest); err != nil {
+			return "", err
+		}
 	}
 	switch strings.ToLower(scheme) {
 	case "gopher":
@@ -36,6 +43,53 @@ func isURIScheme(s string) bool {
 		}
 	}
 	return true
+}
+
+// checkAuthority refuses a gopher:// or gemini:// URL whose host and
+// port do not parse (an unclosed "[", a port that is not a number): no
+// crawler could fetch it, and read as a raw selector it would be
+// answered as if it were one. It allocates only for the error: policies
+// call it on every URL they test.
+func checkAuthority(input, scheme, rest string) error {
+	host := rest
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		host = rest[:i]
+	}
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:] // user information
+	}
+	port := ""
+	if strings.HasPrefix(host, "[") {
+		end := strings.IndexByte(host, ']')
+		if end < 0 {
+			return badURL(input, scheme, "its IPv6 address has no closing ]")
+		}
+		switch tail := host[end+1:]; {
+		case tail == "":
+		case tail[0] == ':':
+			port = tail[1:]
+		default:
+			return badURL(input, scheme, "text follows its IPv6 address")
+		}
+		host = host[1:end]
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host, port = host[:i], host[i+1:]
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; c <= ' ' || c == 0x7f || c == '[' || c == ']' {
+			return badURL(input, scheme, "its host holds "+strconv.QuoteRune(rune(c)))
+		}
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return badURL(input, scheme, "its port "+strconv.Quote(port)+" is not a number")
+		}
+	}
+	return nil
+}
+
+func badURL(input, scheme, why string) error {
+	return fmt.Errorf("%q is not a %s URL a crawler could fetch: %s", input, strings.ToLower(scheme), why)
 }
 
 func gopherSelector(input, rest string) (string, error) {

@@ -55,6 +55,11 @@ func TestSelectorFrom(t *testing.T) {
 		{"gemini://", "no host"},
 		{"gemini:///x", "no host"},
 		{"gopher://capsule.example/1/%zz", "percent"},
+		// A host that does not parse: no crawler could fetch these.
+		{"gemini://[::1", "no closing ]"},
+		{"gopher://[::1/1/x", "no closing ]"},
+		{"gemini://capsule.example:abc/x", "port"},
+		{"gemini://capsule example/x", "host"},
 	} {
 		got, err := SelectorFrom(c.in)
 		if err == nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/rand"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -88,7 +89,7 @@ func TestCheckTextBottomLine(t *testing.T) {
 	const file = "testdata/virtual-agents.robots.txt"
 	r := runBin(t, "", "check", "-agent", "*", file, "/private/x")
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	if r.code != 1 || lines[0] != "* /private/x: DENIED by all 6 dialects" || len(lines) != 7 {
+	if r.code != 1 || lines[0] != "agent * /private/x: DENIED by all 6 dialects" || len(lines) != 7 {
 		t.Errorf("agreeing row: exit %d\n%s", r.code, r.stdout)
 	}
 	r = runBin(t, "", "check", "-agent", "*", file, "/private/x", "-v")
@@ -96,7 +97,7 @@ func TestCheckTextBottomLine(t *testing.T) {
 		t.Errorf("-v: %d lines, want the bottom line, 6 rows and 6 reasons:\n%s", n, r.stdout)
 	}
 	r = runBin(t, "", "check", "-agent", "GUS(indexer)", "-dialect", "gemini,rfc9309", file, "/private/butpublic/a")
-	if !strings.HasPrefix(r.stdout, "GUS(indexer) /private/butpublic/a: DENIED by gemini; allowed by rfc9309\n") || !strings.Contains(r.stdout, "\n  rfc9309 note: The rfc9309 dialect knows no virtual agents") {
+	if !strings.HasPrefix(r.stdout, "agent GUS(indexer) /private/butpublic/a: DENIED by gemini; allowed by rfc9309\n") || !strings.Contains(r.stdout, "\n  rfc9309 note: The rfc9309 dialect knows no virtual agents") {
 		t.Errorf("disagreeing row without its reasons:\n%s", r.stdout)
 	}
 	r = runBin(t, "", "check", "-dialect", "tlgs,kennedy", file, "/elsewhere")
@@ -172,4 +173,20 @@ func isSentences(s string) bool {
 	}
 	first := []rune(s)[0]
 	return (unicode.IsUpper(first) || strings.HasPrefix(s, "`")) && strings.HasSuffix(s, ".")
+}
+
+// A selector that starts like a gopher:// or gemini:// URL but whose
+// host does not parse is a usage error in one sentence, not a raw
+// selector answered as allowed.
+func TestCheckMalformedURLSelector(t *testing.T) {
+	const file = "testdata/virtual-agents.robots.txt"
+	for _, sel := range []string{"gemini://[::1", "gopher://[::1/1/x", "gemini://capsule.example:abc/x"} {
+		for _, cmd := range []string{"check", "fix"} {
+			r := runBin(t, "", cmd, file, sel)
+			line := strings.TrimSuffix(r.stderr, "\n")
+			if r.code != 2 || r.stdout != "" || strings.Contains(line, "\n") || !strings.Contains(line, strconv.Quote(sel)+" is not a") {
+				t.Errorf("%s %q: exit %d, stdout %.60q, stderr %q; want 2 and one sentence naming the URL", cmd, sel, r.code, r.stdout, r.stderr)
+			}
+		}
+	}
 }

@@ -346,7 +346,8 @@ func (t *textWriter) row(vs []core.Verdict, hints string) error {
 	}
 	t.rows++
 	v0 := vs[0]
-	who, kind := visible(v0.Agent), "dialects"
+	// "agent" first: a bare "* /x:" would read as a list item.
+	who, kind := "agent "+visible(v0.Agent), "dialects"
 	if t.presets {
 		who, kind = "real crawlers", "crawlers" // each preset tests its own names
 	}

@@ -94,7 +94,7 @@ then a summary (docs/conformance.md).`,
 		o := conformOptions{}
 		fs.StringVar(&o.dialect, "dialect", "rfc9309", "the `ID` of the dialect or crawler preset the implementation should read like, or a reader of your own, custom:BASE,knob=value,...")
 		fs.StringVar(&o.agent, "agent", conformance.DefaultAgent, "the `AGENT` the matrix's demonstrations are asked as; its role stands for ROLE in them")
-		fs.DurationVar(&o.timeout, "timeout", 2*time.Second, "how long one case may take, as a `D` such as 2s or 500ms")
+		fs.DurationVar(&o.timeout, "timeout", conformance.DefaultTimeout, "how long one case may take, as a `D` such as 30s or 500ms")
 		fs.BoolVar(&o.jsonl, "jsonl", false, "start CMD once and speak JSON lines with it, instead of once per case")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per case, then a summary object")
 		return func(c *call) error { return runConform(c, o) }

@@ -271,6 +271,15 @@ func TestConformUsage(t *testing.T) {
 	}
 }
 
+// conform's -timeout defaults to the suite runner's default, which a
+// slow interpreter start on a loaded machine (past 2 s) stays under.
+func TestConformDefaultTimeout(t *testing.T) {
+	r := runCLI(t, "", "help", "conform")
+	if !strings.Contains(r.stdout, "(default 10s)") {
+		t.Errorf("help conform does not give -timeout's default as 10s:\n%s", r.stdout)
+	}
+}
+
 // vectors prints the suite as one object that follows its schema; two
 // runs print the same IDs; -dialect keeps only those readers.
 func TestVectors(t *testing.T) {

@@ -58,7 +58,7 @@ func TestCheckCrawlerPresets(t *testing.T) {
 	}
 
 	r = runCLI(t, robots, "check", "-dialect", "gemini,tlgs", "-", "/x")
-	if !strings.Contains(r.stdout, "* /x: ") || !strings.Contains(r.stdout, "real crawlers /x: ") {
+	if !strings.Contains(r.stdout, "agent * /x: ") || !strings.Contains(r.stdout, "real crawlers /x: ") {
 		t.Errorf("text output does not head the presets' rows as real crawlers:\n%s", r.stdout)
 	}
 	r = runCLI(t, robots, "check", "-json", "-dialect", "crawlers", "-", "/x")

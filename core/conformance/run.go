@@ -29,9 +29,15 @@ type Answer struct {
 type Options struct {
 	Cmd     []string      // the command and its first arguments
 	JSONL   bool          // one long-lived process speaking JSON lines
-	Timeout time.Duration // per case
+	Timeout time.Duration // per case; 0 is DefaultTimeout
 	Workers int           // per-case mode: cases run at once (at least 1)
 }
+
+// DefaultTimeout is how long one case may take unless the caller says
+// otherwise. An interpreter's start-up alone took over 2 s on a loaded
+// machine in per-case mode; 10 s stays clear of that and still cuts a
+// hang (a suite of hundreds of cases is not held up for long by one).
+const DefaultTimeout = 10 * time.Second
 
 // StartError is a command that cannot be started at all.
 type StartError struct{ Err error }
@@ -48,7 +54,7 @@ func Run(ctx context.Context, cases []Case, o Options) ([]Answer, error) {
 		return nil, &StartError{err}
 	}
 	if o.Timeout <= 0 {
-		o.Timeout = 2 * time.Second
+		o.Timeout = DefaultTimeout
 	}
 	if o.JSONL {
 		return runJSONL(ctx, cases, o)

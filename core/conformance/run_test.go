@@ -132,3 +132,19 @@ func TestJSONL(t *testing.T) {
 		t.Errorf("bad answers: %+v", ans)
 	}
 }
+
+// Without a timeout given, a case may take longer than the 2 s an
+// interpreter's start-up took on a loaded machine: it is an answer, not
+// an error.
+func TestDefaultTimeoutOutlastsSlowStart(t *testing.T) {
+	if conformance.DefaultTimeout < 5*time.Second {
+		t.Fatalf("DefaultTimeout is %v; per-case runs on a loaded machine took past 2 s", conformance.DefaultTimeout)
+	}
+	ans, err := conformance.Run(context.Background(), someCases(1), conformance.Options{Cmd: []string{"/bin/sh", "-c", "sleep 2.5; exit 1", "sh"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := ans[0]; a.Error != "" || a.Allowed {
+		t.Errorf("a case answered in 2.5 s: %+v, want disallowed with no error", a)
+	}
+}

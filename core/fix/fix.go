@@ -159,6 +159,7 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 	fixed := fx.doc.parse()
 	res.Opened = held.opened(held.table(orig), held.table(fixed))
 	res.Remaining = remaining(fixed, opt.Protocol)
+	whyStarKept(res.Remaining, fx.doc, held)
 	return res, nil
 }
 

@@ -61,6 +61,7 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s differs from %s:\n%s", name, golden, got)
 			}
 			checkKept(t, data, res, opt)
+			checkNoGroupsBlame(t, res)
 			for _, c := range res.Changes {
 				if !slices.Contains(core.LintCodes(), c.Code) {
 					t.Errorf("change code %q is not a lint code", c.Code)
@@ -350,5 +351,41 @@ func TestKennedyInnerStarReason(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Errorf("no unresolved row names kennedy: %+v", res.Unresolved)
+	}
+}
+
+// checkNoGroupsBlame: a no-groups reason blames a reader's groups for
+// leaving a line out; each reader it names that has groups must indeed
+// leave that line out of the groups it applies for the row's agent (a
+// reader that reads the line and drops it, as Kennedy drops a rule with
+// an inner *, is not to be blamed on groups).
+func checkNoGroupsBlame(t *testing.T, res Result) {
+	t.Helper()
+	f := core.Parse([]byte(res.Robots))
+	for _, u := range res.Unresolved {
+		if u.Code != "no-groups" {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscanf(u.Reason[strings.Index(u.Reason, ": line ")+2:], "line %d", &n); err != nil || n < 1 || n > len(f.Lines) {
+			t.Errorf("no-groups reason names no line of the result: %q", u.Reason)
+			continue
+		}
+		for _, id := range u.Dialects {
+			d, ok := core.DialectByID(id)
+			if !ok {
+				t.Fatalf("unknown reader %q", id)
+			}
+			if d.Grouping == core.NoGroups {
+				continue
+			}
+			held := false
+			for _, g := range d.Compile(f).Policy(core.MustAgent(u.Agent)).Groups {
+				held = held || slices.ContainsFunc(g.Rules, func(l *core.Line) bool { return l.Pos.Line == n })
+			}
+			if held {
+				t.Errorf("%s %s: %s reads line %d in its groups, yet the reason blames groups: %q", u.Agent, u.Selector, id, n, u.Reason)
+			}
+		}
 	}
 }

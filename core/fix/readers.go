@@ -413,6 +413,16 @@ type Remaining struct {
 // which they refuse today." A dialect is named with the agents it reads
 // for; paths that the same readers are let into share a sentence.
 func OpenedSentences(opened []Opened) []string {
+	out := openedClauses(opened)
+	for i, c := range out {
+		out[i] = "This rewrite lets " + c + "."
+	}
+	return out
+}
+
+// openedClauses are OpenedSentences without their frame: "GUS into
+// /cgi-bin/search, which it refuses today".
+func openedClauses(opened []Opened) []string {
 	var paths []string
 	forPath := map[string][]string{} // path: reader names, in order
 	agents := map[[2]string][]string{}
@@ -451,7 +461,7 @@ func OpenedSentences(opened []Opened) []string {
 		if many[who] {
 			they = "they refuse"
 		}
-		out = append(out, fmt.Sprintf("This rewrite lets %s into %s, which %s today.", who, words(same[who]), they))
+		out = append(out, fmt.Sprintf("%s into %s, which %s today", who, words(same[who]), they))
 	}
 	return out
 }

@@ -149,6 +149,19 @@ type decision struct {
 	sel     string
 }
 
+// holds reports whether one of the groups the reading applies has l
+// among its rules.
+func (r *reading) holds(l *core.Line) bool {
+	for _, g := range r.p.Groups {
+		for _, x := range g.Rules {
+			if x.Pos.Line == l.Pos.Line { // the groups hold copies of the file's lines
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (r *reading) decide(s string) decision {
 	ok, line, rule := r.p.DecidingRule(s)
 	return decision{ok, line, rule, r, s}
@@ -192,17 +205,21 @@ func explain(f *core.File, want, got decision, ref, d core.Dialect) (code, reaso
 		}
 		return "glob", fmt.Sprintf("line %d %q: %s reads %s as an operator, %s as a plain character", l.Pos.Line, l.Rule(), wild, what, plain)
 	}
-	if d.Grouping == core.NoGroups && dl != nil {
-		return "no-groups", fmt.Sprintf("%s has no groups: line %d %q applies to every robot, while %s applies it only to its own group", them, dl.Pos.Line, dl.Rule(), ref.ID)
+	// Groups are to blame only when the other reader's groups for this
+	// crawler leave the line out: when they hold it, the reader reads the
+	// line and decides otherwise for a reason of its own (Kennedy drops
+	// a rule with an inner *), said below.
+	if d.Grouping == core.NoGroups && dl != nil && !want.r.holds(dl) {
+		return "no-groups", fmt.Sprintf("%s has no groups: line %d %q applies to every robot, while under %s it applies only to its own group", them, dl.Pos.Line, dl.Rule(), ref.ID)
 	}
-	if ref.Grouping == core.NoGroups && rl != nil {
-		return "no-groups", fmt.Sprintf("%s has no groups: line %d %q applies to every robot there, while %s apply it only to its own group", ref.ID, rl.Pos.Line, rl.Rule(), them)
+	if ref.Grouping == core.NoGroups && rl != nil && !got.r.holds(rl) {
+		return "no-groups", fmt.Sprintf("%s has no groups: line %d %q applies to every robot there, while under %s it applies only to its own group", ref.ID, rl.Pos.Line, rl.Rule(), them)
 	}
 	if rl != nil && rl.Key == core.Allow && !d.AllowField {
-		return "allow", fmt.Sprintf("line %d %q is an exception %s honours, but %s has no Allow", rl.Pos.Line, rl.Rule(), ref.ID, them)
+		return "allow", fmt.Sprintf("line %d %q is an exception under %s, but Allow means nothing to %s", rl.Pos.Line, rl.Rule(), ref.ID, them)
 	}
 	if dl != nil && dl.Key == core.Allow && !ref.AllowField {
-		return "allow", fmt.Sprintf("line %d %q is an exception %s honour, but %s reads no Allow lines", dl.Pos.Line, dl.Rule(), them, ref.ID)
+		return "allow", fmt.Sprintf("line %d %q is an exception under %s, but Allow means nothing to %s", dl.Pos.Line, dl.Rule(), them, ref.ID)
 	}
 	if d.Crawler != nil {
 		// A crawler's own reading (TLGS's whole segments, say), which its

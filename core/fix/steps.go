@@ -27,6 +27,8 @@ var steps = []step{
 	{"drop-allows", "allow-portability", dropAllows, false, false},
 	{"order-rules", "allow-portability", orderRules, false, false},
 	{"drop-shadowed", "unreachable-rule", dropShadowed, false, false},
+	{"trailing-star", "glob-portability", cutTrailingStars, true, false},
+	{"prefix-beside", "glob-portability", prefixBeside, true, true},
 	{"repeat-star", "star-rules-not-repeated", repeatStar, true, true},
 	{"name-roles", "role-user-agent", nameRoles, false, false},
 	{"name-crawlers", "role-user-agent", nameCrawlers, false, false},

@@ -2,8 +2,12 @@ package refsite
 
 import (
 	"html"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // The web edition: static HTML with the playground's header and style
@@ -53,7 +57,7 @@ func (p *page) html() []byte {
 	b.WriteString(`  </nav>
 </header>
 <main id="main" class="refmain">
-<h1>` + esc(p.Title) + `</h1>
+<h1>` + keepWhole(esc(p.Title), false) + `</h1>
 `)
 	if p.Lead != "" {
 		b.WriteString(`<p class="lead">` + esc(p.Lead) + "</p>\n")
@@ -89,7 +93,7 @@ func writeHTMLBlock(b *strings.Builder, bl block) {
 	case heading:
 		// The heading links to itself, so its address can be copied.
 		n := strconv.Itoa(x.Level)
-		b.WriteString("<h" + n + id(x.ID) + `><a class="self" href="#` + esc(x.ID) + `">` + esc(x.Text) + "</a></h" + n + ">\n")
+		b.WriteString("<h" + n + id(x.ID) + `><a class="self" href="#` + esc(x.ID) + `">` + keepWhole(esc(x.Text), false) + "</a></h" + n + ">\n")
 	case para:
 		b.WriteString("<p>" + htmlSpans(x.Spans) + "</p>\n")
 	case pre:
@@ -101,7 +105,11 @@ func writeHTMLBlock(b *strings.Builder, bl block) {
 		if x.Wrap {
 			cls += " wrap"
 		}
-		b.WriteString("<pre" + id(x.ID) + ` class="` + cls + `" tabindex="0"` + label + "><code>" + esc(x.Text) + "</code></pre>\n")
+		text := esc(x.Text)
+		if x.Wrap {
+			text = keepWhole(text, false) // wrapped terminal output: codes in it stay whole too
+		}
+		b.WriteString("<pre" + id(x.ID) + ` class="` + cls + `" tabindex="0"` + label + "><code>" + text + "</code></pre>\n")
 	case list:
 		b.WriteString("<ul" + id(x.ID) + ">\n")
 		for _, it := range x.Items {
@@ -122,7 +130,7 @@ func writeHTMLBlock(b *strings.Builder, bl block) {
 		b.WriteString(`<div class="table-wrap" tabindex="0" role="region" aria-label="` + esc(x.Caption) + `">` + "\n")
 		b.WriteString("<table" + id(x.ID) + ` class="` + cls + `">` + "\n<caption>" + esc(x.Caption) + "</caption>\n<thead><tr>")
 		for _, h := range x.Head {
-			b.WriteString(`<th scope="col">` + esc(h) + "</th>")
+			b.WriteString(`<th scope="col">` + keepWhole(esc(h), true) + "</th>")
 		}
 		b.WriteString("</tr></thead>\n<tbody>\n")
 		for _, r := range x.Rows {
@@ -147,7 +155,7 @@ func writeHTMLBlock(b *strings.Builder, bl block) {
 func htmlSpans(spans []span) string {
 	var b strings.Builder
 	for _, s := range spans {
-		text := html.EscapeString(s.Text)
+		text := keepWhole(html.EscapeString(s.Text), s.Code)
 		if s.Code {
 			text = "<code>" + text + "</code>"
 		}
@@ -162,6 +170,52 @@ func htmlSpans(spans []span) string {
 			text = "<sup>" + text + "</sup>"
 		}
 		b.WriteString(text)
+	}
+	return b.String()
+}
+
+// maxWhole is the longest word keepWhole keeps on one line in code: a
+// longer one (a URL) may still need to wrap on a phone.
+const maxWhole = 32
+
+// hyphenated finds words joined by hyphens: group-without-rules.
+var hyphenated = regexp.MustCompile(`[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)+`)
+
+var lintCodes = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range core.LintCodes() {
+		m[c] = true
+	}
+	return m
+})
+
+// keepWhole puts the words of escaped text that must not break at a
+// hyphen in a nowrap span: every lint code name, and in code (code
+// true) every word up to maxWhole bytes with a hyphen in it (a flag
+// such as -selector, a reader such as mozz-archiver), which the browser
+// would otherwise cut after the hyphen. A cut name reads as two words
+// and, copied, is not the name.
+func keepWhole(escaped string, code bool) string {
+	if !strings.Contains(escaped, "-") {
+		return escaped
+	}
+	var b strings.Builder
+	for i, w := range strings.Split(escaped, " ") {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if code && strings.Contains(w, "-") && len(w) <= maxWhole {
+			b.WriteString(`<span class="nb">` + w + "</span>")
+			continue
+		}
+		last := 0
+		for _, m := range hyphenated.FindAllStringIndex(w, -1) {
+			if lintCodes()[w[m[0]:m[1]]] {
+				b.WriteString(w[last:m[0]] + `<span class="nb">` + w[m[0]:m[1]] + "</span>")
+				last = m[1]
+			}
+		}
+		b.WriteString(w[last:])
 	}
 	return b.String()
 }
