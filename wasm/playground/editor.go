@@ -143,10 +143,10 @@ func (e *editor) setEnds(ends pageview.LineEnds) {
 }
 
 // drawText colours text into the overlay, unless it shows it already.
-// The first drawing of a page (first) shows it uncoloured: the first
-// grid does not wait for the lexer's first use (compiling its
-// patterns); a second update, once that grid is painted, colours it.
-func (e *editor) drawText(text string, first, adopting bool) {
+// (A link's first drawing does not call it: the first grid does not wait
+// for the lexer's first use; the editor shows its plain text until the
+// next update, once that grid is painted.)
+func (e *editor) drawText(text string, adopting bool) {
 	if text == e.shownText {
 		return
 	}
@@ -162,11 +162,6 @@ func (e *editor) drawText(text string, first, adopting bool) {
 	var lines []string
 	if len(text) > highlight.MaxBytes {
 		cls.Call("add", "plain")
-	} else if first {
-		cls.Call("remove", "plain")
-		var b strings.Builder
-		highlight.Plain(&b, text)
-		html = b.String()
 	} else {
 		cls.Call("remove", "plain")
 		lines = e.colours.Lines(text)
@@ -179,9 +174,6 @@ func (e *editor) drawText(text string, first, adopting bool) {
 	}
 	e.count = pageview.CountLines(text)
 }
-
-// recolour has the next drawText colour the text again, as it is.
-func (e *editor) recolour() { e.shownText = "" }
 
 // putLines draws the overlay's coloured lines. With as many lines as
 // shown, only those that differ are replaced: a keystroke rewrites one

@@ -85,6 +85,21 @@ func (p *page) update() {
 	}
 	t1 := perf.Call("now").Float()
 
+	if first {
+		// The first drawing (a link's) is the verdicts alone. The rest
+		// (the editor's colours and marks, the Real crawlers table, which
+		// compiles every preset, the lower pane, the summary, the chosen
+		// cell's explanation and answer) runs code the browser compiles
+		// on its first call, and lays out more of the page in the
+		// verdicts' frame: finishFirst draws it once the grid is on
+		// screen. Until then the editor shows its plain text (main.js).
+		p.ed.count = pageview.CountLines(robots)
+		p.verdicts.draw(&p.g, p.cell, false)
+		p.afterShown(p.finishFirst)
+		p.noteUpdate(t0, t1)
+		return
+	}
+
 	// The editor: the overlay's colours, then the gutter's marks.
 	if p.adopting && p.g.LintPending {
 		// Taking over the drawn page, which shows the lint and the
@@ -92,21 +107,14 @@ func (p *page) update() {
 		// page answers sooner.
 		p.ed.count = pageview.CountLines(robots)
 	} else {
-		p.ed.drawText(robots, first, p.adopting)
+		p.ed.drawText(robots, p.adopting)
 	}
 	findings := p.scopedFindings()
 	p.ed.setMarks(findings, v, p.adopting)
 
 	// The verdicts, then the Real crawlers table.
 	p.verdicts.draw(&p.g, p.cell, p.adopting)
-	if first {
-		// Nor do the verdicts wait for the Real crawlers table, which
-		// compiles every preset: finishFirst draws it, once the grid is
-		// on screen.
-		p.afterShown(p.finishFirst)
-	} else {
-		p.crawlers.draw(p.builder.File(), p.g.Selectors, p.cell, p.g.LintPending, p.adopting)
-	}
+	p.crawlers.draw(p.builder.File(), p.g.Selectors, p.cell, p.g.LintPending, p.adopting)
 
 	// The lower pane, the summary, the chosen cell.
 	p.pane.drawLints(findings, p.g.Problems, p.adopting)
@@ -116,8 +124,14 @@ func (p *page) update() {
 	p.chooseIn(v, p.cell, false)
 	p.ed.applyScroll(v, p.adopting)
 	p.portableState(robots)
+	p.noteUpdate(t0, t1)
+}
+
+// noteUpdate counts an update and notes, for the page benchmark, when it
+// began (t0), how long the model took (to t1) and the drawing (to now).
+func (p *page) noteUpdate(t0, t1 float64) {
+	perf := js.Global().Get("performance")
 	p.updates++
-	// The page benchmark reads how long the model and the drawing took.
 	ds := p.body.Get("dataset")
 	ds.Set("startMs", strconv.FormatFloat(t0, 'f', 2, 64))
 	ds.Set("modelMs", strconv.FormatFloat(t1-t0, 'f', 2, 64))
@@ -210,7 +224,6 @@ const shownWait = 1000
 func (p *page) finishFirst() {
 	// web/bench -probe: the rest of the first update began.
 	js.Global().Get("performance").Call("mark", "smolbots-idle")
-	p.ed.recolour() // colour the overlay
 	p.lintNow = true
 	p.update()
 	p.lintNow = false
