@@ -68,13 +68,17 @@
         if (more !== section.hasAttribute("data-more")) section.toggleAttribute("data-more", more);
       };
       w.addEventListener("scroll", check, { passive: true });
+      // The observer's first call comes with the first layout; reading
+      // the widths here would lay out the page before a link's case has
+      // replaced the drawn default, once for nothing.
       if (typeof ResizeObserver === "function") {
         var watch = new ResizeObserver(check);
         watch.observe(w);
         var table = w.querySelector("table");
         if (table) watch.observe(table);
+      } else {
+        check();
       }
-      check();
     });
     // "Skip to the verdicts" moves the focus there without writing
     // #grid over the case in the address.
