@@ -133,6 +133,12 @@ func run() error {
 	defer siteSrv.Close()
 	helloSrv := httptest.NewServer(http.FileServer(http.Dir(hello)))
 	defer helloSrv.Close()
+	if *marksURL != "" {
+		return marksRun(tmp)
+	}
+	if *dirs != "" {
+		return expRun(tmp, helloSrv.URL)
+	}
 	if *base != "" {
 		return abRun(tmp, *base, helloSrv.URL, siteSrv.URL, len(pg))
 	}
