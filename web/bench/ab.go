@@ -54,33 +54,28 @@ func abRun(tmp, rev, helloURL, siteB string, sizeB int) error {
 		gap                             []float64 // per load, take-over to verdicts on screen
 	}
 	sides := []*side{{url: srvA.URL}, {url: siteB}}
-	var hw []float64
-	for i := 0; i < *loads; i++ {
-		h, err := coldLoad(tmp, helloURL+"/", "", helloPaint)
+	hw, err := inTurn(tmp, helloURL, len(sides), func(k int) error {
+		sd, name := sides[k], "AB"[k:k+1]
+		s, err := coldLoad(tmp, sd.url+"/#"+sh.fragment, watch, sharedTimes)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s, the shared link: %w", name, err)
 		}
-		hw = append(hw, h[0])
-		for j := range sides {
-			sd := sides[(i+j)%2]
-			name := "AB"[(i+j)%2 : (i+j)%2+1]
-			s, err := coldLoad(tmp, sd.url+"/#"+sh.fragment, watch, sharedTimes)
-			if err != nil {
-				return fmt.Errorf("%s, the shared link: %w", name, err)
+		sd.text, sd.verdict, sd.ready = append(sd.text, s[0]), append(sd.verdict, s[1]), append(sd.ready, s[2])
+		sd.gap = append(sd.gap, s[1]-s[2])
+		if *probe {
+			if err := printProbe(tmp, sd.url+"/#"+sh.fragment, watch, name, s); err != nil {
+				return err
 			}
-			sd.text, sd.verdict, sd.ready = append(sd.text, s[0]), append(sd.verdict, s[1]), append(sd.ready, s[2])
-			sd.gap = append(sd.gap, s[1]-s[2])
-			if *probe {
-				if err := printProbe(tmp, sd.url+"/#"+sh.fragment, watch, name, s); err != nil {
-					return err
-				}
-			}
-			p, err := coldLoad(tmp, sd.url+"/", firstKey, pageTimes)
-			if err != nil {
-				return fmt.Errorf("%s, the default page: %w", name, err)
-			}
-			sd.first, sd.ku = append(sd.first, p[0]), append(sd.ku, p[5])
 		}
+		p, err := coldLoad(tmp, sd.url+"/", firstKey, pageTimes)
+		if err != nil {
+			return fmt.Errorf("%s, the default page: %w", name, err)
+		}
+		sd.first, sd.ku = append(sd.first, p[0]), append(sd.ku, p[5])
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	h := median(hw)
 	load, _ = exec.Command("cat", "/proc/loadavg").Output()
@@ -151,4 +146,25 @@ func printProbe(tmp, url, watch, name string, s []float64) error {
 	}
 	fmt.Fprintln(os.Stderr)
 	return nil
+}
+
+// inTurn runs -loads rounds of cold loads: hello world's (its first
+// paints are returned), then load(k) for each of n sides, in an order
+// that turns each round, so that every side sees the machine's moments
+// alike.
+func inTurn(tmp, helloURL string, n int, load func(k int) error) ([]float64, error) {
+	var hw []float64
+	for i := 0; i < *loads; i++ {
+		h, err := coldLoad(tmp, helloURL+"/", "", helloPaint)
+		if err != nil {
+			return nil, err
+		}
+		hw = append(hw, h[0])
+		for j := 0; j < n; j++ {
+			if err := load((i + j) % n); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return hw, nil
 }

@@ -12,6 +12,10 @@
 // updated grid (p50, p95) for 100 lines x 50 selectors x 4 agents x 6
 // dialects, three runs, and for a 500 KiB file against a bare textarea
 // holding the same text.
+//
+// -base REV compares the page at REV with this tree's (ab.go); -sites
+// compares built site directories and -loaf lists a shared link's long
+// animation frames (sites.go), for trying a lever before committing it.
 package main
 
 import (
@@ -133,11 +137,11 @@ func run() error {
 	defer siteSrv.Close()
 	helloSrv := httptest.NewServer(http.FileServer(http.Dir(hello)))
 	defer helloSrv.Close()
-	if *marksURL != "" {
-		return marksRun(tmp)
+	if *loaf != "" {
+		return loafRun(tmp)
 	}
-	if *dirs != "" {
-		return expRun(tmp, helloSrv.URL)
+	if *sites != "" {
+		return sitesRun(tmp, helloSrv.URL)
 	}
 	if *base != "" {
 		return abRun(tmp, *base, helloSrv.URL, siteSrv.URL, len(pg))
