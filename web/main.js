@@ -68,17 +68,18 @@
         if (more !== section.hasAttribute("data-more")) section.toggleAttribute("data-more", more);
       };
       w.addEventListener("scroll", check, { passive: true });
-      // The observer's first call comes with the first layout; reading
-      // the widths here would lay out the page before a link's case has
-      // replaced the drawn default, once for nothing.
       if (typeof ResizeObserver === "function") {
         var watch = new ResizeObserver(check);
         watch.observe(w);
         var table = w.querySelector("table");
         if (table) watch.observe(table);
-      } else {
-        check();
       }
+      // Under a link the observer's first call, with the first layout,
+      // is enough: reading the widths now would lay out the drawn
+      // default case that the link's replaces, once for nothing. On the
+      // default page that layout is the one shown, and the hint is then
+      // in its first frame.
+      if (!opening || typeof ResizeObserver !== "function") check();
     });
     // "Skip to the verdicts" moves the focus there without writing
     // #grid over the case in the address.
