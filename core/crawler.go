@@ -35,6 +35,27 @@ type Crawler struct {
 	// crawler in which every Disallow line applies whatever its group;
 	// verdicts give that reading as their alternative where it differs.
 	AllRulesReading string
+	// Unseen are behaviours its code was read for and not found, by the
+	// compatibility matrix's feature ID, each with why: the preset
+	// answers there as the library it calls would, a guess that the
+	// matrix shows as unknown and the lints do not state as a fact.
+	Unseen map[string]string
+}
+
+// LinesUnseen: how the crawler splits the file into lines before its
+// library reads them was not seen (its bare-CR reading is a guess).
+const LinesUnseen = "cr-line-endings"
+
+// gusLinesUnseen is why GUS's line ends are unseen.
+const gusLinesUnseen = "How GUS splits the file into lines before robotparser reads them was not seen in its code; the preset answers as robotparser's own read() would, which splits at a bare CR."
+
+// UnseenWhy is why the crawler's behaviour for feature was not seen,
+// "" when it was (or d is no crawler).
+func (d *Dialect) UnseenWhy(feature string) string {
+	if d.Crawler == nil {
+		return ""
+	}
+	return d.Crawler.Unseen[feature]
 }
 
 // Source is where one behaviour of a crawler is in its code.

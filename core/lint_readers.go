@@ -50,13 +50,13 @@ type readerSets struct {
 func (r readerSets) empty() bool { return r.dialects == 0 && r.presets == 0 }
 
 // compareReaders reads f and other (the same lines, other bytes) with
-// every reader and sorts the readers by what differ says of their two
-// readings, as line roles: the index in into it returns, or -1 for
-// neither.
-func compareReaders(f, other *File, differ func(mine, theirs []byte) int, into []readerSets) {
+// every reader and sorts the readers by what differ says of the reader
+// and its two readings, as line roles: the index in into it returns, or
+// -1 for neither.
+func compareReaders(f, other *File, differ func(d *Dialect, mine, theirs []byte) int, into []readerSets) {
 	n := len(f.Lines)
 	sort := func(d *Dialect) int {
-		return differ(lineRoles(d.Compile(f), n), lineRoles(d.Compile(other), n))
+		return differ(d, lineRoles(d.Compile(f), n), lineRoles(d.Compile(other), n))
 	}
 	for i := range lintDialects {
 		if k := sort(&lintDialects[i]); k >= 0 {
@@ -138,11 +138,15 @@ func (lt *linter) crLineEndings() {
 		noRule = iota // reads rules with CRLF and none as it is
 		loses         // reads fewer lines as it is
 		same          // reads it the same either way
+		unseen        // how it splits lines was not seen in its code
 	)
 	var lost []int // lines some reader loses, in order
 	lostSeen := make([]bool, len(lt.f.Lines)+1)
-	sets := make([]readerSets, 3)
-	compareReaders(lt.f, Parse([]byte(b.String())), func(mine, crlf []byte) int {
+	sets := make([]readerSets, 4)
+	compareReaders(lt.f, Parse([]byte(b.String())), func(d *Dialect, mine, crlf []byte) int {
+		if d.UnseenWhy(LinesUnseen) != "" {
+			return unseen
+		}
 		rules, rulesCRLF, differs := 0, 0, false
 		for n := 1; n < len(mine); n++ {
 			if mine[n] == roleRule {
@@ -180,6 +184,7 @@ func (lt *linter) crLineEndings() {
 	msg += sets[loses].scope().only(" For " + wordList(sets[loses].items()) + " a bare CR ends no line either, and some lines cannot be read.")
 	msg += (sets[noRule].scope() | sets[loses].scope()).only(" The lines lost to at least one of them: " + lineList(lost) + ".")
 	msg += sets[same].scope().only(" For " + wordList(sets[same].items()) + " the file reads the same as with CRLF line ends.")
+	msg += sets[unseen].scope().only(" How " + wordList(sets[unseen].items()) + " " + plural(len(sets[unseen].items()), "splits", "split") + " the file into lines was not seen in " + plural(len(sets[unseen].items()), "its", "their") + " code.")
 	lt.add(0, 0, "cr-line-endings", sev, sets[noRule].dialects|sets[loses].dialects, "%s", msg+" End every line in CRLF or LF.")
 	lt.out[len(lt.out)-1].presets = sets[noRule].presets | sets[loses].presets
 }
@@ -213,7 +218,7 @@ func bomChanges(f *File) readerSets {
 	plain := *f
 	plain.BOM, plain.cache = false, nil
 	sets := make([]readerSets, 1)
-	compareReaders(f, &plain, func(mine, theirs []byte) int {
+	compareReaders(f, &plain, func(_ *Dialect, mine, theirs []byte) int {
 		if mine[1] != theirs[1] {
 			return 0
 		}

@@ -96,7 +96,10 @@ func TestLintCRReaders(t *testing.T) {
 				t.Errorf("severity %s, want %s", fd.Severity, c.sev)
 			}
 			// Each reader named is named in the message; each other reader
-			// is said to read the file as in CRLF.
+			// is said to read the file as in CRLF, but one whose line
+			// splitting was not seen in its code (GUS), which is said to be
+			// unseen and is in no other sentence.
+			before, unseenPart, _ := strings.Cut(fd.Message, " How ")
 			for _, d := range readers() {
 				name := d.ID
 				if d.Crawler != nil {
@@ -104,6 +107,11 @@ func TestLintCRReaders(t *testing.T) {
 				}
 				if !strings.Contains(fd.Message, name) {
 					t.Errorf("the message does not name %s: %s", name, fd.Message)
+				}
+				if d.UnseenWhy(core.LinesUnseen) != "" {
+					if !strings.Contains(unseenPart, name) || strings.Contains(before, name+",") || strings.Contains(before, name+" ") || slices.Contains(fd.Dialects, d.ID) {
+						t.Errorf("%s, whose line splitting was not seen, must be named as unseen alone: %s", name, fd.Message)
+					}
 				}
 			}
 			// All of the named readers are Gemini crawlers: a Gopher file's

@@ -171,7 +171,8 @@ var (
 		},
 		Crawler: &Crawler{
 			Name: "GUS", Protocol: "gemini", Agents: []string{"indexer", "gus"}, Roles: []string{"indexer"}, Verified: true,
-			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f",
+			Unseen: map[string]string{LinesUnseen: gusLinesUnseen},
+			Repo:   "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f",
 			Sources: append(append([]Source{
 				{"size", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:69-70", "robotparser reads the whole body it is given; GUS's own fetch was not seen"},
 				{"each", "gus/crawl.py:444-458", "can_fetch(\"indexer\") and can_fetch(\"gus\") must both allow (the combining line is inferred from the diff)"},
@@ -201,7 +202,8 @@ var (
 		},
 		Crawler: &Crawler{
 			Name: "GUS (2020)", Protocol: "gemini", Agents: []string{"gus"}, Roles: []string{"indexer"}, Verified: true,
-			Repo: "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f^",
+			Unseen: map[string]string{LinesUnseen: gusLinesUnseen},
+			Repo:   "src.clttr.info/rwa/geminispace.info", Commit: "108bfe850a8439871666b06b7acdbe984aa74e9f^",
 			Sources: append(append([]Source{
 				{"size", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:69-70", "robotparser reads the whole body it is given; GUS's own fetch was not seen"},
 				{"names", "gus/crawl.py:443-454", "can_fetch for *, indexer, then gus, each overwriting the last: only gus (falling back to *) counts"},

@@ -136,16 +136,6 @@ var veronicaSays = map[string]bool{
 
 const veronicaCaveat = "Veronica-2's maintainer's description says nothing about this, and there is no code to read: the preset's answer is a guess."
 
-// unseen are cells of crawlers whose code was read, but not the part
-// that decides the row: the preset answers as the library it calls
-// does, and that is all.
-var unseen = map[string]map[string]string{
-	"gus":        {"cr-line-endings": gusLinesCaveat},
-	"gus-legacy": {"cr-line-endings": gusLinesCaveat},
-}
-
-const gusLinesCaveat = "How GUS splits the file into lines before robotparser reads them was not seen in its code; the preset answers as robotparser's own read() would, which splits at a bare CR."
-
 var (
 	cellsOnce sync.Once
 	cells     map[string]map[string]Cell
@@ -192,7 +182,7 @@ func computeCell(f Feature, r Reader) Cell {
 	if !r.Verified && !veronicaSays[f.ID] {
 		c.Support, c.Caveat = "unknown", veronicaCaveat
 	}
-	if why, ok := unseen[r.ID][f.ID]; ok {
+	if why := d.UnseenWhy(f.ID); why != "" {
 		c.Support, c.Caveat = "unknown", why
 	}
 	if cr := d.Crawler; cr != nil {

@@ -48,9 +48,11 @@ func bomMatters() string {
 func crMatters() string {
 	cr, sels := "User-agent: *\rDisallow: /private\r", []string{"/private"}
 	changed := claims.Differ(cr, crlf("User-agent: *\nDisallow: /private\n"), sels, "", allReaders())
-	var same []string
+	var same, unseen []string
 	for _, id := range allReaders() {
-		if !slices.Contains(changed, id) {
+		if d, _ := core.DialectByID(id); d.UnseenWhy(core.LinesUnseen) != "" {
+			unseen = append(unseen, id) // its answer is a guess: not stated
+		} else if !slices.Contains(changed, id) {
 			same = append(same, id)
 		}
 	}
@@ -58,7 +60,11 @@ func crMatters() string {
 	if len(changed) > 0 {
 		s = "On the example " + claims.Names(changed) + " " + says(changed, "lets", "let") + " a robot into `/private`, which " + says(changed, "it refuses", "they refuse") + " when the lines end in CRLF: the file is one line " + says(changed, "it cannot", "they cannot") + " read. "
 	}
-	return s + "For " + claims.Names(same) + " a bare CR ends a line, and the verdict is the one CRLF gives."
+	s += "For " + claims.Names(same) + " a bare CR ends a line, and the verdict is the one CRLF gives."
+	if len(unseen) > 0 {
+		s += " How " + claims.Names(unseen) + " " + says(unseen, "splits", "split") + " the file into lines was not seen in " + says(unseen, "its", "their") + " code."
+	}
+	return s
 }
 
 // crEvidence cites the line reading of each crawler preset that ends
