@@ -17,19 +17,19 @@ func SelectorFrom(input string) (string, error) {
 	if !ok || !isURIScheme(scheme) {
 		return input, nil // e.g. a Gopher "URL:http://..." selector
 	}
-	switch strings.ToLower(scheme) {
-	case "gopher", "gemini":
-		if err := checkAuthority(input, scheme, rest); err != nil {
-			return "", err
-		}
-	}
+	var selector func(input, rest string) (string, error)
 	switch strings.ToLower(scheme) {
 	case "gopher":
-		return gopherSelector(input, rest)
+		selector = gopherSelector
 	case "gemini":
-		return geminiSelector(input, rest)
+		selector = geminiSelector
+	default:
+		return "", fmt.Errorf("%q is a %s URL; only gopher:// and gemini:// URLs or raw selectors are understood", input, scheme)
 	}
-	return "", fmt.Errorf("%q is a %s URL; only gopher:// and gemini:// URLs or raw selectors are understood", input, scheme)
+	if err := checkAuthority(input, scheme, rest); err != nil {
+		return "", err
+	}
+	return selector(input, rest)
 }
 
 // isURIScheme: a letter, then letters, digits, "+", "-" or "." (RFC 3986).

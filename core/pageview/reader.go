@@ -41,9 +41,6 @@ func ReaderBaseOptions(base string) string {
 	return b.String()
 }
 
-// ReaderBase is the base of a spelling, "" when s spells none.
-func ReaderBase(s string) string { return custom.BaseID(s) }
-
 // ReaderKnobsHTML is one labelled select per knob (a text box for one
 // that takes free text), set to d's values; a value that differs from
 // base's is marked "changed" and its option says what base does.

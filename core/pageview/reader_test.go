@@ -68,8 +68,8 @@ func TestReaderControls(t *testing.T) {
 	if !strings.Contains(h, `<option value="first" selected>the first rule that matches</option>`) || !strings.Contains(h, `the longest rule that matches (as rfc9309)`) {
 		t.Error("the match select does not show the value and the base's in words")
 	}
-	if pageview.ReaderBase("custom:gemini,allow=no") != "gemini" || pageview.ReaderBase("") != "" {
-		t.Error("ReaderBase")
+	if custom.BaseID("custom:gemini,allow=no") != "gemini" || custom.BaseID("") != "" {
+		t.Error("BaseID")
 	}
 	row := pageview.ReaderRowHTML("custom:x", []pageview.RowFeature{{ID: "allow", Question: "reads Allow lines", Support: "no"}})
 	if !strings.Contains(row, `<tr data-feature="allow" data-support="no"><th scope="row">reads Allow lines</th><td>no</td></tr>`) {

@@ -45,7 +45,7 @@ func (r *readerChoice) set(spelling string) {
 	if ok {
 		r.custom = d.ID // the canonical spelling
 	}
-	base := pageview.ReaderBase(r.custom)
+	base := custom.BaseID(r.custom)
 	r.base.Set("innerHTML", pageview.ReaderBaseOptions(base))
 	r.open.Set("hidden", !ok)
 	r.spelling.Set("textContent", r.custom)
@@ -65,7 +65,7 @@ func (r *readerChoice) knobsChanged() {
 	each(r.controls.Call("querySelectorAll", "[data-knob]"), func(c js.Value) {
 		values[dataset(c, "knob")] = c.Get("value").String()
 	})
-	s, _, err := custom.Spell(pageview.ReaderBase(r.custom), values)
+	s, _, err := custom.Spell(custom.BaseID(r.custom), values)
 	if err != nil {
 		r.problem.Set("textContent", err.Error())
 		r.problem.Set("hidden", false)

@@ -410,17 +410,20 @@ new PerformanceObserver(l => {
 }
 
 // sharedTimes waits for the shared link's text and verdicts painted and
-// the take-over, in ms from navigation start.
+// the take-over, then gives those and the start-up marks (module
+// compiled, Go's main, the link read; 0 for one not made), in ms from
+// navigation start.
 const sharedTimes = `new Promise((ok, fail) => {
 	const t0 = Date.now();
+	const mark = name => (m => m.length ? m[0].startTime : 0)(performance.getEntriesByName(name));
 	(function poll() {
-		const w = window.__shared, m = performance.getEntriesByName("smolbots-first-grid");
+		const w = window.__shared, ready = mark("smolbots-first-grid");
 		if (w.stale) return fail(new Error("the shared link showed another case: " + w.stale));
-		if (!w.text || !w.verdict || !m.length) {
+		if (!w.text || !w.verdict || !ready) {
 			if (Date.now() - t0 > 20000) return fail(new Error("the shared case did not show (text " + w.text + ", verdicts " + w.verdict + ")"));
 			return setTimeout(poll, 5);
 		}
-		ok([w.text, w.verdict, m[0].startTime]);
+		ok([w.text, w.verdict, ready, mark("smolbots-compiled"), mark("smolbots-main"), mark("smolbots-restored")]);
 	})();
 })`
 

@@ -46,7 +46,7 @@ func sitesRun(tmp, helloURL string) error {
 	sh := sharedLink()
 	hw, err := inTurn(tmp, helloURL, len(all), func(k int) error {
 		s := all[k]
-		v, err := coldLoad(tmp, s.url+"/#"+sh.fragment, sh.watch(), sharedSteps)
+		v, err := coldLoad(tmp, s.url+"/#"+sh.fragment, sh.watch(), sharedTimes)
 		if err != nil {
 			return fmt.Errorf("%s, the shared link: %w", s.name, err)
 		}
@@ -81,22 +81,6 @@ func sitesRun(tmp, helloURL string) error {
 	}
 	return nil
 }
-
-// sharedSteps is sharedTimes with the start-up marks: text, verdicts,
-// take-over, module compiled, Go's main, link read.
-const sharedSteps = `new Promise((ok, fail) => {
-	const t0 = Date.now();
-	const mark = name => (m => m.length ? m[0].startTime : 0)(performance.getEntriesByName(name));
-	(function poll() {
-		const w = window.__shared, ready = mark("smolbots-first-grid");
-		if (w.stale) return fail(new Error("the shared link showed another case: " + w.stale));
-		if (!w.text || !w.verdict || !ready) {
-			if (Date.now() - t0 > 20000) return fail(new Error("the shared case did not show (text " + w.text + ", verdicts " + w.verdict + ")"));
-			return setTimeout(poll, 5);
-		}
-		ok([w.text, w.verdict, ready, mark("smolbots-compiled"), mark("smolbots-main"), mark("smolbots-restored")]);
-	})();
-})`
 
 // loafScript waits for the take-over and 1.5 s more, then lists the
 // start-up marks and every long animation frame (50 ms or more): when
