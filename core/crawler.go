@@ -1,7 +1,6 @@
 package core
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -45,9 +44,6 @@ type Crawler struct {
 // LinesUnseen: how the crawler splits the file into lines before its
 // library reads them was not seen (its bare-CR reading is a guess).
 const LinesUnseen = "cr-line-endings"
-
-// gusLinesUnseen is why GUS's line ends are unseen.
-const gusLinesUnseen = "How GUS splits the file into lines before robotparser reads them was not seen in its code; the preset answers as robotparser's own read() would, which splits at a bare CR."
 
 // UnseenWhy is why the crawler's behaviour for feature was not seen,
 // "" when it was (or d is no crawler).
@@ -260,35 +256,4 @@ func onlyParams(params string, names []string) bool {
 		}
 	}
 	return true
-}
-
-// CrawlerConclusion is what one crawler preset makes of a fetch.
-type CrawlerConclusion struct {
-	Crawler string `json:"crawler"` // preset ID
-	Reading string `json:"reading"` // "read", "allow-all", "skip-host" or "unknown"
-	Note    string `json:"note"`
-}
-
-// ConcludeFetch applies every preset of the URL's protocol to the first
-// reply of a fetch of it, given as the fetch records it: a Gemini status
-// line ("20 text/plain", "" when nothing answered) and, for Gopher,
-// whether a robots.txt was found. A crawler that follows no redirect
-// gets only that first reply. The CLI and the page share this.
-func ConcludeFetch(url, statusLine string, found bool) []CrawlerConclusion {
-	scheme, _, _ := strings.Cut(url, "://")
-	r := Reply{Failed: statusLine == "", Found: found}
-	if code, meta, _ := strings.Cut(statusLine, " "); statusLine != "" {
-		r.Status, _ = strconv.Atoi(code)
-		r.Meta = meta
-	}
-	out := []CrawlerConclusion{}
-	for _, d := range Presets() {
-		c := d.Crawler
-		if c.Protocol != strings.ToLower(scheme) {
-			continue
-		}
-		reading, note := c.Conclude(r)
-		out = append(out, CrawlerConclusion{Crawler: d.ID, Reading: reading, Note: note})
-	}
-	return out
 }

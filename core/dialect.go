@@ -406,19 +406,20 @@ var (
 	}
 )
 
+// NumDialects is how many built-in dialects there are.
+const NumDialects = 6
+
 // Dialects lists the built-in dialects in display order.
 func Dialects() []Dialect {
 	return []Dialect{Gopher2019, GopherDraft, Gemini, Conner2020, RFC9309, Norobots}
 }
 
-// DialectByID finds a built-in dialect or a crawler preset; IDs match
-// whatever their case.
+// DialectByID finds a built-in dialect; IDs match whatever their case.
+// The crawler presets are found by crawlers.ReaderByID.
 func DialectByID(id string) (Dialect, bool) {
-	for _, list := range [][]Dialect{Dialects(), Presets()} {
-		for _, d := range list {
-			if strings.EqualFold(d.ID, id) {
-				return d, true
-			}
+	for _, d := range Dialects() {
+		if strings.EqualFold(d.ID, id) {
+			return d, true
 		}
 	}
 	return Dialect{}, false

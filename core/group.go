@@ -122,6 +122,10 @@ type Ruleset struct {
 	failWhy  string
 }
 
+// Failure is the line that fails the file for a ParseErrorSkipsHost
+// crawler, and why; nil when the crawler reads the file.
+func (rs *Ruleset) Failure() (*Line, string) { return rs.failLine, rs.failWhy }
+
 // eachLine yields the lines the dialect groups: a crawler's own reading
 // when it has one, else the file's (compact copies when the file is
 // mostly padding, so a kept Ruleset does not hold the whole line list).
@@ -207,11 +211,14 @@ func (d Dialect) Compile(f *File) *Ruleset {
 	return d.compile(f)
 }
 
+// builtinDialects are Dialects(), listed once.
+var builtinDialects = Dialects()
+
 // builtinIndex is the position of d among Dialects(), -1 if it is not
 // one of them unchanged.
 func builtinIndex(d *Dialect) int {
-	for i := range lintDialects {
-		if sameDialect(&lintDialects[i], d) {
+	for i := range builtinDialects {
+		if sameDialect(&builtinDialects[i], d) {
 			return i
 		}
 	}

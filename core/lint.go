@@ -92,7 +92,7 @@ const (
 
 	inAll dialectSet = inGopher2019 | inGopherDraft | inGemini | inConner2020 | inRFC9309 | inNorobots
 
-	numDialects = 6 // bits in inAll
+	numDialects = NumDialects // bits in inAll
 )
 
 // Dialect order of Dialects(): index i is bit 1<<i.

@@ -130,18 +130,19 @@ func (lt *linter) crawlerChecks() {
 // auragemFails: a line AuraGem's parser rejects makes it drop the host.
 func (lt *linter) auragemFails() {
 	rs := AuraGem.Compile(lt.f)
-	if rs.failLine == nil {
+	failLine, failWhy := rs.Failure()
+	if failLine == nil {
 		return
 	}
-	lt.addCrawler(rs.failLine.Pos.Line, "auragem-skips-host", SevWarning, presetBit("auragem"),
-		"AuraGem's parser (temoto/robotstxt v1.1.2) rejects this line: "+rs.failWhy+". AuraGem then keeps no rules and drops every URL of the host (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:409,494): it crawls nothing here. Fix the line (a Crawl-delay is a plain number of seconds) or move it into a group.")
+	lt.addCrawler(failLine.Pos.Line, "auragem-skips-host", SevWarning, presetBit("auragem"),
+		"AuraGem's parser (temoto/robotstxt v1.1.2) rejects this line: "+failWhy+". AuraGem then keeps no rules and drops every URL of the host (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:409,494): it crawls nothing here. Fix the line (a Crawl-delay is a plain number of seconds) or move it into a group.")
 }
 
 // auragemFirstGroup: when AuraGem's prepend makes the file's first
 // group, which names another robot, the one it obeys.
 func (lt *linter) auragemFirstGroup() {
 	rs := AuraGem.Compile(lt.f)
-	if rs.failLine != nil {
+	if failLine, _ := rs.Failure(); failLine != nil {
 		return
 	}
 	p := rs.Policy(Agent{})

@@ -215,10 +215,10 @@ func (lt *linter) bom() {
 // bomChanges are the readers whose reading of line 1 of f, which starts
 // with a byte order mark, differs without the mark.
 func bomChanges(f *File) readerSets {
-	plain := *f
-	plain.BOM, plain.cache = false, nil
+	plain := f.Copy()
+	plain.BOM = false
 	sets := make([]readerSets, 1)
-	compareReaders(f, &plain, func(_ *Dialect, mine, theirs []byte) int {
+	compareReaders(f, plain, func(_ *Dialect, mine, theirs []byte) int {
 		if mine[1] != theirs[1] {
 			return 0
 		}

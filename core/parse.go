@@ -158,7 +158,7 @@ type File struct {
 // linter and the caller's Compile share one grouping. It is filled
 // lazily and safe for concurrent use.
 type fileCache struct {
-	rulesets [numDialects]struct {
+	rulesets [NumDialects]struct {
 		once sync.Once
 		rs   *Ruleset
 	}
@@ -383,3 +383,11 @@ func trimSpaceTab(s string) string { return strings.Trim(s, " \t") }
 // IsBlank reports whether the line separates records in the dialects that
 // use blank lines: empty or only spaces and tabs.
 func (l *Line) IsBlank() bool { return l.Kind == Empty || l.Kind == Blank }
+
+// Copy is a copy of f that derives its readings afresh, so a caller may
+// change a field of it (BOM, say) without the copy reusing f's.
+func (f *File) Copy() *File {
+	c := *f
+	c.cache = nil
+	return &c
+}

@@ -313,3 +313,6 @@ var robotparserSources = []Source{
 	{"comments", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:105-107", "a # anywhere in a line starts a comment"},
 	{"bom", "python/cpython@fa7a6f23036537567592647d15f043722c7144ad:Lib/urllib/robotparser.py:70,113,115", "read() decodes the body as utf-8, so a BOM stays in line 1 and that line's field is unknown (CPython 3.11)"},
 }
+
+// gusLinesUnseen is why GUS's line ends are unseen.
+const gusLinesUnseen = "How GUS splits the file into lines before robotparser reads them was not seen in its code; the preset answers as robotparser's own read() would, which splits at a bare CR."

@@ -81,8 +81,8 @@ func GemportalReads(f *File) (bool, string) {
 		return false, "the file is " + strconv.Itoa(f.Size) + " bytes, and Gemportal reads no file of 4096 bytes or more"
 	}
 	rs := gemportal.Compile(f)
-	if rs.failLine != nil {
-		return false, "Gemportal's parser fails on " + lineAndRule(rs.failLine) + ", and then it reads no file"
+	if failLine, _ := rs.Failure(); failLine != nil {
+		return false, "Gemportal's parser fails on " + lineAndRule(failLine) + ", and then it reads no file"
 	}
 	p := rs.Policy(Agent{})
 	for _, g := range p.Groups {
