@@ -8,7 +8,7 @@ import (
 // Roles are the virtual agents of the Gemini companion spec.
 var Roles = []string{"indexer", "archiver", "researcher", "webproxy"}
 
-func isRole(s string) bool {
+func IsRole(s string) bool {
 	for _, r := range Roles {
 		if r == s {
 			return true
@@ -73,7 +73,7 @@ func ParseAgent(s string) (Agent, error) {
 	switch {
 	case body == "*":
 		body = ""
-	case len(a.Roles) == 0 && isRole(strings.ToLower(body)):
+	case len(a.Roles) == 0 && IsRole(strings.ToLower(body)):
 		a.Roles = []string{strings.ToLower(body)}
 		body = ""
 	}
@@ -145,7 +145,7 @@ func (a Agent) namesWithoutRoles() []string {
 }
 
 // productToken is RFC 9309's product token: the leading [A-Za-z_-]+.
-func productToken(s string) string {
+func ProductTokenOf(s string) string {
 	i := 0
 	for i < len(s) {
 		c := s[i]
@@ -159,7 +159,7 @@ func productToken(s string) string {
 }
 
 // stripVersion drops a `/version` suffix from a name.
-func stripVersion(s string) string {
+func StripVersion(s string) string {
 	if i := strings.IndexByte(s, '/'); i >= 0 {
 		return s[:i]
 	}

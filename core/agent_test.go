@@ -127,7 +127,7 @@ func TestAgent_NamesWithoutRoles(t *testing.T) {
 			t.Errorf("%q: %q, want %q", c.in, got, c.want)
 		}
 	}
-	if stripVersion("GUS/2.1") != "GUS" || stripVersion("GUS") != "GUS" || stripVersion("/x") != "" {
+	if StripVersion("GUS/2.1") != "GUS" || StripVersion("GUS") != "GUS" || StripVersion("/x") != "" {
 		t.Error("stripVersion")
 	}
 }
@@ -156,7 +156,7 @@ func TestAgent_Matching(t *testing.T) {
 		{RFC9309, "*", "FooBot", false},
 		{RFC9309, "FooBot", "", false},
 	} {
-		if got := c.d.agentMatches(c.value, c.name); got != c.want {
+		if got := c.d.AgentMatches(c.value, c.name); got != c.want {
 			t.Errorf("%s: value %q vs name %q: %v, want %v", c.d.ID, c.value, c.name, got, c.want)
 		}
 	}

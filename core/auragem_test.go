@@ -1,4 +1,4 @@
-package core
+package core_test
 
 import (
 	"net/url"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/temoto/robotstxt"
 )
 
@@ -65,7 +67,7 @@ func oracleInputs(t *testing.T) []oracleInput {
 // auragemTargets are the paths worth asking about a file: fixed ones,
 // and each rule's value as written, continued, inside a longer path,
 // with its operators filled in, cut short, escaped, and with a query.
-func auragemTargets(f *File, extra []string) []string {
+func auragemTargets(f *core.File, extra []string) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(s string) {
@@ -79,7 +81,7 @@ func auragemTargets(f *File, extra []string) []string {
 	}
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		words, _ := temotoWords(l.Text)
+		words, _ := core.TemotoWords(l.Text)
 		vals := []string{l.Value}
 		if len(words) > 1 {
 			vals = append(vals, words[1])
@@ -141,14 +143,14 @@ func TestAuraGem_AgreesWithTemoto(t *testing.T) {
 	}
 	rows, skips, capped := 0, 0, 0
 	for _, in := range inputs {
-		f := Parse(in.body)
+		f := core.Parse(in.body)
 		if f.Truncated {
 			// AuraGem reads it all (context.go:401), and so does its
 			// preset, up to the HoldBytes smolbots keeps of any file.
-			in.body = in.body[:min(len(in.body), HoldBytes)]
+			in.body = in.body[:min(len(in.body), core.HoldBytes)]
 			capped++
 		}
-		p := AuraGem.Compile(f).Policy(Agent{})
+		p := crawlers.AuraGem.Compile(f).Policy(core.Agent{})
 		for _, target := range auragemTargets(f, in.extra) {
 			if _, err := url.Parse(target); err != nil {
 				continue // AuraGem's Get fails on such a URL before it asks (context.go:505-506)
@@ -170,5 +172,5 @@ func TestAuraGem_AgreesWithTemoto(t *testing.T) {
 	if rows < 2000 || skips == 0 {
 		t.Errorf("only %d rows compared (%d skip the host): the inputs are missing", rows, skips)
 	}
-	t.Logf("%d files, %d rows compared with temoto (%d skip the host); %d files over %d bytes, read whole by both", len(inputs), rows, skips, capped, MaxBytes)
+	t.Logf("%d files, %d rows compared with temoto (%d skip the host); %d files over %d bytes, read whole by both", len(inputs), rows, skips, capped, core.MaxBytes)
 }

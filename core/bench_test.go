@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // benchFile is a capsule robots.txt that every dialect has something to
@@ -47,7 +48,7 @@ var sink bool
 func BenchmarkDialects(b *testing.B) {
 	f := core.Parse([]byte(benchFile))
 	agent := core.MustAgent("GUS(indexer,archiver)")
-	for _, d := range append(core.Dialects(), core.Presets()...) {
+	for _, d := range append(core.Dialects(), crawlers.All()...) {
 		p := d.Compile(f).Policy(agent)
 		n := len(benchSelectors)
 		b.Run(d.ID+"/Test", func(b *testing.B) {

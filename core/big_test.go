@@ -13,82 +13,9 @@ import (
 
 // Adversarial 500 KiB files: shapes that make a check or a policy
 // quadratic in lines, groups or rules if one slips in.
-type bigCase struct {
-	name string
-	data []byte
-}
+func bigCases() []benchrobots.Case { return benchrobots.Adversarial(MaxBytes) }
 
-// fill repeats unit(i) after head until the file holds MaxBytes, then
-// cuts it there.
-func fill(head string, unit func(i int) string) []byte {
-	var b strings.Builder
-	b.WriteString(head)
-	for i := 0; b.Len() < MaxBytes; i++ {
-		b.WriteString(unit(i))
-	}
-	return []byte(b.String()[:MaxBytes])
-}
-
-func bigCases() []bigCase {
-	return []bigCase{
-		// What the playground's benchmark types (the same records as
-		// core/grid's benchmark): robots and roles, Allow lines, globs,
-		// delays.
-		{"page", fill("", benchrobots.Record)},
-		// About 15,000 groups of one rule, each for another robot.
-		{"one-rule-groups", fill("", func(i int) string {
-			return fmt.Sprintf("User-agent: b%d\nDisallow: /%d\n", i, i)
-		})},
-		// The same robots named again and again, with blank lines, roles
-		// written both ways, and * records among them: duplicate groups,
-		// merged and combined policies over thousands of groups.
-		{"repeated-groups", fill("", func(i int) string {
-			switch i % 4 {
-			case 0:
-				return "User-agent: *\nDisallow: /s" + itoa(i) + "\n\n"
-			case 1:
-				return "User-agent: GUS\nDisallow: /g" + itoa(i) + "\nAllow: /g" + itoa(i) + "/o\n\n"
-			case 2:
-				return "User-agent: indexer\nVirtual-agent: indexer\nDisallow: /i" + itoa(i) + "\n"
-			}
-			return "User-agent: *\n\nDisallow: /lost" + itoa(i) + "\n"
-		})},
-		// About 29,000 rules in one group, many a prefix of later ones.
-		{"one-group-prefixes", fill("User-agent: *\n", func(i int) string {
-			if i%3 == 0 {
-				return "Allow: /p/" + itoa(i) + "\n"
-			}
-			return "Disallow: /p/" + itoa(i) + "\n"
-		})},
-		// About 25,000 User-agent lines and a single rule.
-		{"agent-lines", append(fill("", func(i int) string {
-			return "User-agent: bot" + itoa(i) + "\n"
-		})[:MaxBytes-16], "\nDisallow: /\n"...)},
-		// About 34,000 records with no rules: notes name each of them.
-		{"ruleless-records", fill("", func(i int) string {
-			return "User-agent: *\n\n"
-		})},
-	}
-}
-
-var bigSelectors = func() []string {
-	var s []string
-	for i := 0; i < 50; i++ {
-		switch i % 5 {
-		case 0:
-			s = append(s, fmt.Sprintf("/p/%d", i*97))
-		case 1:
-			s = append(s, fmt.Sprintf("/%d", i*31))
-		case 2:
-			s = append(s, fmt.Sprintf("/g%d/o/x", i))
-		case 3:
-			s = append(s, fmt.Sprintf("p/%d", i))
-		default:
-			s = append(s, fmt.Sprintf("1/s%d", i))
-		}
-	}
-	return s
-}()
+var bigSelectors = benchrobots.Selectors
 
 var bigAgents = []Agent{MustAgent("GUS(indexer)"), MustAgent("*"), MustAgent("Lupa(researcher,archiver)"), MustAgent("archiver")}
 
@@ -97,17 +24,10 @@ var bigAgents = []Agent{MustAgent("GUS(indexer)"), MustAgent("*"), MustAgent("Lu
 // agent and test every selector.
 func BenchmarkBig(b *testing.B) {
 	for _, c := range bigCases() {
-		f := Parse(c.data)
-		b.Run(c.name, func(b *testing.B) {
-			b.Run("lint", func(b *testing.B) {
-				b.SetBytes(int64(len(c.data)))
-				b.ReportAllocs()
-				for b.Loop() {
-					Lint(f, bigSelectors)
-				}
-			})
+		f := Parse(c.Data)
+		b.Run(c.Name, func(b *testing.B) {
 			b.Run("verdicts", func(b *testing.B) {
-				b.SetBytes(int64(len(c.data)))
+				b.SetBytes(int64(len(c.Data)))
 				b.ReportAllocs()
 				for b.Loop() {
 					for _, d := range Dialects() {

@@ -39,7 +39,7 @@ func (p *Policy) chooseGroups(rs *Ruleset) {
 }
 
 // isStarValue: RFC 9309 readers (Google's) also take `* something` as `*`.
-func isStarValue(d *Dialect, v string) bool {
+func IsStarValue(d *Dialect, v string) bool {
 	if d.Agents == ProductToken {
 		return v == "*" || strings.HasPrefix(v, "*") && (v[1] == ' ' || v[1] == '\t')
 	}
@@ -65,7 +65,7 @@ func (p *Policy) chooseUnion(rs *Ruleset) {
 			why = append(why, "the User-agent: * it assumes before line 1")
 			continue
 		}
-		why = append(why, lineAndRule(l))
+		why = append(why, LineAndRule(l))
 	}
 	p.noteNearMisses(rs, names)
 	if len(p.Groups) == 0 {
@@ -80,7 +80,7 @@ func (p *Policy) chooseUnion(rs *Ruleset) {
 func (d *Dialect) unionAgent(g *Group, names []string) *Line {
 	for _, l := range g.Agents {
 		for _, n := range names {
-			if d.agentMatches(l.Value, n) {
+			if d.AgentMatches(l.Value, n) {
 				return l
 			}
 		}
@@ -175,7 +175,7 @@ func (p *Policy) chooseFirstInFileOrder(rs *Ruleset) {
 			p.Why = fmt.Sprintf("first record in file order matching %s: line %d %q", describeNames(p.Agent, names), l.Pos.Line, l.Rule())
 			return
 		}
-		if g.isStar(d) {
+		if g.IsStar(d) {
 			p.Groups = []*Group{g}
 			p.Why = fmt.Sprintf("no record above it names the bot, so the * record at line %d applies (records below it are never used)", g.FirstLine())
 			return
@@ -193,7 +193,7 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 		return false
 	}
 	l := p.Dialect.groupNames(g, names)
-	if l == nil && !g.isStar(&p.Dialect) {
+	if l == nil && !g.IsStar(&p.Dialect) {
 		return true
 	}
 	if p.ruleless++; p.ruleless > maxRepeatedNotes {
@@ -201,7 +201,7 @@ func (p *Policy) skipRuleless(g *Group, names []string) bool {
 		return true
 	}
 	if l != nil {
-		p.Notes = append(p.Notes, "The record starting at "+lineAndRule(l)+" has no rule this dialect reads (a blank line may have cut them off), so that record is not used.")
+		p.Notes = append(p.Notes, "The record starting at "+LineAndRule(l)+" has no rule this dialect reads (a blank line may have cut them off), so that record is not used.")
 	} else {
 		p.Notes = append(p.Notes, "The * record at line "+strconv.Itoa(g.FirstLine())+" has no rule this dialect reads (a blank line may have cut them off), so it is not used.")
 	}
@@ -213,7 +213,7 @@ func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
 	names := p.botNames()
 	var star *Group
 	for _, g := range rs.Groups {
-		if g.isStar(d) {
+		if g.IsStar(d) {
 			if star == nil {
 				star = g
 			}
@@ -248,7 +248,7 @@ func (p *Policy) chooseCombineMatching(rs *Ruleset) {
 		if l := d.groupNames(g, names); l != nil {
 			matched = append(matched, g)
 			why.add(l)
-		} else if g.isStar(d) {
+		} else if g.IsStar(d) {
 			stars = append(stars, g)
 		}
 	}
@@ -317,7 +317,7 @@ func (p *Policy) chooseMostTargeted(rs *Ruleset) {
 	}
 	// (4) `User-agent: *`.
 	for _, g := range rs.Groups {
-		if g.isStar(d) {
+		if g.IsStar(d) {
 			p.Groups = []*Group{g}
 			p.Why = fmt.Sprintf("no more targeted group; the User-agent: * group (line %d) applies", g.FirstLine())
 			return
@@ -344,7 +344,7 @@ func (p *Policy) noteUserAgentRoleClash(rs *Ruleset, byRole []*Group) {
 					last = l.Pos.Line
 					continue
 				}
-				p.Notes = append(p.Notes, "Here "+lineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+", not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently).")
+				p.Notes = append(p.Notes, "Here "+LineAndRule(l)+" names a user agent called "+strconv.Quote(l.Value)+", not the virtual agent: this proposal uses Virtual-agent: "+role+" for that (Gemini-style files read differently).")
 			}
 		}
 		if n := seen - maxRepeatedNotes; n > 0 {
@@ -364,7 +364,7 @@ func (p *Policy) chooseMergeEqual(rs *Ruleset) {
 			matched = append(matched, g)
 			why.add(l)
 		}
-		if g.isStar(d) {
+		if g.IsStar(d) {
 			stars = append(stars, g)
 		}
 	}
@@ -402,7 +402,7 @@ func (p *Policy) chooseLongestToken(rs *Ruleset) {
 	names := p.botNames()
 	best, score := "", 0
 	for _, g := range rs.Groups {
-		if len(g.Rules)+len(g.Settings) > 0 && g.isStar(d) {
+		if len(g.Rules)+len(g.Settings) > 0 && g.IsStar(d) {
 			best, score = "*", 1
 		}
 	}
@@ -416,7 +416,7 @@ func (p *Policy) chooseLongestToken(rs *Ruleset) {
 				continue
 			}
 			for _, n := range names {
-				if d.agentMatches(v, n) {
+				if d.AgentMatches(v, n) {
 					best, score = v, len(v)
 				}
 			}
@@ -437,7 +437,7 @@ func (p *Policy) chooseLongestToken(rs *Ruleset) {
 				if l == &implicitStar {
 					why = append(why, "the User-Agent: * it puts before line 1")
 				} else {
-					why = append(why, lineAndRule(l))
+					why = append(why, LineAndRule(l))
 				}
 				break
 			}

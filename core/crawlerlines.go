@@ -14,7 +14,7 @@ import (
 // but the last, then that line in full and the lines after it up to its
 // limit; of those, only the ones that can change its groups are kept, so
 // that a padded file costs little.
-func (d *Dialect) fileLines(f *File) []Line {
+func (d *Dialect) FileLines(f *File) []Line {
 	more := d.readsPastCut(f) && !d.tooLong(f)
 	if !more && d.Lines == StandardLines && !d.LFLines && !(d.bomInText(f) && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
 		return nil // the shared lexer's lines

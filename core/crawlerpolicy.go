@@ -28,7 +28,7 @@ func (p *Policy) noteNearMisses(rs *Ruleset, names []string) {
 			}
 			for _, n := range names {
 				if strings.EqualFold(strings.TrimSpace(l.Value), n) {
-					p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s is not %q to %s, which compares agent names byte for byte, case and blanks included (%s)", lineAndRule(l), n, d.name(), d.cite("agents"))))
+					p.Notes = append(p.Notes, sentence(fmt.Sprintf("%s is not %q to %s, which compares agent names byte for byte, case and blanks included (%s)", LineAndRule(l), n, d.name(), d.cite("agents"))))
 					break
 				}
 			}
@@ -77,7 +77,7 @@ func (p *Policy) testEach(v *Verdict, selector string) {
 func (p *Policy) priorityReading(selector string) (Verdict, string) {
 	for i := len(p.each) - 1; i > 0; i-- {
 		sp := p.each[i]
-		if len(sp.Groups) > 0 && !sp.Groups[0].isStar(&sp.Dialect) {
+		if len(sp.Groups) > 0 && !sp.Groups[0].IsStar(&sp.Dialect) {
 			return sp.Test(selector), sp.Dialect.Crawler.Agents[0]
 		}
 	}
@@ -102,7 +102,7 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 	}
 	if decided != nil && decided.line.Pos.Line > 0 {
 		for _, g := range p.Groups {
-			if g.implicit() && containsLine(g.Rules, decided.line) && d.unionAgent(&Group{Agents: g.Agents[1:]}, c.Agents) == nil {
+			if g.Implicit() && containsLine(g.Rules, decided.line) && d.unionAgent(&Group{Agents: g.Agents[1:]}, c.Agents) == nil {
 				*notes = append(*notes, sentence(p.preambleNote(g, decided.line)))
 				break
 			}
@@ -110,8 +110,8 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 	}
 	if decided != nil && !decided.allow {
 		for _, l := range p.unreadAllows {
-			if v := strings.TrimRight(l.Value, "*$"); !strings.ContainsAny(v, "*$") && strings.HasPrefix(target, d.normalizePattern(v)) {
-				*notes = append(*notes, sentence(fmt.Sprintf("%s reads no Allow lines (%s), so %s does not apply", c.Name, c.Cite("lines"), lineAndRule(l))))
+			if v := strings.TrimRight(l.Value, "*$"); !strings.ContainsAny(v, "*$") && strings.HasPrefix(target, d.NormalizePattern(v)) {
+				*notes = append(*notes, sentence(fmt.Sprintf("%s reads no Allow lines (%s), so %s does not apply", c.Name, c.Cite("lines"), LineAndRule(l))))
 				break
 			}
 		}
@@ -134,13 +134,13 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 	if decided != nil && d.Normalize == FoldedURL && decided.line.Pos.Line > 0 {
 		// The rule as written against the target's own case.
 		if v := foldedRuleCase(decided.line.Value); !strings.HasPrefix(foldedURLCase(selector), v) {
-			*notes = append(*notes, sentence(fmt.Sprintf("%s compares rule and URL case-insensitively (%s), so %s matches here", c.Name, c.Cite("decision"), lineAndRule(decided.line))))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s compares rule and URL case-insensitively (%s), so %s matches here", c.Name, c.Cite("decision"), LineAndRule(decided.line))))
 		}
 	}
 	for i := range t.rules {
 		r := &t.rules[i]
 		if decided == nil && d.Patterns == TrailingStarPrefix && !r.allow && r.pattern == "" && strings.HasSuffix(r.line.Value, "*") {
-			*notes = append(*notes, sentence(fmt.Sprintf("%s cuts the trailing * of %s, which leaves an empty rule that blocks nothing (%s)", c.Name, lineAndRule(r.line), c.Cite("stars"))))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s cuts the trailing * of %s, which leaves an empty rule that blocks nothing (%s)", c.Name, LineAndRule(r.line), c.Cite("stars"))))
 		}
 		if r.allow || r.pattern == "" {
 			continue
@@ -149,8 +149,8 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 			*notes = append(*notes, sentence(segmentMissNote(c, r, target)))
 		}
 		if decided == nil && strings.Contains(r.line.Value, "#") {
-			if v := strings.TrimSpace(r.line.Value[:strings.IndexByte(r.line.Value, '#')]); v != "" && strings.HasPrefix(target, d.normalizePattern(v)) {
-				*notes = append(*notes, sentence(fmt.Sprintf("%s keeps the comment in %s as part of the rule (%s), so it does not match here", c.Name, lineAndRule(r.line), c.Cite("comments"))))
+			if v := strings.TrimSpace(r.line.Value[:strings.IndexByte(r.line.Value, '#')]); v != "" && strings.HasPrefix(target, d.NormalizePattern(v)) {
+				*notes = append(*notes, sentence(fmt.Sprintf("%s keeps the comment in %s as part of the rule (%s), so it does not match here", c.Name, LineAndRule(r.line), c.Cite("comments"))))
 			}
 		}
 	}
@@ -158,9 +158,9 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 		r := &t.dropped[i]
 		switch {
 		case r.clearedBy != nil && r.pattern != "" && !r.allow && r.matches(d.Patterns, target):
-			*notes = append(*notes, sentence(fmt.Sprintf("%s would match, but the empty Disallow on line %d cleared every rule collected before it (%s)", lineAndRule(r.line), r.clearedBy.Pos.Line, c.Cite("empty"))))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s would match, but the empty Disallow on line %d cleared every rule collected before it (%s)", LineAndRule(r.line), r.clearedBy.Pos.Line, c.Cite("empty"))))
 		case r.innerStar && GlobDollar.Match(r.line.Value, target):
-			*notes = append(*notes, sentence(fmt.Sprintf("%s drops %s, which has a * before its end (%s)", c.Name, lineAndRule(r.line), c.Cite("stars"))))
+			*notes = append(*notes, sentence(fmt.Sprintf("%s drops %s, which has a * before its end (%s)", c.Name, LineAndRule(r.line), c.Cite("stars"))))
 		}
 	}
 }
@@ -180,9 +180,9 @@ func (p *Policy) preambleNote(g *Group, l *Line) string {
 		return fmt.Sprintf("the file lacks the text \"User-Agent:\", so %s puts User-Agent: * before it (%s): %s applies to it", d.name(), d.cite("preamble"), g.Label())
 	}
 	if d.Preamble == PreambleStarRun && len(g.Agents) > 1 {
-		return fmt.Sprintf("%s starts every file inside a User-agent: * run (%s), so the group of %s applies to it too", d.name(), d.cite("preamble"), lineAndRule(g.Agents[1]))
+		return fmt.Sprintf("%s starts every file inside a User-agent: * run (%s), so the group of %s applies to it too", d.name(), d.cite("preamble"), LineAndRule(g.Agents[1]))
 	}
-	return fmt.Sprintf("%s comes before any User-agent line, and %s applies such rules to every crawler (%s)", lineAndRule(l), d.name(), d.cite("preamble"))
+	return fmt.Sprintf("%s comes before any User-agent line, and %s applies such rules to every crawler (%s)", LineAndRule(l), d.name(), d.cite("preamble"))
 }
 
 // hasDisallow: the table has a rule that can disallow something.
@@ -231,7 +231,7 @@ func (p *Policy) noteUnreadFields(rs *Ruleset) {
 			if d.Grouping == NoGroups && l.Key == UserAgent {
 				continue // it reads no User-agent line anyway
 			}
-			note = sentence(fmt.Sprintf("%s does not read %s as a %s line (%s)", d.Crawler.Name, lineAndRule(l), l.Name, d.cite("lines")))
+			note = sentence(fmt.Sprintf("%s does not read %s as a %s line (%s)", d.Crawler.Name, LineAndRule(l), l.Name, d.cite("lines")))
 		}
 		if n++; n > 3 {
 			p.Notes = append(p.Notes, sentence("More lines are read that way"))
@@ -261,7 +261,7 @@ func protegoNote(d *Dialect, l, own *Line) string {
 	case l.Kind != FieldLine && own.Kind == FieldLine:
 		return sentence(fmt.Sprintf("%s reads line %d, %q, which has no colon, as a %s line with the value %q (%s)", d.Crawler.Name, l.Pos.Line, l.Text, own.Name, own.Value, d.cite("second-chance")))
 	case l.Kind == FieldLine && own.Kind == FieldLine && own.Value != l.Value:
-		return sentence(fmt.Sprintf("%s reads %s as the agent %q, without its stars (%s)", d.Crawler.Name, lineAndRule(l), own.Value, d.cite("agent-stars")))
+		return sentence(fmt.Sprintf("%s reads %s as the agent %q, without its stars (%s)", d.Crawler.Name, LineAndRule(l), own.Value, d.cite("agent-stars")))
 	}
 	return ""
 }
@@ -291,7 +291,7 @@ func sentence(s string) string {
 // on past the rule's last segment without a "/".
 func segmentMissNote(c *Crawler, r *compiledRule, target string) string {
 	if len(target) == len(r.pattern)+1 && strings.HasSuffix(r.pattern, "/") {
-		return fmt.Sprintf("%s needs a path at least two bytes longer than a rule ending in \"/\" (%s, an off-by-one), so %s does not cover %q, one byte longer", c.Name, c.Cite("off-by-one"), lineAndRule(r.line), target)
+		return fmt.Sprintf("%s needs a path at least two bytes longer than a rule ending in \"/\" (%s, an off-by-one), so %s does not cover %q, one byte longer", c.Name, c.Cite("off-by-one"), LineAndRule(r.line), target)
 	}
-	return fmt.Sprintf("%s compares whole path segments (%s), so %s does not cover %q", c.Name, c.Cite("segments"), lineAndRule(r.line), target)
+	return fmt.Sprintf("%s compares whole path segments (%s), so %s does not cover %q", c.Name, c.Cite("segments"), LineAndRule(r.line), target)
 }

@@ -478,10 +478,10 @@ func (d *Dialect) bomNote() string {
 // norobots reads it so (DIALECTS.md); CPython quotes it to %2A, which
 // matches nothing, and the GUS presets run on CPython
 // (Lib/urllib/robotparser.py:223,227 in 3.11).
-func (d *Dialect) starAll() bool { return d.Normalize == PythonQuote && d.Crawler == nil }
+func (d *Dialect) StarAll() bool { return d.Normalize == PythonQuote && d.Crawler == nil }
 
 // recognises reports whether a field is meaningful in this dialect.
-func (d *Dialect) recognises(k Field) bool {
+func (d *Dialect) Recognises(k Field) bool {
 	switch k {
 	case Disallow:
 		return true
@@ -502,7 +502,7 @@ func (d *Dialect) recognises(k Field) bool {
 
 // fieldOf is the field a line stands for in this dialect, typos included
 // where the dialect accepts them.
-func (d *Dialect) fieldOf(l *Line) Field {
+func (d *Dialect) FieldOf(l *Line) Field {
 	if l.Kind != FieldLine {
 		return ""
 	}

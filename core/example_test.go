@@ -152,36 +152,3 @@ func ExamplePolicy_Settings() {
 	// 2 crawl-delay 10 true
 	// 3 request-rate 1/5 true
 }
-
-// Lint reports what reads differently across dialects, by line, with a
-// stable code.
-func ExampleLint_portability() {
-	f := core.Parse([]byte("User-agent: *\nDissallow: /private\nDisallow: /*.tmp$\n"))
-	for _, fd := range core.Lint(f, []string{"/private/x"}) {
-		fmt.Println(fd.Line, fd.Code, fd.Severity, fd.Dialects)
-	}
-	// Output:
-	// 0 lf-line-endings info [gopherdraft]
-	// 2 field-typo error [gopher2019 gopherdraft gemini conner2020 norobots]
-	// 3 dollar-portability warning [gopher2019 gopherdraft gemini conner2020 norobots]
-	// 3 glob-portability warning [gopherdraft gemini conner2020 norobots]
-}
-
-// A crawler preset is a Dialect like the others; it tests its own agent
-// names, so the agent given does not matter, and its note cites the
-// crawler's code for the quirk that decided.
-func ExamplePresets() {
-	f := core.Parse([]byte("User-agent: *\nDisallow: /private\n"))
-	for _, id := range []string{"tlgs", "kennedy"} {
-		d, _ := core.DialectByID(id)
-		v := d.Compile(f).Policy(core.Agent{}).Test("gemini://capsule.example/private-notes")
-		fmt.Printf("%s (%s): allowed=%v target=%s\n", d.Crawler.Name, v.Agent, v.Allowed, v.Target)
-		if v.Note != "" {
-			fmt.Println("  " + v.Note)
-		}
-	}
-	// Output:
-	// TLGS (*,tlgs,indexer): allowed=true target=/private-notes
-	//   TLGS compares whole path segments (tlgsutils/robots_txt_parser.cpp:73-76), so line 2 "Disallow: /private" does not cover "/private-notes".
-	// Kennedy (*,indexer): allowed=false target=/private-notes
-}

@@ -235,7 +235,7 @@ func requiredPrefix(s PatternSyntax, r *compiledRule) string {
 	if r.literal {
 		return r.pattern
 	}
-	return patternPrefix(s, r.pattern)
+	return PatternPrefix(s, r.pattern)
 }
 
 // candidates lists, in file order, every rule that can match sel.

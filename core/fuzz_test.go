@@ -18,6 +18,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 const seedDir = "../testdata/fuzz"
@@ -282,7 +284,7 @@ func FuzzPresets(f *testing.F) {
 		for _, s := range raw {
 			selectors = append(selectors, "gemini://capsule.example:1965"+s, "gemini://capsule.example/"+s+"?q=1#f")
 		}
-		for _, d := range core.Presets() {
+		for _, d := range crawlers.All() {
 			p := d.Compile(file).Policy(core.Agent{})
 			for _, sel := range selectors {
 				v := p.Test(sel)
@@ -340,13 +342,13 @@ var lintCodes = map[string]bool{
 func FuzzLint(f *testing.F) {
 	addRobotsSeeds(f)
 	ids := map[string]bool{}
-	for _, d := range append(core.Dialects(), core.Presets()...) {
+	for _, d := range append(core.Dialects(), crawlers.All()...) {
 		ids[d.ID] = true // crawler lints name presets
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file := core.Parse(data)
 		_, selectors := queries(file)
-		findings := core.Lint(file, selectors)
+		findings := lint.Lint(file, selectors)
 		for i, fd := range findings {
 			if fd.Line < 0 || fd.Line > len(file.Lines) {
 				t.Fatalf("finding %+v: line outside 0..%d", fd, len(file.Lines))
@@ -355,7 +357,7 @@ func FuzzLint(f *testing.F) {
 				t.Fatalf("finding %+v: unknown code %q", fd, fd.Code)
 			}
 			switch fd.Severity {
-			case core.SevError, core.SevWarning, core.SevInfo:
+			case lint.SevError, lint.SevWarning, lint.SevInfo:
 			default:
 				t.Fatalf("finding %+v: severity %q", fd, fd.Severity)
 			}
@@ -376,7 +378,7 @@ func FuzzLint(f *testing.F) {
 		}
 		// Under a protocol, messages name only dialects in scope.
 		for _, p := range []core.Protocol{core.ProtocolGemini, core.ProtocolGopher} {
-			for _, fd := range p.Scope(findings) {
+			for _, fd := range lint.Scope(p, findings) {
 				for _, id := range outOfScope(p) {
 					if namesID(fd.Message, id) {
 						t.Fatalf("-protocol %s: %+v names %s", p, fd, id)

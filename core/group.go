@@ -82,9 +82,9 @@ func (g *Group) writeLabel(b *strings.Builder) {
 }
 
 // isStar reports whether the group names the catch-all agent.
-func (g *Group) isStar(d *Dialect) bool {
+func (g *Group) IsStar(d *Dialect) bool {
 	for _, l := range g.Agents {
-		if isStarValue(d, l.Value) {
+		if IsStarValue(d, l.Value) {
 			return true
 		}
 	}
@@ -149,7 +149,7 @@ var implicitStar = Line{Kind: FieldLine, FieldParts: &FieldParts{Name: "User-age
 
 // implicit reports whether a group starts with the crawler's assumed
 // `User-agent: *`.
-func (g *Group) implicit() bool {
+func (g *Group) Implicit() bool {
 	return len(g.Agents) > 0 && g.Agents[0] == &implicitStar
 }
 
@@ -177,8 +177,8 @@ func newGroupArena(d *Dialect, lines iter.Seq[*Line]) *groupArena {
 	var n [4]int
 	n[0] = 1 // room for implicitStar
 	for l := range lines {
-		switch k := d.fieldOf(l); {
-		case k == "" || !d.recognises(k):
+		switch k := d.FieldOf(l); {
+		case k == "" || !d.Recognises(k):
 		case k == UserAgent:
 			n[0]++
 		case k == VirtualAgent:
@@ -238,13 +238,13 @@ func sameDialect(a, b *Dialect) bool {
 }
 
 func (d Dialect) compile(f *File) *Ruleset {
-	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}, lines: d.fileLines(f)}
+	rs := &Ruleset{Dialect: d, File: f, tables: &tableCache{}, lines: d.FileLines(f)}
 	rs.arena = newGroupArena(&d, rs.eachLine())
 	switch d.Grouping {
 	case NoGroups:
 		g := &Group{}
 		for l := range rs.eachLine() {
-			if d.fieldOf(l) == Disallow {
+			if d.FieldOf(l) == Disallow {
 				g.Rules = rs.arena.rules.add(g.Rules, l)
 			}
 		}
@@ -279,8 +279,8 @@ func (rs *Ruleset) groupByBlankLines() {
 			cur = nil
 			continue
 		}
-		k := d.fieldOf(l)
-		if k == "" || !d.recognises(k) {
+		k := d.FieldOf(l)
+		if k == "" || !d.Recognises(k) {
 			continue
 		}
 		if k == UserAgent {
@@ -311,8 +311,8 @@ func (rs *Ruleset) groupLikePython() {
 			state, cur = 0, nil
 			continue
 		}
-		k := d.fieldOf(l)
-		if k == "" || !d.recognises(k) {
+		k := d.FieldOf(l)
+		if k == "" || !d.Recognises(k) {
 			continue
 		}
 		if k == UserAgent {
@@ -348,8 +348,8 @@ func (rs *Ruleset) groupByAgentRuns() {
 	}
 	inRun := pre == PreambleStarRun // the file starts in a * run
 	for l := range rs.eachLine() {
-		k := d.fieldOf(l)
-		if k == "" || !d.recognises(k) {
+		k := d.FieldOf(l)
+		if k == "" || !d.Recognises(k) {
 			if d.Grouping == AgentRunsAnyField && l.Kind == FieldLine {
 				inRun = false // any field name ends a run of agent lines
 			}
@@ -358,7 +358,7 @@ func (rs *Ruleset) groupByAgentRuns() {
 		if k == UserAgent || k == VirtualAgent {
 			newGroup := cur == nil || rs.closesAgentRun(cur) ||
 				d.Grouping == AgentRunsAnyField && !inRun ||
-				pre == PreambleForAll && cur.implicit()
+				pre == PreambleForAll && cur.Implicit()
 			if newGroup {
 				cur = &Group{}
 				rs.Groups = append(rs.Groups, cur)
@@ -379,7 +379,7 @@ func (rs *Ruleset) groupByAgentRuns() {
 		rs.add(cur, k, l)
 	}
 	// An assumed group that got no rule and no agent says nothing.
-	if len(rs.Groups) > 0 && rs.Groups[0].implicit() && len(rs.Groups[0].Rules) == 0 && len(rs.Groups[0].Agents) == 1 {
+	if len(rs.Groups) > 0 && rs.Groups[0].Implicit() && len(rs.Groups[0].Rules) == 0 && len(rs.Groups[0].Agents) == 1 {
 		rs.Groups = rs.Groups[1:]
 	}
 }

@@ -4,13 +4,13 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // Every code FuzzLint accepts is in core.LintCodes, which -ignore and the
 // ignore directive check names against; the controls add their own.
 func TestLintCodesListed(t *testing.T) {
-	listed := core.LintCodes()
+	listed := lint.Codes()
 	for code := range lintCodes {
 		if !slices.Contains(listed, code) {
 			t.Errorf("lint code %s is missing from core.LintCodes", code)

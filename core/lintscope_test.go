@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // manyCodes raises most lint codes at once (the lint golden files, the
@@ -53,8 +55,8 @@ User-agent: web-proxy
 // outOfScope are the IDs a message may not name under a protocol.
 func outOfScope(p core.Protocol) []string {
 	var out []string
-	for _, d := range append(core.Dialects(), core.Presets()...) {
-		if !p.Includes(d.ID) {
+	for _, d := range append(core.Dialects(), crawlers.All()...) {
+		if !crawlers.InScope(p, d.ID) {
 			out = append(out, d.ID)
 		}
 	}
@@ -102,7 +104,7 @@ func TestLintMessagesFollowScope(t *testing.T) {
 	}
 	raised := map[string]bool{}
 	for _, in := range inputs {
-		findings := core.Lint(core.Parse(in.data), in.selectors)
+		findings := lint.Lint(core.Parse(in.data), in.selectors)
 		for _, fd := range findings {
 			raised[fd.Code] = true
 		}
@@ -111,7 +113,7 @@ func TestLintMessagesFollowScope(t *testing.T) {
 			unscoped[[2]any{fd.Line, fd.Code}] = fd.Message
 		}
 		for _, p := range []core.Protocol{core.ProtocolGemini, core.ProtocolGopher} {
-			for _, fd := range p.Scope(findings) {
+			for _, fd := range lint.Scope(p, findings) {
 				for _, id := range outOfScope(p) {
 					if namesID(fd.Message, id) {
 						t.Errorf("%s, -protocol %s: %s on line %d names %s: %q", in.name, p, fd.Code, fd.Line, id, fd.Message)
@@ -136,8 +138,8 @@ func TestLintMessagesFollowScope(t *testing.T) {
 // input is not changed.
 func TestScopeRewordsMessages(t *testing.T) {
 	f := core.Parse([]byte("User-agent: *\nDisallow: /a*b\n"))
-	findings := core.Lint(f, nil)
-	var glob core.Finding
+	findings := lint.Lint(f, nil)
+	var glob lint.Finding
 	for _, fd := range findings {
 		if fd.Code == "glob-portability" {
 			glob = fd
@@ -152,18 +154,18 @@ func TestScopeRewordsMessages(t *testing.T) {
 		core.ProtocolGemini: "* is a wildcard in rfc9309 but a literal character in gemini, conner2020 and norobots",
 		core.ProtocolGopher: "* is a wildcard in gopher2019 and rfc9309 but a literal character in gopherdraft, conner2020 and norobots",
 	} {
-		for _, fd := range p.Scope(findings) {
+		for _, fd := range lint.Scope(p, findings) {
 			if fd.Code == "glob-portability" && !strings.HasPrefix(fd.Message, want) {
 				t.Errorf("%s: %q, want it to start %q", p, fd.Message, want)
 			}
 		}
 	}
-	if findings[0].Message != core.Lint(f, nil)[0].Message {
+	if findings[0].Message != lint.Lint(f, nil)[0].Message {
 		t.Error("Scope changed its input")
 	}
 	// The page's scope: Gemini plus the gopher2019 column shown.
-	keep := func(id string) bool { return core.ProtocolGemini.Includes(id) || id == "gopher2019" }
-	for _, fd := range core.ScopeFindings(findings, keep) {
+	keep := func(id string) bool { return crawlers.InScope(core.ProtocolGemini, id) || id == "gopher2019" }
+	for _, fd := range lint.ScopeFindings(findings, keep) {
 		if fd.Code == "glob-portability" && !strings.HasPrefix(fd.Message, "* is a wildcard in gopher2019 and rfc9309 but a literal character in gemini, conner2020 and norobots") {
 			t.Errorf("gemini with gopher2019 shown: %q", fd.Message)
 		}

@@ -97,7 +97,7 @@ func HasOperators(pattern string) (star, dollar bool) {
 
 // patternPrefix is the literal start of pattern under syntax s: every
 // selector the pattern matches begins with it.
-func patternPrefix(s PatternSyntax, pattern string) string {
+func PatternPrefix(s PatternSyntax, pattern string) string {
 	switch s {
 	case Prefix:
 		return pattern

@@ -63,7 +63,7 @@ func tableMeaning(d *Dialect, t *ruleTable) string {
 	groups := make([][]meaningRule, 1)
 	for _, r := range t.rules {
 		mr := meaningRule{allow: r.allow, pat: r.pattern}
-		if python && (r.pattern == "" || r.line.Value == "*" && d.starAll()) {
+		if python && (r.pattern == "" || r.line.Value == "*" && d.StarAll()) {
 			mr.all = true
 		} else if r.pattern == "" {
 			continue // an empty pattern never decides

@@ -1,40 +1,43 @@
-package core
+package core_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Meaning leaves out what cannot decide, and keeps what can.
 func TestPolicyMeaning(t *testing.T) {
 	cases := []struct {
-		d     Dialect
+		d     core.Dialect
 		a, b  string
 		equal bool
 	}{
 		// RFC 9309: the longest match decides, so order does not matter.
-		{RFC9309, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "User-agent: *\nAllow: /a/b\nDisallow: /a\n", true},
+		{core.RFC9309, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "User-agent: *\nAllow: /a/b\nDisallow: /a\n", true},
 		// Conner: the first match decides, so it does.
-		{Conner2020, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "User-agent: *\nAllow: /a/b\nDisallow: /a\n", false},
+		{core.Conner2020, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "User-agent: *\nAllow: /a/b\nDisallow: /a\n", false},
 		// Conner: a rule after one that covers it never decides.
-		{Conner2020, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "User-agent: *\nDisallow: /a\n", true},
+		{core.Conner2020, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "User-agent: *\nDisallow: /a\n", true},
 		// Gemini: Allow is no rule at all, and /a covers /a/b.
-		{Gemini, "User-agent: *\nDisallow: /a\nDisallow: /a/b\nAllow: /c\n", "User-agent: *\nDisallow: /a\n", true},
+		{core.Gemini, "User-agent: *\nDisallow: /a\nDisallow: /a/b\nAllow: /c\n", "User-agent: *\nDisallow: /a\n", true},
 		// Gopherdraft: an Allow covering a Disallow wins, so that Disallow is dead.
-		{GopherDraft, "User-agent: *\nAllow: /a\nDisallow: /a/b\nDisallow: /c\n", "User-agent: *\nAllow: /a\nDisallow: /c\n", true},
-		{GopherDraft, "User-agent: *\nAllow: /a\nDisallow: /c\n", "User-agent: *\nDisallow: /c\n", false},
+		{core.GopherDraft, "User-agent: *\nAllow: /a\nDisallow: /a/b\nDisallow: /c\n", "User-agent: *\nAllow: /a\nDisallow: /c\n", true},
+		{core.GopherDraft, "User-agent: *\nAllow: /a\nDisallow: /c\n", "User-agent: *\nDisallow: /c\n", false},
 		// /a* and /a match the same selectors, but Meaning compares
 		// patterns, not what they match: it is sound, not complete.
-		{RFC9309, "User-agent: *\nDisallow: /a*\n", "User-agent: *\nDisallow: /a\n", false},
+		{core.RFC9309, "User-agent: *\nDisallow: /a*\n", "User-agent: *\nDisallow: /a\n", false},
 		// Robotparser: an empty Disallow allows everything, first match wins.
-		{Norobots, "User-agent: *\nDisallow:\nDisallow: /a\n", "User-agent: *\nDisallow:\n", true},
-		{Norobots, "User-agent: *\nDisallow:\nDisallow: /a\n", "User-agent: *\nDisallow: /a\n", false},
+		{core.Norobots, "User-agent: *\nDisallow:\nDisallow: /a\n", "User-agent: *\nDisallow:\n", true},
+		{core.Norobots, "User-agent: *\nDisallow:\nDisallow: /a\n", "User-agent: *\nDisallow: /a\n", false},
 		// RFC 9309: an Allow wins a tie with the same Disallow.
-		{RFC9309, "User-agent: *\nDisallow: /a\nAllow: /a\n", "User-agent: *\nAllow: /a\n", true},
+		{core.RFC9309, "User-agent: *\nDisallow: /a\nAllow: /a\n", "User-agent: *\nAllow: /a\n", true},
 	}
 	for _, c := range cases {
-		ma := c.d.Compile(Parse([]byte(c.a))).Policy(MustAgent("*")).Meaning()
-		mb := c.d.Compile(Parse([]byte(c.b))).Policy(MustAgent("*")).Meaning()
+		ma := c.d.Compile(core.Parse([]byte(c.a))).Policy(core.MustAgent("*")).Meaning()
+		mb := c.d.Compile(core.Parse([]byte(c.b))).Policy(core.MustAgent("*")).Meaning()
 		if (ma == mb) != c.equal {
 			t.Errorf("%s: Meaning(%q) == Meaning(%q) is %v, want %v\n%s\n--\n%s", c.d.ID, c.a, c.b, ma == mb, c.equal, ma, mb)
 		}
@@ -50,7 +53,7 @@ func TestPolicyMeaningSound(t *testing.T) {
 		"Disallow: /a", "Disallow: /a/b", "Disallow:", "Disallow: /b*", "Disallow: *", "Disallow: /c$",
 		"Allow: /a/b", "Allow: /a", "Allow: /c", "Disallow: /%7Ex", "Allow: /~x", ""}
 	sels := []string{"/", "/a", "/a/b", "/a/bc", "/b", "/bx", "/c", "/c$", "/cd", "/~x", "/%7Ex", "/robots.txt", ""}
-	agents := []Agent{MustAgent("*"), MustAgent("GUS(indexer)"), MustAgent("indexer"), MustAgent("Lupa")}
+	agents := []core.Agent{core.MustAgent("*"), core.MustAgent("GUS(indexer)"), core.MustAgent("indexer"), core.MustAgent("Lupa")}
 	seed := uint32(7)
 	next := func(n int) int { // a small deterministic generator
 		seed = seed*1664525 + 1013904223
@@ -72,8 +75,8 @@ func TestPolicyMeaningSound(t *testing.T) {
 			k := next(len(b))
 			b[j], b[k] = b[k], b[j]
 		}
-		fa, fb := Parse([]byte(strings.Join(a, "\n"))), Parse([]byte(strings.Join(b, "\n")))
-		for _, d := range Dialects() {
+		fa, fb := core.Parse([]byte(strings.Join(a, "\n"))), core.Parse([]byte(strings.Join(b, "\n")))
+		for _, d := range core.Dialects() {
 			for _, ag := range agents {
 				pa, pb := d.Compile(fa).Policy(ag), d.Compile(fb).Policy(ag)
 				if pa.Meaning() != pb.Meaning() {
@@ -98,8 +101,8 @@ func TestPolicyMeaningSound(t *testing.T) {
 // with it and changes nothing.
 func TestPolicyMeaningPreset(t *testing.T) {
 	data := []byte("User-agent: *\nDisallow: /a\n")
-	for _, d := range Presets() {
-		a, b := d.Compile(Parse(data)).Policy(MustAgent("*")), d.Compile(Parse(data)).Policy(MustAgent("*"))
+	for _, d := range crawlers.All() {
+		a, b := d.Compile(core.Parse(data)).Policy(core.MustAgent("*")), d.Compile(core.Parse(data)).Policy(core.MustAgent("*"))
 		if a.Meaning() == b.Meaning() {
 			t.Errorf("%s: two policies share a Meaning", d.ID)
 		}

@@ -1,4 +1,4 @@
-package core
+package core_test
 
 import (
 	"bytes"
@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // What a file that is mostly line ends costs a crawler that parses it
@@ -56,16 +59,16 @@ const (
 	maxPeakRSS = 68_000_000
 	// six policies kept after garbage collection; the file keeps up to
 	// HoldBytes of a long input for the presets that read past MaxBytes
-	maxKeptHeap = 8<<20 + HoldBytes
+	maxKeptHeap = 8<<20 + core.HoldBytes
 )
 
 // sixPolicies parses data and keeps one tested policy per dialect, as a
 // crawler caching policies per host does.
-func sixPolicies(data []byte) []*Policy {
-	f := Parse(data)
-	var ps []*Policy
-	for _, d := range Dialects() {
-		p := d.Compile(f).Policy(MustAgent("GUS(indexer)"))
+func sixPolicies(data []byte) []*core.Policy {
+	f := core.Parse(data)
+	var ps []*core.Policy
+	for _, d := range core.Dialects() {
+		p := d.Compile(f).Policy(core.MustAgent("GUS(indexer)"))
 		for _, s := range []string{"/x", "/x/y", "/", "0/robots.txt"} {
 			if p.Test(s).Allowed != p.Allowed(s) {
 				panic("Test and Allowed disagree on " + s)
@@ -87,8 +90,8 @@ func TestPaddingKeptHeap(t *testing.T) {
 			}
 		})
 	}
-	if *noFieldParts != (FieldParts{}) {
-		t.Errorf("the parts lines without a field share were written: %+v", *noFieldParts)
+	if *core.NoFieldParts != (core.FieldParts{}) {
+		t.Errorf("the parts lines without a field share were written: %+v", *core.NoFieldParts)
 	}
 }
 
@@ -166,25 +169,25 @@ func childPeakRSS(t *testing.T, name string) int64 {
 // hold a note apiece.
 func TestRepeatedNotesBounded(t *testing.T) {
 	for _, c := range []struct {
-		d            Dialect
+		d            core.Dialect
 		unit         string
 		extra        int
 		prefix, last string
 	}{
-		{Gemini, "User-agent: *\n\n", 2, "The * record at line ",
+		{core.Gemini, "User-agent: *\n\n", 2, "The * record at line ",
 			"2 more records that name this robot or * have no rule this dialect reads either, so they are not used (the last at line 9)."},
-		{Conner2020, "User-agent: indexer\n", 4, "Here line ",
+		{core.Conner2020, "User-agent: indexer\n", 4, "Here line ",
 			`4 more User-agent lines name a user agent called "indexer", not the virtual agent (the last at line 7).`},
 	} {
-		f := Parse([]byte(strings.Repeat(c.unit, maxRepeatedNotes+c.extra)))
-		p := c.d.Compile(f).Policy(MustAgent("GUS(indexer)"))
+		f := core.Parse([]byte(strings.Repeat(c.unit, core.MaxRepeatedNotes+c.extra)))
+		p := c.d.Compile(f).Policy(core.MustAgent("GUS(indexer)"))
 		each := 0
 		for _, n := range p.Notes {
 			if strings.HasPrefix(n, c.prefix) {
 				each++
 			}
 		}
-		if last := p.Notes[len(p.Notes)-1]; each != maxRepeatedNotes || last != c.last {
+		if last := p.Notes[len(p.Notes)-1]; each != core.MaxRepeatedNotes || last != c.last {
 			t.Errorf("%s on %q: %d notes of their own, last note %q", c.d.ID, c.unit, each, last)
 		}
 	}
@@ -195,9 +198,9 @@ func TestRepeatedNotesBounded(t *testing.T) {
 // (Protego's second chance reads each "disallow /x") keeps the notes of
 // every verdict short.
 func TestPresetLineNotesBounded(t *testing.T) {
-	f := Parse([]byte("User-agent: *\n" + strings.Repeat("disallow /x\nDisallow :/y\n", 5000)))
-	for _, d := range Presets() {
-		p := d.Compile(f).Policy(MustAgent("*"))
+	f := core.Parse([]byte("User-agent: *\n" + strings.Repeat("disallow /x\nDisallow :/y\n", 5000)))
+	for _, d := range crawlers.All() {
+		p := d.Compile(f).Policy(core.MustAgent("*"))
 		if len(p.Notes) > 6 {
 			t.Errorf("%s: %d notes on a file of 10,000 odd lines; want at most a few", d.ID, len(p.Notes))
 		}

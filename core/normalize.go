@@ -7,7 +7,7 @@ import (
 
 const upperHex = "0123456789ABCDEF"
 
-func (d *Dialect) normalizePattern(v string) string {
+func (d *Dialect) NormalizePattern(v string) string {
 	switch d.Normalize {
 	case PythonQuote:
 		// robotparser unquotes the value when it reads the line, then
@@ -25,7 +25,7 @@ func (d *Dialect) normalizePattern(v string) string {
 	return v
 }
 
-func (d *Dialect) normalizeSelector(s string) string {
+func (d *Dialect) NormalizeSelector(s string) string {
 	switch d.Normalize {
 	case PathNoQuery:
 		return pathNoQuery(s)

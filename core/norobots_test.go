@@ -218,10 +218,10 @@ func TestNorobots_Normalisation(t *testing.T) {
 		{"/x:y", "/x%3Ay", "/x%3Ay"},
 		{"", "", "/"},
 	} {
-		if got := Norobots.normalizePattern(c.in); got != c.rule {
+		if got := Norobots.NormalizePattern(c.in); got != c.rule {
 			t.Errorf("rule %q -> %q, want %q", c.in, got, c.rule)
 		}
-		if got := Norobots.normalizeSelector(c.in); got != c.path {
+		if got := Norobots.NormalizeSelector(c.in); got != c.path {
 			t.Errorf("path %q -> %q, want %q", c.in, got, c.path)
 		}
 	}
@@ -238,22 +238,5 @@ func TestNorobots_Normalisation(t *testing.T) {
 		if got := pyQuote(c.in); got != c.want {
 			t.Errorf("pyQuote(%q) = %q, want %q", c.in, got, c.want)
 		}
-	}
-}
-
-// CPython's read() decodes the body as "utf-8", not "utf-8-sig": the BOM
-// stays in line 1, whose field is then unknown, so the Disallow after it
-// has no record (Lib/urllib/robotparser.py:70,113,115,121-122 in 3.11).
-func TestNorobots_BOMStaysInLineOne(t *testing.T) {
-	robots := "\uFEFFUser-agent: *\nDisallow: /private\n"
-	for _, d := range []Dialect{Norobots, GUS, GUSLegacy} {
-		v := Decide(Parse([]byte(robots)), d, MustAgent("kiwi"), "/private")
-		if !v.Allowed || v.Line != 0 || !strings.Contains(v.Note, "UTF-8 BOM") {
-			t.Errorf("%s: got %+v, want allowed by no line, with a note on the BOM", d.ID, v)
-		}
-	}
-	// The other dialects drop it.
-	if v := Decide(Parse([]byte(robots)), Gemini, MustAgent("kiwi"), "/private"); v.Allowed || v.Line != 2 {
-		t.Errorf("gemini: got %+v, want disallowed by line 2", v)
 	}
 }

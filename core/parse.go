@@ -81,7 +81,7 @@ const (
 	Host         Field = "host"
 )
 
-var knownFields = map[string]Field{
+var KnownFields = map[string]Field{
 	"user-agent": UserAgent, "virtual-agent": VirtualAgent, "disallow": Disallow,
 	"allow": Allow, "crawl-delay": CrawlDelay, "check": Check,
 	"request-rate": RequestRate, "sitemap": Sitemap, "host": Host,
@@ -89,7 +89,7 @@ var knownFields = map[string]Field{
 
 // googleTypos are the misspellings Google's reference parser accepts; only
 // the rfc9309 dialect honours them (AcceptTypos), the linter flags them all.
-var googleTypos = map[string]Field{
+var GoogleTypos = map[string]Field{
 	"useragent": UserAgent, "user agent": UserAgent,
 	"dissallow": Disallow, "dissalow": Disallow, "disalow": Disallow,
 	"diasllow": Disallow, "disallaw": Disallow,
@@ -307,7 +307,7 @@ type spaces func(rune) bool
 
 func (s spaces) trim(x string) string {
 	if s == nil {
-		return trimSpaceTab(x)
+		return TrimSpaceTab(x)
 	}
 	return strings.TrimFunc(x, s)
 }
@@ -361,24 +361,24 @@ func lexLineSpaces(text string, pos Pos, parts *[]FieldParts, sp spaces) Line {
 // fields, else among the misspellings Google's parser accepts.
 func lookupField(name string) (key, typo Field) {
 	var buf [16]byte
-	if len(name) <= len(buf) && isASCII(name) {
+	if len(name) <= len(buf) && IsASCII(name) {
 		// The usual case: no lower-case copy needed to look it up.
 		for i := 0; i < len(name); i++ {
-			buf[i] = lowerASCII(name[i])
+			buf[i] = LowerASCII(name[i])
 		}
-		if k, ok := knownFields[string(buf[:len(name)])]; ok {
+		if k, ok := KnownFields[string(buf[:len(name)])]; ok {
 			return k, ""
 		}
-		return "", googleTypos[string(buf[:len(name)])]
+		return "", GoogleTypos[string(buf[:len(name)])]
 	}
 	lower := strings.ToLower(name)
-	if k, ok := knownFields[lower]; ok {
+	if k, ok := KnownFields[lower]; ok {
 		return k, ""
 	}
-	return "", googleTypos[lower]
+	return "", GoogleTypos[lower]
 }
 
-func trimSpaceTab(s string) string { return strings.Trim(s, " \t") }
+func TrimSpaceTab(s string) string { return strings.Trim(s, " \t") }
 
 // IsBlank reports whether the line separates records in the dialects that
 // use blank lines: empty or only spaces and tabs.

@@ -124,7 +124,7 @@ func (rs *Ruleset) Policy(a Agent) *Policy {
 }
 
 // agentMatches compares one agent-line value with one bot name or role.
-func (d *Dialect) agentMatches(value, name string) bool {
+func (d *Dialect) AgentMatches(value, name string) bool {
 	if name == "" {
 		return false
 	}
@@ -137,8 +137,8 @@ func (d *Dialect) agentMatches(value, name string) bool {
 	case TokenEqual:
 		return strings.EqualFold(value, name)
 	case ProductToken:
-		t := productToken(value)
-		return t != "" && strings.EqualFold(t, productToken(name))
+		t := ProductTokenOf(value)
+		return t != "" && strings.EqualFold(t, ProductTokenOf(name))
 	default:
 		if d.Normalize == PythonQuote {
 			value = pyUnquote(value)
@@ -152,7 +152,7 @@ func (d *Dialect) agentMatches(value, name string) bool {
 // containsLower is strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 // without building the lower-case copies when both are ASCII, the usual case.
 func containsLower(s, sub string) bool {
-	if !isASCII(s) || !isASCII(sub) {
+	if !IsASCII(s) || !IsASCII(sub) {
 		return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 	}
 	n := len(sub)
@@ -164,7 +164,7 @@ func containsLower(s, sub string) bool {
 	return false
 }
 
-func isASCII(s string) bool {
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return false
@@ -177,14 +177,14 @@ func isASCII(s string) bool {
 func equalFoldASCII(a, b string) bool {
 	for i := 0; i < len(a); i++ {
 		x, y := a[i], b[i]
-		if x != y && lowerASCII(x) != lowerASCII(y) {
+		if x != y && LowerASCII(x) != LowerASCII(y) {
 			return false
 		}
 	}
 	return true
 }
 
-func lowerASCII(c byte) byte {
+func LowerASCII(c byte) byte {
 	if c >= 'A' && c <= 'Z' {
 		return c + 'a' - 'A'
 	}
@@ -194,11 +194,11 @@ func lowerASCII(c byte) byte {
 // groupNames reports the first agent line of g matching any of names.
 func (d *Dialect) groupNames(g *Group, names []string) *Line {
 	for _, l := range g.Agents {
-		if isStarValue(d, l.Value) {
+		if IsStarValue(d, l.Value) {
 			continue
 		}
 		for _, n := range names {
-			if d.agentMatches(l.Value, n) {
+			if d.AgentMatches(l.Value, n) {
 				return l
 			}
 		}
@@ -207,7 +207,7 @@ func (d *Dialect) groupNames(g *Group, names []string) *Line {
 }
 
 // lineAndRule quotes a line for a reason: `line 3 "User-agent: GUS"`.
-func lineAndRule(l *Line) string { return string(appendLineAndRule(nil, l)) }
+func LineAndRule(l *Line) string { return string(appendLineAndRule(nil, l)) }
 
 func appendLineAndRule(b []byte, l *Line) []byte {
 	b = append(b, "line "...)
@@ -320,7 +320,7 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 			seq = 0
 		}
 		for _, l := range g.Rules {
-			k := d.fieldOf(l)
+			k := d.FieldOf(l)
 			allow := k == Allow
 			if d.Normalize == PythonQuote && l.Value == "" {
 				allow = true // robotparser: an empty Disallow allows everything
@@ -334,7 +334,7 @@ func compileRules(d *Dialect, groups []*Group) (rules, dropped []compiledRule) {
 				continue
 			}
 			for _, value := range ruleValues(d, l.Value) {
-				pat := d.normalizePattern(value)
+				pat := d.NormalizePattern(value)
 				r := compiledRule{line: l, allow: allow, group: seq}
 				if d.Patterns == TrailingStarPrefix {
 					var ok bool
@@ -396,21 +396,21 @@ func (p *Policy) Settings() []Setting {
 	var out []Setting
 	for _, g := range p.Groups {
 		for _, l := range g.Settings {
-			out = append(out, Setting{Field: p.Dialect.fieldOf(l), Value: l.Value, Line: l.Pos.Line, Valid: validSetting(p.Dialect.fieldOf(l), l.Value)})
+			out = append(out, Setting{Field: p.Dialect.FieldOf(l), Value: l.Value, Line: l.Pos.Line, Valid: ValidSetting(p.Dialect.FieldOf(l), l.Value)})
 		}
 	}
 	return out
 }
 
-func validSetting(k Field, v string) bool {
+func ValidSetting(k Field, v string) bool {
 	if k == RequestRate {
 		a, b, ok := strings.Cut(v, "/")
-		return ok && isDigits(strings.TrimSpace(a)) && isDigits(strings.TrimSpace(b))
+		return ok && IsDigits(strings.TrimSpace(a)) && IsDigits(strings.TrimSpace(b))
 	}
-	return isDigits(v)
+	return IsDigits(v)
 }
 
-func isDigits(s string) bool {
+func IsDigits(s string) bool {
 	if s == "" {
 		return false
 	}

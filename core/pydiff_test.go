@@ -1,4 +1,4 @@
-package core
+package core_test
 
 // A differential test against CPython's own urllib.robotparser (Debian's
 // /usr/bin/python3): on every scenario and every real file, each also
@@ -25,6 +25,9 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // pythonPath is Debian's python3: the one on PATH may be another build.
@@ -96,7 +99,7 @@ func pySources(t *testing.T) []pySource {
 		s := pySource{name: "scenarios/" + sc.name, body: sc.robots}
 		for _, d := range sc.directives {
 			s.agent = append(s.agent, d.agent)
-			if d.sel != "" && !isCrawlURL(d.sel) {
+			if d.sel != "" && !core.IsCrawlURL(d.sel) {
 				s.sels = append(s.sels, d.sel)
 			}
 		}
@@ -129,7 +132,7 @@ func pyRandomFiles(n int) []pySource {
 		for range 4 + r.IntN(40) {
 			b.WriteString(pieces[r.IntN(len(pieces))])
 		}
-		out = append(out, pySource{name: fmt.Sprintf("random/%d", i), body: []byte(b.String()), odd: pyOdd(b.String()),
+		out = append(out, pySource{name: fmt.Sprintf("random/%d", i), body: []byte(b.String()), odd: core.PyOdd(b.String()),
 			sels: []string{"/a", "/a b", "/b", "/~", "/?q", "/s"}})
 	}
 	return out
@@ -167,7 +170,7 @@ func pyLongFiles() []pySource {
 		{"empty-lines", "User-agent: *\nDisallow: /early\n" + pad(strings.Repeat("#", 63)+"\n\n", 520<<10) + "User-agent: indexer\nDisallow: /late\n"},
 		{"blank-lines", "User-agent: *\nDisallow: /early\n" + pad(strings.Repeat(" ", 63)+"\n", 520<<10) + "Disallow: /late\n"},
 		{"unknown-fields", "User-agent: indexer\n" + pad("x-note: "+strings.Repeat("y", 55)+"\n", 520<<10) + "Disallow: /late\n"},
-		{"cut-line", "User-agent: *\n" + pad("#", MaxBytes-len("User-agent: *\n")-4) + "\nDisallow: /late\n"},
+		{"cut-line", "User-agent: *\n" + pad("#", core.MaxBytes-len("User-agent: *\n")-4) + "\nDisallow: /late\n"},
 	} {
 		out = append(out, pySource{name: "long/" + c.name, body: []byte(c.body), sels: []string{"/early", "/late"}})
 	}
@@ -195,11 +198,11 @@ func pyVariants(body []byte) map[string][]byte {
 // is an unnamed bot, which no name-matching record names, while
 // can_fetch("*") asks for a bot called "*", in which the empty value
 // occurs (Lib/urllib/robotparser.py:261-263).
-func pyAgents(f *File, more []string) []string {
+func pyAgents(f *core.File, more []string) []string {
 	list := []string{"indexer", "archiver", "researcher", "gus", "GUS/2.1", "figtree", "Googlebot", "kiwi"}
 	star := true
 	for i := range f.Lines {
-		if l := &f.Lines[i]; l.Kind == FieldLine && l.Key == UserAgent {
+		if l := &f.Lines[i]; l.Kind == core.FieldLine && l.Key == core.UserAgent {
 			list = append(list, l.Value)
 			star = star && l.Value != ""
 		}
@@ -210,7 +213,7 @@ func pyAgents(f *File, more []string) []string {
 		if a == "" || a == "*" && !star || strings.ContainsAny(a, "(),") || slices.Contains(out, a) {
 			continue
 		}
-		if _, err := ParseAgent(a); err != nil {
+		if _, err := core.ParseAgent(a); err != nil {
 			continue
 		}
 		out = append(out, a)
@@ -219,11 +222,11 @@ func pyAgents(f *File, more []string) []string {
 }
 
 // pySelectors: fixed paths, and around every rule value of the file.
-func pySelectors(f *File, more []string) []string {
+func pySelectors(f *core.File, more []string) []string {
 	list := []string{"", "/", "/x", "/private", "/private/x", "/a b", "/%7Ejoe", "/~joe", "/?q=1", "/a;p", "/a#f", "/index.gmi", "/robots.txt", "robots.txt", "0/robots.txt", "/ü"}
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Kind != FieldLine || l.Key != Allow && l.Key != Disallow || l.Value == "" {
+		if l.Kind != core.FieldLine || l.Key != core.Allow && l.Key != core.Disallow || l.Value == "" {
 			continue
 		}
 		v := l.Value
@@ -260,7 +263,7 @@ func TestPythonDifferential(t *testing.T) {
 	for _, src := range pySources(t) {
 		for vname, body := range pyVariants(src.body) {
 			nFiles++
-			f := Parse(body)
+			f := core.Parse(body)
 			agents, sels := pyAgents(f, src.agent), pySelectors(f, src.sels)
 			if src.odd {
 				agents = nil // norobots: DIALECTS.md's line ends and trimming
@@ -269,13 +272,13 @@ func TestPythonDifferential(t *testing.T) {
 			// norobots: every agent and selector, against CPython with
 			// DIALECTS.md's two choices.
 			nb := body
-			if len(nb) > MaxBytes {
-				nb = nb[:MaxBytes]
+			if len(nb) > core.MaxBytes {
+				nb = nb[:core.MaxBytes]
 			}
 			pf, rs := pyFile{Body: nb, StarAll: true}, []pyRow{}
-			ruleset := Norobots.Compile(f)
+			ruleset := core.Norobots.Compile(f)
 			for _, a := range agents {
-				p := ruleset.Policy(MustAgent(a))
+				p := ruleset.Policy(core.MustAgent(a))
 				for _, s := range sels {
 					rs = append(rs, pyRow{src.name, vname, "norobots", a, s, p.Test(s).Allowed, []int{len(pf.Queries)}})
 					pf.Queries = append(pf.Queries, [2]string{a, s})
@@ -296,8 +299,8 @@ func TestPythonDifferential(t *testing.T) {
 				pf.Queries = append(pf.Queries, k)
 				return asked[k]
 			}
-			for _, d := range []Dialect{GUS, GUSLegacy} {
-				p := d.Compile(f).Policy(Agent{})
+			for _, d := range []core.Dialect{crawlers.GUS, crawlers.GUSLegacy} {
+				p := d.Compile(f).Policy(core.Agent{})
 				for _, s := range sels {
 					if s != "" && s[0] != '/' {
 						continue // not the path of a gemini:// URL
@@ -331,7 +334,7 @@ func TestPythonDifferential(t *testing.T) {
 			byReader[r.reader]++
 			if r.got != want {
 				if bad++; bad <= 40 {
-					t.Errorf("%s (%s), %s, agent %q, %q: smolbots %s, CPython %s", r.file, r.variant, r.reader, r.agent, r.sel, word(r.got), word(want))
+					t.Errorf("%s (%s), %s, agent %q, %q: smolbots %s, CPython %s", r.file, r.variant, r.reader, r.agent, r.sel, core.VerdictWord(r.got), core.VerdictWord(want))
 				}
 			}
 		}
@@ -353,13 +356,13 @@ func TestPythonDifferential(t *testing.T) {
 // src/protego.py:173). So a URL with no path is held to the preset's
 // verdict for "/" and counted apart; every other row must agree.
 func TestProtegoDifferential(t *testing.T) {
-	agent := MozzArchiver.Crawler.Agents[0]
+	agent := crawlers.MozzArchiver.Crawler.Agents[0]
 	var files []pyFile
 	var rows [][]pyRow
 	for _, src := range pySources(t) {
 		for vname, body := range pyVariants(src.body) {
-			f := Parse(body)
-			p := MozzArchiver.Compile(f).Policy(Agent{})
+			f := core.Parse(body)
+			p := crawlers.MozzArchiver.Compile(f).Policy(core.Agent{})
 			pf, rs := pyFile{Body: body, Protego: true}, []pyRow{}
 			for _, s := range pySelectors(f, src.sels) {
 				if s != "" && s[0] != '/' {
@@ -388,7 +391,7 @@ func TestProtegoDifferential(t *testing.T) {
 			}
 			if r.got != want {
 				if bad++; bad <= 40 {
-					t.Errorf("%s (%s), %q: %s %s, Debian's Protego %s", r.file, r.variant, r.sel, r.reader, word(r.got), word(want))
+					t.Errorf("%s (%s), %q: %s %s, Debian's Protego %s", r.file, r.variant, r.sel, r.reader, core.VerdictWord(r.got), core.VerdictWord(want))
 				}
 			}
 		}

@@ -221,7 +221,7 @@ func TestRFC9309_ProductToken(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"FooBot/1.0", "FooBot"}, {"Foo_Bar-Baz1", "Foo_Bar-Baz"}, {"Foo Bar", "Foo"}, {"ツbot", ""}, {"", ""},
 	} {
-		if got := productToken(c.in); got != c.want {
+		if got := ProductTokenOf(c.in); got != c.want {
 			t.Errorf("productToken(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // answerAll runs every dialect for a few agents and the given selectors
@@ -34,7 +35,7 @@ func answerAll(t *testing.T, f *core.File, selectors ...string) map[string]map[s
 			}
 		}
 	}
-	core.Lint(f, selectors)
+	lint.Lint(f, selectors)
 	return out
 }
 

@@ -1,4 +1,4 @@
-package core
+package core_test
 
 // Conformance scenarios: one txtar archive per scenario in
 // testdata/scenarios. The archive comment holds directives, one per line;
@@ -34,21 +34,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/scenario"
 )
 
 const scenarioDir = "../testdata/scenarios"
 
-func scenarioDialects(list string) ([]Dialect, error) {
+func scenarioDialects(list string) ([]core.Dialect, error) {
 	if list == "all" {
-		return Dialects(), nil
+		return core.Dialects(), nil
 	}
 	if list == "crawlers" {
-		return Presets(), nil
+		return crawlers.All(), nil
 	}
-	var out []Dialect
+	var out []core.Dialect
 	for _, id := range strings.Split(list, ",") {
-		d, ok := DialectByID(id)
+		d, ok := crawlers.ReaderByID(id)
 		if !ok {
 			return nil, fmt.Errorf("unknown dialect %q", id)
 		}
@@ -61,7 +63,7 @@ func scenarioDialects(list string) ([]Dialect, error) {
 type directive struct {
 	text    string
 	kind    string
-	dialect Dialect
+	dialect core.Dialect
 	agent   string
 	sel     string
 	want    string   // allow|disallow, group list, or settings list
@@ -158,7 +160,7 @@ func loadScenarios(t *testing.T) []loadedScenario {
 func TestScenarios(t *testing.T) {
 	for _, sc := range loadScenarios(t) {
 		t.Run(sc.name, func(t *testing.T) {
-			f := Parse(sc.robots)
+			f := core.Parse(sc.robots)
 			for i, d := range sc.directives {
 				d := d
 				t.Run(fmt.Sprintf("%02d_%s_%s", i, d.kind, d.dialect.ID), func(t *testing.T) {
@@ -169,9 +171,9 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-func runDirective(t *testing.T, f *File, d directive) {
+func runDirective(t *testing.T, f *core.File, d directive) {
 	t.Helper()
-	a, err := ParseAgent(d.agent)
+	a, err := core.ParseAgent(d.agent)
 	if err != nil {
 		t.Fatalf("%s: agent: %v", d.text, err)
 	}
@@ -181,7 +183,7 @@ func runDirective(t *testing.T, f *File, d directive) {
 		sel := d.sel
 		// A preset builds its own target from a URL.
 		if d.dialect.Crawler == nil && (strings.HasPrefix(sel, "gopher://") || strings.HasPrefix(sel, "gemini://")) {
-			if sel, err = SelectorFrom(sel); err != nil {
+			if sel, err = core.SelectorFrom(sel); err != nil {
 				t.Fatalf("%s: %v", d.text, err)
 			}
 		}
@@ -200,7 +202,7 @@ func verdictWord(allowed bool) string {
 	return "disallow"
 }
 
-func checkVerdict(t *testing.T, d directive, v Verdict) {
+func checkVerdict(t *testing.T, d directive, v core.Verdict) {
 	t.Helper()
 	if d.want != "allow" && d.want != "disallow" {
 		t.Fatalf("%s: expected allow or disallow, got %q", d.text, d.want)
@@ -270,7 +272,7 @@ func checkVerdict(t *testing.T, d directive, v Verdict) {
 	}
 }
 
-func checkGroups(t *testing.T, d directive, p *Policy) {
+func checkGroups(t *testing.T, d directive, p *core.Policy) {
 	t.Helper()
 	var got []string
 	for _, g := range p.Groups {
@@ -300,7 +302,7 @@ func checkGroups(t *testing.T, d directive, p *Policy) {
 	}
 }
 
-func checkSettings(t *testing.T, d directive, p *Policy) {
+func checkSettings(t *testing.T, d directive, p *core.Policy) {
 	t.Helper()
 	var got []string
 	for _, s := range p.Settings() {
@@ -334,7 +336,7 @@ func TestScenarioCoverage(t *testing.T) {
 		}
 	}
 	var ids []string
-	for _, d := range Dialects() {
+	for _, d := range core.Dialects() {
 		ids = append(ids, d.ID)
 	}
 	sort.Strings(ids)

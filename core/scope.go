@@ -48,23 +48,24 @@ func ProtocolOfURL(u string) (Protocol, bool) {
 }
 
 // Which dialect IDs each scope keeps. Conner's proposal covers gopher
-// proxies too, and RFC 9309 and the 1994 rules are read everywhere. The
-// crawler presets of CRAWLERS.md are Gemini crawlers, except Veronica-2.
+// proxies too, and RFC 9309 and the 1994 rules are read everywhere. A
+// crawler preset's scope is the protocol it crawls (crawlers.InScope).
 var (
-	geminiOnly  = []string{"gemini", "tlgs", "gemplex", "gemini-grc", "kennedy", "gus", "gus-legacy", "mozz-archiver", "auragem"}
-	gopherOnly  = []string{"gopher2019", "gopherdraft", "veronica2"}
-	bothSchemes = []string{"conner2020", "rfc9309", "norobots"}
+	geminiOnly  = []string{"gemini"}
+	gopherOnly  = []string{"gopher2019", "gopherdraft"}
+	BothSchemes = []string{"conner2020", "rfc9309", "norobots"}
 )
 
-// Includes reports whether findings and verdicts of the dialect with
-// this ID concern a file served over p. An ID the table does not know
-// (a caller's own variant) counts only under any.
+// Includes reports whether findings and verdicts of the built-in
+// dialect with this ID concern a file served over p. An ID the table
+// does not know (a preset or a caller's own variant) counts only under
+// any: crawlers.InScope knows the presets too.
 func (p Protocol) Includes(id string) bool {
 	switch p {
 	case ProtocolGemini:
-		return slices.Contains(geminiOnly, id) || slices.Contains(bothSchemes, id)
+		return slices.Contains(geminiOnly, id) || slices.Contains(BothSchemes, id)
 	case ProtocolGopher:
-		return slices.Contains(gopherOnly, id) || slices.Contains(bothSchemes, id)
+		return slices.Contains(gopherOnly, id) || slices.Contains(BothSchemes, id)
 	}
 	return true
 }
@@ -91,4 +92,3 @@ func (p Protocol) DefaultReference() Dialect {
 	}
 	return RFC9309
 }
-

@@ -40,7 +40,3 @@ func BuildDate() string {
 	}
 	return "undated"
 }
-
-// LintURL is the absolute address of a lint code's page, /lint/<code>:
-// the `url` of every lint -json finding and fix -json change.
-func LintURL(code string) string { return Site() + "/lint/" + code }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // The site's address is set in netlify.toml; the default compiled into
@@ -23,7 +24,7 @@ func TestSiteMatchesNetlify(t *testing.T) {
 	if got := core.Site(); got != string(m[1]) {
 		t.Errorf("core.Site() = %q, netlify.toml says %q", got, m[1])
 	}
-	if got, want := core.LintURL("bom"), string(m[1])+"/lint/bom"; got != want {
+	if got, want := lint.URL("bom"), string(m[1])+"/lint/bom"; got != want {
 		t.Errorf("LintURL(bom) = %q, want %q", got, want)
 	}
 }

@@ -7,7 +7,7 @@ import "slices"
 // shares one instantiation of the sorting code: slices.SortFunc on a
 // struct type gets its own copy, about 20 KB of the page's WebAssembly
 // for each type.
-func sortStable[T any](s []T, cmp func(a, b *T) int) {
+func SortStable[T any](s []T, cmp func(a, b *T) int) {
 	order := make([]int32, len(s))
 	for i := range order {
 		order[i] = int32(i)

@@ -178,7 +178,7 @@ func uriPath(s string) string {
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}
-	return removeDotSegments(p)
+	return RemoveDotSegments(p)
 }
 
 // uriEscaper escapes what System.Uri escapes in a path besides the bytes

@@ -169,7 +169,7 @@ func (rs *Ruleset) parseFailure() (*Line, string) {
 	d := &rs.Dialect
 	agent := d.preambleFor(rs.File) == PreambleStarRun
 	for l := range rs.eachLine() {
-		k := d.fieldOf(l)
+		k := d.FieldOf(l)
 		switch k {
 		case UserAgent:
 			agent = true
@@ -222,9 +222,9 @@ func longestFirst(rules []compiledRule, sel string) *compiledRule {
 func (p *Policy) testFailed(v *Verdict, selector string) {
 	d := &p.Dialect
 	v.Dialect, v.Agent, v.Selector, v.SkipHost = d.ID, p.agent, selector, true
-	v.Target = d.normalizeSelector(selector)
+	v.Target = d.NormalizeSelector(selector)
 	v.Line, v.Rule = p.failLine.Pos.Line, p.failLine.Rule()
 	v.GroupLines = []int{}
-	v.Why = fmt.Sprintf("%s's parser fails on %s: %s. %s keeps no rules then and drops every URL of the host (%s)", d.name(), lineAndRule(p.failLine), p.failWhy, d.name(), d.cite("skip"))
+	v.Why = fmt.Sprintf("%s's parser fails on %s: %s. %s keeps no rules then and drops every URL of the host (%s)", d.name(), LineAndRule(p.failLine), p.failWhy, d.name(), d.cite("skip"))
 	v.Note = p.notesWith(nil)
 }

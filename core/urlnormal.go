@@ -5,9 +5,9 @@ import "strings"
 // normalizeURLPath decodes escaped unreserved characters, writes the
 // remaining escapes in upper case and removes dot segments from the
 // path before any query.
-func normalizeURLPath(s string) string {
+func NormalizeURLPath(s string) string {
 	path, query, hasQuery := strings.Cut(s, "?")
-	out := removeDotSegments(normalEscapes(path))
+	out := RemoveDotSegments(normalEscapes(path))
 	if hasQuery {
 		// Escapes are normalised in every component (RFC 3986 section
 		// 6.2.2.2); dot segments only in the path.
@@ -34,7 +34,7 @@ func normalEscapes(s string) string {
 }
 
 // removeDotSegments is RFC 3986 section 5.2.4.
-func removeDotSegments(in string) string {
+func RemoveDotSegments(in string) string {
 	if !strings.Contains(in, "/.") && !strings.HasPrefix(in, ".") {
 		return in // no dot segment: nothing moves (and nothing is allocated)
 	}

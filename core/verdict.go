@@ -115,7 +115,7 @@ func (p *Policy) test(v *Verdict, selector string) {
 		v.Target = sel
 		decided = p.decide(sel, &extra)
 	} else {
-		v.Target = d.normalizeSelector(sel)
+		v.Target = d.NormalizeSelector(sel)
 		decided = p.decideTarget(v.Target, &extra)
 	}
 	if decided != nil {
@@ -160,7 +160,7 @@ func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
 		}
 		return nil
 	}
-	return p.decideTarget(d.normalizeSelector(selector), notes)
+	return p.decideTarget(d.NormalizeSelector(selector), notes)
 }
 
 // decideTarget is decide for a selector already normalized.
@@ -280,7 +280,7 @@ func (p *Policy) firstMatchRestrictive(rules []compiledRule, sel string) *compil
 		if python {
 			// robotparser compares even empty paths (they match everything)
 			// and, per DIALECTS.md, norobots takes a bare * as everything too.
-			if !(r.line.Value == "*" && d.starAll()) && !r.matches(d.Patterns, sel) {
+			if !(r.line.Value == "*" && d.StarAll()) && !r.matches(d.Patterns, sel) {
 				continue
 			}
 		} else if r.pattern == "" || !r.matches(d.Patterns, sel) {
@@ -327,9 +327,9 @@ func (p *Policy) ruleNotes(r *compiledRule) []string {
 		return nil
 	}
 	switch {
-	case r.line.Value == "" && d.fieldOf(r.line) == Disallow:
+	case r.line.Value == "" && d.FieldOf(r.line) == Disallow:
 		return []string{fmt.Sprintf("Python's robotparser turns the empty Disallow on line %d into a rule allowing everything, and the first match wins.", r.line.Pos.Line)}
-	case r.line.Value == "*" && d.starAll():
+	case r.line.Value == "*" && d.StarAll():
 		return []string{"A bare * is taken to match every selector; Python's robotparser itself quotes it to %2A first, so there it matches nothing."}
 	}
 	return nil

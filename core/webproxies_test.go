@@ -1,10 +1,13 @@
-package core
+package core_test
 
 import (
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/temoto/robotstxt"
 )
 
@@ -16,7 +19,7 @@ import (
 // webproxy's own exactly when the name minus its last letter chooses
 // another.
 func gemportalOracle(body []byte, target string) (honoured, allowed bool) {
-	if len(body) >= gemportalMax {
+	if len(body) >= crawlers.GemportalMax {
 		return false, true
 	}
 	robots, err := robotstxt.FromBytes(body)
@@ -52,11 +55,11 @@ func TestGemportal_AgreesWithTemoto(t *testing.T) {
 	}
 	honoured, rows := 0, 0
 	for name, body := range bodies {
-		f := Parse(body)
+		f := core.Parse(body)
 		if f.Truncated {
 			continue // Gemportal reads none of it, nor does smolbots read it all
 		}
-		ok, why := GemportalReads(f)
+		ok, why := crawlers.GemportalReads(f)
 		want, _ := gemportalOracle(body, "/")
 		if ok != want {
 			t.Errorf("%s: GemportalReads %v (%s), temoto through Gemportal's wrapper %v", name, ok, why, want)
@@ -66,7 +69,7 @@ func TestGemportal_AgreesWithTemoto(t *testing.T) {
 			continue
 		}
 		honoured++
-		p := gemportal.Compile(f).Policy(Agent{})
+		p := crawlers.Gemportal.Compile(f).Policy(core.Agent{})
 		for _, target := range auragemTargets(f, []string{"/w", "/w/x", "/p", "/s"}) {
 			if _, err := url.Parse(target); err != nil {
 				continue
@@ -85,7 +88,7 @@ func TestGemportal_AgreesWithTemoto(t *testing.T) {
 	for _, c := range []struct{ name, want string }{
 		{"exact", "Gemportal obeys it"}, {"mozz", "names exactly webproxy"}, {"big", "4096 bytes or more"}, {"error", "parser fails on line 2"},
 	} {
-		fs := Lint(Parse(bodies[c.name]), nil)
+		fs := lint.Lint(core.Parse(bodies[c.name]), nil)
 		found := false
 		for _, f := range fs {
 			if f.Code == "webproxy-readers" {

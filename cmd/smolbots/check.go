@@ -9,8 +9,10 @@ import (
 	"text/tabwriter"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 var checkCmd = &command{
@@ -81,10 +83,10 @@ func parseDialects(spec string) ([]core.Dialect, error) {
 			add(core.Dialects()...)
 			continue
 		case "crawlers":
-			add(core.Presets()...)
+			add(crawlers.All()...)
 			continue
 		}
-		d, ok := core.DialectByID(id)
+		d, ok := crawlers.ReaderByID(id)
 		if !ok {
 			return nil, usageErr("unknown dialect %q; use all, crawlers or one of %s, %s", visible(id), dialectIDs(), presetIDs())
 		}
@@ -110,7 +112,7 @@ func splitDialects(spec string) []string {
 
 func presetIDs() string {
 	var ids []string
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		ids = append(ids, d.ID)
 	}
 	return strings.Join(ids, ", ")
@@ -191,7 +193,7 @@ func runCheck(c *call, o checkOptions) error {
 		return err
 	}
 	f := core.Parse(data)
-	inputNote := core.InputNote(f)
+	inputNote := lint.InputNote(f)
 	if inputNote != "" {
 		fmt.Fprintf(c.stderr, "smolbots check: warning: %s\n", inputNote)
 	}
@@ -218,9 +220,9 @@ func runCheck(c *call, o checkOptions) error {
 			policies[i] = rs.Policy(a)
 		}
 		w.agent(policies)
-		agentNote := core.RoleNote(f, a)
+		agentNote := lint.RoleNote(f, a)
 		for si, sel := range selectors {
-			hints := joinSentences(inputNote, agentNote, core.NormalizeNote(raw[si]))
+			hints := joinSentences(inputNote, agentNote, lint.NormalizeNote(raw[si]))
 			for di, p := range policies {
 				v := p.Test(sel)
 				v.Selector = raw[si] // as the user gave it
@@ -276,8 +278,8 @@ func presetRows(w verdictWriter, f *core.File, presets []core.Dialect, raw []str
 
 // presetConclusions is what each preset makes of the fetch, by ID;
 // empty when the file was not fetched.
-func presetConclusions(fetched *fetch.Result) map[string]core.CrawlerConclusion {
-	concl := map[string]core.CrawlerConclusion{}
+func presetConclusions(fetched *fetch.Result) map[string]crawlers.CrawlerConclusion {
+	concl := map[string]crawlers.CrawlerConclusion{}
 	if fetched != nil {
 		for _, c := range concludeCrawlers(fetched) {
 			concl[c.Crawler] = c
@@ -289,7 +291,7 @@ func presetConclusions(fetched *fetch.Result) map[string]core.CrawlerConclusion 
 // presetVerdict is one preset's verdict on sel: from the fetch alone
 // when the crawler does not read the reply as its robots.txt, else from
 // its policy p.
-func presetVerdict(d core.Dialect, p *core.Policy, concl map[string]core.CrawlerConclusion, fetched *fetch.Result, sel, inputNote string) core.Verdict {
+func presetVerdict(d core.Dialect, p *core.Policy, concl map[string]crawlers.CrawlerConclusion, fetched *fetch.Result, sel, inputNote string) core.Verdict {
 	c, ok := concl[d.ID]
 	switch {
 	case ok && c.Reading != "read" && c.Reading != "unknown":

@@ -13,6 +13,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/refsite"
 )
@@ -115,7 +116,7 @@ func runConform(c *call, o conformOptions) error {
 		return usageErr("-timeout must be more than 0, not %v", o.timeout)
 	}
 	readers := refsite.SuiteReaders()
-	d, ok := core.DialectByID(o.dialect)
+	d, ok := crawlers.ReaderByID(o.dialect)
 	if custom.Is(o.dialect) {
 		var err error
 		if d, err = custom.Parse(o.dialect); err != nil {

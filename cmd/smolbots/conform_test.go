@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/refsite"
 )
 
@@ -173,7 +173,7 @@ func TestConformTemoto(t *testing.T) {
 	_, results, sum := conformJSON(t, "-jsonl", "-agent", "indexer", "--", bin, "-jsonl", "-auragem")
 	t.Logf("temoto: %d cases, %d errors, closest %s, agree %v", sum.Cases, sum.Errors, sum.Closest, sum.Agree)
 	want, against, closest := temotoRow, "CRAWLERS.md's description", "rfc9309"
-	if _, ok := core.DialectByID("auragem"); ok {
+	if _, ok := crawlers.ReaderByID("auragem"); ok {
 		want, against, closest = row(t, "indexer", "auragem"), "the auragem preset", "auragem"
 	}
 	if sum.Closest != closest {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/fetch"
 )
 
@@ -13,17 +14,17 @@ import (
 // of the fetch's first reply. It is worked out here and by the page, not
 // in core/fetch, so the relay worker (near its size budget) does not
 // link core.
-func concludeCrawlers(r *fetch.Result) []core.CrawlerConclusion {
+func concludeCrawlers(r *fetch.Result) []crawlers.CrawlerConclusion {
 	status := ""
 	if len(r.Attempts) > 0 {
 		status = r.Attempts[0].Status
 	}
-	return core.ConcludeFetch(r.URL, status, r.Outcome == fetch.Found)
+	return crawlers.ConcludeFetch(r.URL, status, r.Outcome == fetch.Found)
 }
 
 // reportCrawlers writes one line per crawler preset: what it makes of
 // the fetch.
-func reportCrawlers(w io.Writer, cs []core.CrawlerConclusion) {
+func reportCrawlers(w io.Writer, cs []crawlers.CrawlerConclusion) {
 	for _, c := range cs {
 		fmt.Fprintf(w, "  crawler %s: %s: %s\n", c.Crawler, c.Reading, c.Note)
 	}
@@ -31,7 +32,7 @@ func reportCrawlers(w io.Writer, cs []core.CrawlerConclusion) {
 
 // crawlerVerdict is a preset's verdict when the fetch, not the file,
 // decides: it allows everything, or skips the host.
-func crawlerVerdict(d core.Dialect, c core.CrawlerConclusion, selector string) core.Verdict {
+func crawlerVerdict(d core.Dialect, c crawlers.CrawlerConclusion, selector string) core.Verdict {
 	return core.Verdict{
 		Dialect: d.ID, Agent: d.Crawler.Identity(), Selector: selector, Target: selector,
 		Allowed: c.Reading == "allow-all", GroupLines: []int{},
@@ -47,7 +48,7 @@ func crawlerVerdict(d core.Dialect, c core.CrawlerConclusion, selector string) c
 // each with why: a crawler whose code for the reply was not read, or one
 // that reads robots.txt over the other protocol.
 func notRobotsPresets(presets []core.Dialect, fetched *fetch.Result) (answer []core.Dialect, read, decided, silent []string) {
-	concl := map[string]core.CrawlerConclusion{}
+	concl := map[string]crawlers.CrawlerConclusion{}
 	for _, c := range concludeCrawlers(fetched) {
 		concl[c.Crawler] = c
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/internal/realservers"
 )
 
@@ -91,7 +91,7 @@ func TestCrawlersReadTheFetch(t *testing.T) {
 	r := runCLI(t, "", "fetch", "-json", g.URL)
 	var res struct {
 		Outcome  string
-		Crawlers []core.CrawlerConclusion
+		Crawlers []crawlers.CrawlerConclusion
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || res.Outcome != "found" || len(res.Crawlers) != 8 {
 		t.Fatalf("fetch -json: %v %+v\n%s", err, res, r.stdout)
@@ -128,7 +128,7 @@ func TestCrawlersReadTheFetch(t *testing.T) {
 
 // The usage text names every preset, so a new one cannot be forgotten.
 func TestUsageNamesPresets(t *testing.T) {
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		if !strings.Contains(usage(), d.ID) {
 			t.Errorf("usage does not name the preset %s", d.ID)
 		}

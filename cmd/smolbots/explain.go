@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/refsite"
 )
 
@@ -37,7 +37,7 @@ func runExplain(c *call) error {
 	code := strings.TrimSpace(c.args[0])
 	text, ok := refsite.Explain(code)
 	if !ok {
-		return usageErr("%q is not a lint code; smolbots help lint lists them (%s)", visible(code), strings.Join(core.LintCodes()[:3], ", ")+", ...")
+		return usageErr("%q is not a lint code; smolbots help lint lists them (%s)", visible(code), strings.Join(lint.Codes()[:3], ", ")+", ...")
 	}
 	_, err := io.WriteString(c.stdout, text)
 	return err

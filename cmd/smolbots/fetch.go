@@ -10,7 +10,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/fetch"
 )
 
@@ -50,20 +50,20 @@ func runFetch(c *call, asJSON bool) error {
 	if err != nil {
 		return usageErr("%s", visible(err.Error()))
 	}
-	crawlers := concludeCrawlers(r)
+	conclusions := concludeCrawlers(r)
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
 		enc.SetEscapeHTML(false)
 		out := struct {
 			*fetch.Result
-			Crawlers []core.CrawlerConclusion `json:"crawlers"`
-		}{r, crawlers}
+			Crawlers []crawlers.CrawlerConclusion `json:"crawlers"`
+		}{r, conclusions}
 		if err := enc.Encode(out); err != nil {
 			return err
 		}
 	} else {
 		report(c.stderr, r)
-		reportCrawlers(c.stderr, crawlers)
+		reportCrawlers(c.stderr, conclusions)
 		body := r.Body
 		if isTerminal(c.stdout) {
 			body = visibleText(body) // for a file, the bytes as they are

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/fix"
 )
 
@@ -70,7 +71,7 @@ func runFix(c *call, o fixOptions) error {
 	}
 	opt := fix.Options{Protocol: scope}
 	if ref := strings.TrimSpace(o.reference); ref != "" && !strings.EqualFold(ref, fix.Strict) {
-		d, ok := core.DialectByID(strings.TrimSpace(o.reference))
+		d, ok := crawlers.ReaderByID(strings.TrimSpace(o.reference))
 		switch {
 		case !ok:
 			return usageErr("unknown reference %q; use strict or one of %s", visible(o.reference), dialectIDs())

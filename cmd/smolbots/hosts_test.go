@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // What the CLI prints of its own (usage, every command's help and
@@ -17,7 +17,7 @@ func TestOutputsNameNoExampleOrg(t *testing.T) {
 	for _, c := range commands {
 		runs = append(runs, []string{c.name, "-h"})
 	}
-	for _, code := range core.LintCodes() {
+	for _, code := range lint.Codes() {
 		runs = append(runs, []string{"explain", code})
 	}
 	for _, args := range runs {

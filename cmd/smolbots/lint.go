@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/lintformat"
 	"github.com/smolbots/smolbots/core/refsite"
 )
@@ -33,7 +34,7 @@ keeps the findings that concern readers of files served over it, and
 weighs lf-line-endings (only the Gopher draft asks for CRLF): a warning
 under gopher, information when no protocol is given.
 
-Codes: ` + wrapWords(strings.Join(core.LintCodes(), ", "), 70, "  "),
+Codes: ` + wrapWords(strings.Join(lint.Codes(), ", "), 70, "  "),
 	examples: []string{
 		"smolbots lint robots.txt                          # warnings and errors; exit 1 if any",
 		"smolbots lint -protocol gopher robots.txt         # a Gopher hole's file: CRLF line ends too",
@@ -87,7 +88,7 @@ func runLint(c *call, o lintOptions) error {
 	if n := len(slices.DeleteFunc(slices.Clone(c.args), func(a string) bool { return a != "-" })); n > 1 {
 		return usageErr("- (standard input) can be given once")
 	}
-	sev, err := core.ParseSeverity(o.severity)
+	sev, err := lint.ParseSeverity(o.severity)
 	if err != nil {
 		return usageErr("-severity: %s", visible(err.Error()))
 	}
@@ -118,7 +119,7 @@ func runLint(c *call, o lintOptions) error {
 		f := core.Parse(data)
 		// ControlLint scopes what it adds (a binary file) too, and weighs
 		// the findings for the protocol before it drops those below sev.
-		findings := core.ControlLint(f, core.Lint(f, selectors), core.LintOptions{Ignore: ignore, Severity: sev, Protocol: scope})
+		findings := lint.Control(f, lint.Lint(f, selectors), lint.Options{Ignore: ignore, Severity: sev, Protocol: scope})
 		files[i] = lintformat.File{Path: arg, Data: data, Findings: findings}
 		found = found || len(findings) > 0
 	}
@@ -151,7 +152,7 @@ func runLint(c *call, o lintOptions) error {
 
 // writeLintText is lint's text output (or its JSON lines): each file's
 // findings, then one "For more information" list for them all.
-func writeLintText(out io.Writer, files []lintformat.File, sev core.Severity, asJSON bool, limit int) {
+func writeLintText(out io.Writer, files []lintformat.File, sev lint.Severity, asJSON bool, limit int) {
 	var buf []byte
 	var shown []string // the codes printed, in order of first appearance
 	for _, file := range files {
@@ -183,11 +184,11 @@ func writeLintText(out io.Writer, files []lintformat.File, sev core.Severity, as
 // pages' own text: the summary, what it flags, and the whole page as
 // smolbots explain prints it.
 func lintRules() []lintformat.Rule {
-	codes := core.LintCodes()
+	codes := lint.Codes()
 	rules := make([]lintformat.Rule, len(codes))
 	for i, code := range codes {
 		help, _ := refsite.Explain(code)
-		rules[i] = lintformat.Rule{ID: code, Summary: refsite.Summary(code), Full: refsite.Flags(code), Help: help, HelpURI: core.LintURL(code)}
+		rules[i] = lintformat.Rule{ID: code, Summary: refsite.Summary(code), Full: refsite.Flags(code), Help: help, HelpURI: lint.URL(code)}
 	}
 	return rules
 }
@@ -200,7 +201,7 @@ func writeMoreInfo(w io.Writer, codes []string) {
 }
 
 // appendFinding writes one lint line, every key present (docs/json.md).
-func appendFinding(b []byte, fd *core.Finding) []byte {
+func appendFinding(b []byte, fd *lint.Finding) []byte {
 	b = append(b, `{"line":`...)
 	b = appendInt(b, fd.Line)
 	b = append(b, `,"col":`...)
@@ -219,7 +220,7 @@ func appendFinding(b []byte, fd *core.Finding) []byte {
 		b = appendString(b, d)
 	}
 	b = append(b, `],`...)
-	b = appendKey(b, "url", core.LintURL(fd.Code))
+	b = appendKey(b, "url", lint.URL(fd.Code))
 	return append(b, "}\n"...)
 }
 

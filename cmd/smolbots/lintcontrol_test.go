@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 func writeTemp(t *testing.T, name string, data []byte) string {
@@ -135,7 +135,7 @@ func findingText(t *testing.T, out string) string {
 	for _, l := range strings.Split(strings.TrimSuffix(more, "\n"), "\n") {
 		url, _, ok := strings.Cut(strings.TrimSpace(l), " -- ")
 		code := url[strings.LastIndexByte(url, '/')+1:]
-		if !ok || seen[code] || url != core.LintURL(code) || !strings.Contains(findings, "["+code+"]") {
+		if !ok || seen[code] || url != lint.URL(code) || !strings.Contains(findings, "["+code+"]") {
 			t.Errorf("For more information: line %q", l)
 		}
 		seen[code] = true

@@ -13,8 +13,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // lintCase raises findings on several lines, one with a column after a
@@ -23,12 +22,12 @@ const lintCase = "User-agent: *\nDisallow: /a*\n\nUser-agent: bot/1.0\nDisallow:
 
 // jsonFindings is lint -json on the same file: what SARIF and the
 // annotations must carry.
-func jsonFindings(t *testing.T, path string) []core.Finding {
+func jsonFindings(t *testing.T, path string) []lint.Finding {
 	t.Helper()
 	r := runCLI(t, "", "lint", "-json", path)
-	var out []core.Finding
+	var out []lint.Finding
 	for l := range strings.SplitSeq(strings.TrimSpace(r.stdout), "\n") {
-		var fd core.Finding
+		var fd lint.Finding
 		if err := json.Unmarshal([]byte(l), &fd); err != nil {
 			t.Fatalf("lint -json line %q: %v", l, err)
 		}
@@ -109,21 +108,21 @@ func TestLintSARIFValidates(t *testing.T) {
 	var ids []string
 	for _, ru := range run.Tool.Driver.Rules {
 		ids = append(ids, ru.ID)
-		if ru.HelpURI != core.LintURL(ru.ID) {
-			t.Errorf("rule %s: helpUri %q, want %q", ru.ID, ru.HelpURI, core.LintURL(ru.ID))
+		if ru.HelpURI != lint.URL(ru.ID) {
+			t.Errorf("rule %s: helpUri %q, want %q", ru.ID, ru.HelpURI, lint.URL(ru.ID))
 		}
 		if ru.ShortDescription.Text == "" || ru.FullDescription.Text == "" || !strings.HasPrefix(ru.Help.Text, ru.ID+"\n") {
 			t.Errorf("rule %s: a description or the help (the explain page) is missing", ru.ID)
 		}
 	}
-	if !slices.Equal(ids, core.LintCodes()) {
-		t.Errorf("rules %v, want every lint code %v", ids, core.LintCodes())
+	if !slices.Equal(ids, lint.Codes()) {
+		t.Errorf("rules %v, want every lint code %v", ids, lint.Codes())
 	}
 	want := jsonFindings(t, path)
 	if len(run.Results) != len(want) {
 		t.Fatalf("%d results, want %d (as lint -json)", len(run.Results), len(want))
 	}
-	levels := map[core.Severity]string{core.SevError: "error", core.SevWarning: "warning", core.SevInfo: "note"}
+	levels := map[lint.Severity]string{lint.SevError: "error", lint.SevWarning: "warning", lint.SevInfo: "note"}
 	for i, res := range run.Results {
 		fd := want[i]
 		loc := res.Locations[0].PhysicalLocation
@@ -154,7 +153,7 @@ func TestLintGitHubAnnotations(t *testing.T) {
 	file := escapeProp(path)
 	for i, fd := range want {
 		prefix := "::" + string(fd.Severity) + " file=" + file
-		if fd.Severity == core.SevInfo {
+		if fd.Severity == lint.SevInfo {
 			prefix = "::notice file=" + file
 		}
 		if fd.Line > 0 {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/refsite"
 )
 
@@ -108,9 +108,9 @@ func TestLintPagesShowTheCLI(t *testing.T) {
 
 // explain prints every code's page, and refuses anything else.
 func TestExplain(t *testing.T) {
-	for _, code := range core.LintCodes() {
+	for _, code := range lint.Codes() {
 		res := runCLI(t, "", "explain", code)
-		if res.code != 0 || !strings.HasPrefix(res.stdout, code+"\n") || !strings.Contains(res.stdout, "\nWhat it flags\n") || !strings.HasSuffix(res.stdout, core.LintURL(code)+"\n") {
+		if res.code != 0 || !strings.HasPrefix(res.stdout, code+"\n") || !strings.Contains(res.stdout, "\nWhat it flags\n") || !strings.HasSuffix(res.stdout, lint.URL(code)+"\n") {
 			t.Errorf("explain %s: exit %d, stdout %.200q, stderr %q", code, res.code, res.stdout, res.stderr)
 		}
 	}

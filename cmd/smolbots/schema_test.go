@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // A validator for the part of JSON Schema that docs/json/*.schema.json
@@ -152,17 +152,17 @@ func checkJSONLines(t *testing.T, kind, out string) {
 				t.Errorf("line %d: the note is not whole sentences: %q", i+1, m["note"])
 			}
 		case "lint":
-			if !slices.Contains(core.LintCodes(), m["code"].(string)) {
+			if !slices.Contains(lint.Codes(), m["code"].(string)) {
 				t.Errorf("line %d: unknown code %v", i+1, m["code"])
 			}
-			if m["url"] != core.LintURL(m["code"].(string)) {
+			if m["url"] != lint.URL(m["code"].(string)) {
 				t.Errorf("line %d: url %v is not the page of %v", i+1, m["url"], m["code"])
 			}
 		case "fix":
 			for _, c := range m["changes"].([]any) {
-				if code := c.(map[string]any)["code"].(string); !slices.Contains(core.LintCodes(), code) {
+				if code := c.(map[string]any)["code"].(string); !slices.Contains(lint.Codes(), code) {
 					t.Errorf("fix: change code %q is not a lint code", code)
-				} else if u := c.(map[string]any)["url"]; u != core.LintURL(code) {
+				} else if u := c.(map[string]any)["url"]; u != lint.URL(code) {
 					t.Errorf("fix: change url %v is not the page of %s", u, code)
 				}
 			}

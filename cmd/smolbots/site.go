@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/fetch"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/site"
 	"github.com/smolbots/smolbots/core/sitereport"
 )
@@ -131,7 +133,7 @@ func runSite(c *call, o siteOptions) error {
 	}
 	var dialects, presets []core.Dialect
 	if o.dialects == "" {
-		dialects, presets = scope.Dialects(), scope.Presets()
+		dialects, presets = scope.Dialects(), crawlers.For(scope)
 	} else {
 		ds, err := parseDialects(o.dialects)
 		if err != nil {
@@ -160,7 +162,7 @@ func runSite(c *call, o siteOptions) error {
 	}
 	robotsDone := time.Now()
 	f := core.Parse(data)
-	inputNote := core.InputNote(f)
+	inputNote := lint.InputNote(f)
 	if missing != nil {
 		inputNote = joinSentences(inputNote, missing.note())
 	}
@@ -250,7 +252,7 @@ func siteReaders(f *core.File, dialects, presets []core.Dialect, agents []core.A
 	var rs []reader
 	named := len(raw) != 1 || raw[0] != "*"
 	for i, a := range agents {
-		hints := joinSentences(inputNote, core.RoleNote(f, a))
+		hints := joinSentences(inputNote, lint.RoleNote(f, a))
 		for _, d := range dialects {
 			name := d.ID
 			if named {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -418,7 +419,7 @@ func newScope(f *core.File, p core.Protocol, index uint8) *scope {
 	s := &scope{protocol: p, index: index, cache: make(map[string]uint8)}
 	ref := p.DefaultReference().ID
 	for i, d := range core.Dialects() {
-		if !p.Includes(d.ID) {
+		if !crawlers.InScope(p, d.ID) {
 			continue
 		}
 		if d.ID == ref {
@@ -461,7 +462,7 @@ func (a *Auditor) preset(id string) *presetCheck {
 	if p, ok := a.presets[id]; ok {
 		return p
 	}
-	d, _ := core.DialectByID(id)
+	d, _ := crawlers.ReaderByID(id)
 	p := &presetCheck{dialect: d, policy: d.Compile(a.file).Policy(core.Agent{}), cache: map[string]bool{}}
 	a.presets[id] = p
 	return p

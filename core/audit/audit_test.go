@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -131,11 +132,11 @@ func TestKnownCrawler(t *testing.T) {
 		t.Errorf("the IPv6 address, in brackets: %+v", v6)
 	}
 	for _, p := range PublishedAddresses {
-		if _, ok := core.DialectByID(p.Preset); !ok || p.Source == "" || p.Date == "" {
+		if _, ok := crawlers.ReaderByID(p.Preset); !ok || p.Source == "" || p.Date == "" {
 			t.Errorf("%+v: a published address needs a preset, a source and a date", p)
 		}
 	}
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		_, none := Unpublished[d.ID]
 		has := false
 		for _, p := range PublishedAddresses {

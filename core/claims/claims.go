@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // A Claim is one statement about readers, with the example that shows it.
@@ -54,7 +56,7 @@ const Host = "gemini://example.org"
 
 // Readers are every reader: the six dialects, then the crawler presets.
 func Readers() []core.Dialect {
-	return append(core.Dialects(), core.Presets()...)
+	return append(core.Dialects(), crawlers.All()...)
 }
 
 // pythonReaders are the readers built on Python's urllib.robotparser.
@@ -83,13 +85,13 @@ func Expand(names []string) ([]string, error) {
 				want[d.ID] = true
 			}
 		case "crawlers":
-			for _, d := range core.Presets() {
+			for _, d := range crawlers.All() {
 				want[d.ID] = true
 			}
 		case "on-gemini", "on-gopher":
 			p := strings.TrimPrefix(n, "on-")
 			for _, d := range Readers() {
-				if d.Crawler != nil && d.Crawler.Protocol == p || d.Crawler == nil && core.Protocol(p).Includes(d.ID) {
+				if d.Crawler != nil && d.Crawler.Protocol == p || d.Crawler == nil && crawlers.InScope(core.Protocol(p), d.ID) {
 					want[d.ID] = true
 				}
 			}
@@ -98,7 +100,7 @@ func Expand(names []string) ([]string, error) {
 				want[id] = true
 			}
 		default:
-			if _, ok := core.DialectByID(n); !ok {
+			if _, ok := crawlers.ReaderByID(n); !ok {
 				return nil, fmt.Errorf("no reader or group %q", n)
 			}
 			want[n] = true
@@ -122,7 +124,7 @@ func Verdicts(robots string, selectors []string, agent string, ids []string) map
 	f := core.Parse([]byte(robots))
 	out := map[string][]core.Verdict{}
 	for _, id := range ids {
-		d, _ := core.DialectByID(id)
+		d, _ := crawlers.ReaderByID(id)
 		a := core.Agent{}
 		if d.Crawler == nil {
 			a = core.MustAgent(agent)
@@ -270,7 +272,7 @@ func Differ(a, b string, selectors []string, agent string, ids []string) []strin
 // Name is how prose names a reader: a dialect by its ID, a crawler by
 // its name.
 func Name(id string) string {
-	d, ok := core.DialectByID(id)
+	d, ok := crawlers.ReaderByID(id)
 	if ok && d.Crawler != nil {
 		return d.Crawler.Name
 	}
@@ -287,7 +289,7 @@ func Names(ids []string) string {
 	if len(n) == 0 {
 		return "no reader"
 	}
-	return core.JoinWords(n)
+	return lint.JoinWords(n)
 }
 
 // BigFile is a robots.txt past the 500 KiB the dialects read: a rule,

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // All are the claims the prose makes, each with its example.
@@ -92,7 +93,7 @@ func list() []Claim {
 	}
 	// Every name a crawler preset answers to, with a version after it.
 	versioned := "User-agent: *\nDisallow: /elsewhere\n\n"
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		for _, a := range d.Crawler.Agents {
 			if a != "*" {
 				versioned += "User-agent: " + a + "/1.0\n"

@@ -3,9 +3,11 @@ package conformance_test
 import (
 	"strings"
 
+	"testing"
+
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/state"
-	"testing"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
@@ -18,7 +20,7 @@ import (
 func TestReaderRow(t *testing.T) {
 	s := suite(t, "")
 	demos := conformance.MatrixDemos()
-	for _, d := range append(core.Dialects(), core.Presets()...) {
+	for _, d := range append(core.Dialects(), crawlers.All()...) {
 		row, err := conformance.ReaderRow(d, demos, "")
 		if err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/matrix"
 	"github.com/smolbots/smolbots/core/state"
@@ -108,7 +109,7 @@ func JSON(v any) ([]byte, error) {
 // selected: a dialect asked as the case's agent, or the crawler preset.
 func Permalink(c Case, reader string) string {
 	st := state.State{Robots: c.Robots, Selectors: c.URL}
-	d, known := core.DialectByID(reader)
+	d, known := crawlers.ReaderByID(reader)
 	switch {
 	case !known: // a custom reader: the page's "Your reader" column
 		st.Agents = c.Agent

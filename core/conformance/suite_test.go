@@ -10,6 +10,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/refsite"
 	"github.com/smolbots/smolbots/core/scenario"
 )
@@ -136,7 +137,7 @@ func TestScenarioClaims(t *testing.T) {
 					ids = append(ids, d.ID)
 				}
 			case "crawlers":
-				for _, d := range core.Presets() {
+				for _, d := range crawlers.All() {
 					ids = append(ids, d.ID)
 				}
 			default:

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Prefix starts every custom reader's spelling.
@@ -138,7 +139,7 @@ func Parse(s string) (core.Dialect, error) {
 	}
 	parts := strings.Split(s[len(Prefix):], ",")
 	baseID := strings.TrimSpace(parts[0])
-	base, ok := core.DialectByID(baseID)
+	base, ok := crawlers.ReaderByID(baseID)
 	if !ok {
 		return core.Dialect{}, fmt.Errorf("custom reader %q: %q is not a dialect or crawler preset to start from", s, baseID)
 	}
@@ -215,7 +216,7 @@ func BaseID(s string) string {
 // in Knobs' order; ok is false when d is not a custom reader (its ID
 // names no known base).
 func Changes(d core.Dialect) (base core.Dialect, changed []Change, ok bool) {
-	base, ok = core.DialectByID(BaseID(d.ID))
+	base, ok = crawlers.ReaderByID(BaseID(d.ID))
 	if !ok || !Is(d.ID) {
 		return core.Dialect{}, nil, false
 	}

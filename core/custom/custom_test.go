@@ -7,10 +7,11 @@ import (
 	smolbots "github.com/smolbots/smolbots"
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
 )
 
-func readers() []core.Dialect { return append(core.Dialects(), core.Presets()...) }
+func readers() []core.Dialect { return append(core.Dialects(), crawlers.All()...) }
 
 // Every reader's every knob has a name, so each can be a base, and a
 // base with no knob changed is spelled custom:ID.
@@ -43,7 +44,7 @@ func TestEveryValueHasAName(t *testing.T) {
 // Changing every knob to every value and reading the spelling back gives
 // the same reader, with the same verdicts on the suite's cases.
 func TestRoundTrip(t *testing.T) {
-	for _, base := range []core.Dialect{core.RFC9309, core.Gemini, core.MozzArchiver} {
+	for _, base := range []core.Dialect{core.RFC9309, core.Gemini, crawlers.MozzArchiver} {
 		for _, k := range custom.Knobs {
 			for _, v := range append(append([]string{}, k.Values...), "/x") {
 				if k.Values != nil && v == "/x" || k.Values == nil && v != "/x" {

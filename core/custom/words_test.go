@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
 )
 
@@ -32,7 +33,7 @@ func TestWords(t *testing.T) {
 // TestSpell: the selects' values, every knob given, spell only the
 // knobs that differ; a bad value is refused in Parse's words.
 func TestSpell(t *testing.T) {
-	base, _ := core.DialectByID("rfc9309")
+	base, _ := crawlers.ReaderByID("rfc9309")
 	values := map[string]string{}
 	for _, k := range custom.Knobs {
 		values[k.Name] = k.Value(base)
@@ -78,7 +79,7 @@ func TestChanges(t *testing.T) {
 	if got := custom.BaseName(core.RFC9309); got != "rfc9309: RFC 9309" {
 		t.Errorf("BaseName(rfc9309) = %q", got)
 	}
-	gus, _ := core.DialectByID("gus")
+	gus, _ := crawlers.ReaderByID("gus")
 	if got := custom.BaseName(gus); got != gus.Crawler.Name {
 		t.Errorf("BaseName(gus) = %q, want the crawler's name %q", got, gus.Crawler.Name)
 	}

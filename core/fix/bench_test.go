@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/internal/benchrobots"
 )
 
@@ -49,7 +50,7 @@ func BenchmarkFix(b *testing.B) {
 			})
 		})
 		b.Run("lint/"+in.name, func(b *testing.B) {
-			perCPU(b, len(in.data), func() { core.Lint(core.Parse(in.data), nil) })
+			perCPU(b, len(in.data), func() { lint.Lint(core.Parse(in.data), nil) })
 		})
 	}
 }

@@ -21,6 +21,8 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // Options say what to keep and what to check.
@@ -110,7 +112,7 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 		opt.Protocol = core.ProtocolAny
 	}
 	strict := opt.Reference.ID == ""
-	if _, ok := core.DialectByID(opt.Reference.ID); !strict && (!ok || opt.Reference.Crawler != nil) {
+	if _, ok := crawlers.ReaderByID(opt.Reference.ID); !strict && (!ok || opt.Reference.Crawler != nil) {
 		return Result{}, fmt.Errorf("the reference must be one of the six dialects (%s), not %q: fix proves each step against the reference's reading", dialectList(), opt.Reference.ID)
 	}
 	orig := core.Parse(data)
@@ -414,7 +416,7 @@ func (fx *fixer) report() []Change {
 	out := make([]Change, 0, len(fx.changes))
 	for _, p := range fx.changes {
 		c := p.Change
-		c.URL = core.LintURL(c.Code)
+		c.URL = lint.URL(c.Code)
 		for _, id := range p.ids {
 			if n, ok := pos[id]; ok {
 				c.New = widen(c.New, n)

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -63,7 +65,7 @@ func TestGolden(t *testing.T) {
 			checkKept(t, data, res, opt)
 			checkNoGroupsBlame(t, res)
 			for _, c := range res.Changes {
-				if !slices.Contains(core.LintCodes(), c.Code) {
+				if !slices.Contains(lint.Codes(), c.Code) {
 					t.Errorf("change code %q is not a lint code", c.Code)
 				}
 			}
@@ -89,7 +91,7 @@ func readArgs(t *testing.T, path string) Options {
 		key, val, _ := strings.Cut(l, " ")
 		switch key {
 		case "reference":
-			d, ok := core.DialectByID(val)
+			d, ok := crawlers.ReaderByID(val)
 			if !ok {
 				t.Fatalf("%s: unknown dialect %q", path, val)
 			}
@@ -217,7 +219,7 @@ func changedVerdict(ref core.Dialect, before, after *core.File, agents []core.Ag
 // The reference is one of the six readings: a crawler preset decides
 // with knobs Meaning cannot prove kept.
 func TestFixRefusesPresetReference(t *testing.T) {
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		if _, err := Fix([]byte("User-agent: *\nDisallow: /a\n"), Options{Reference: d}); err == nil || !strings.Contains(err.Error(), "the reference must be one of the six dialects") {
 			t.Errorf("%s as the reference: %v", d.ID, err)
 		}
@@ -372,7 +374,7 @@ func checkNoGroupsBlame(t *testing.T, res Result) {
 			continue
 		}
 		for _, id := range u.Dialects {
-			d, ok := core.DialectByID(id)
+			d, ok := crawlers.ReaderByID(id)
 			if !ok {
 				t.Fatalf("unknown reader %q", id)
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // A rule whose only glob is a final * ("Disallow: /txt/*", which lint
@@ -32,7 +33,7 @@ func TestTrailingStar(t *testing.T) {
 			t.Errorf("%s: fix wrote %q, want %q", c.scope, res.Robots, c.want)
 		}
 		before, after := core.Parse([]byte(in)), core.Parse([]byte(res.Robots))
-		for _, d := range append(c.scope.Dialects(), c.scope.Presets()...) {
+		for _, d := range append(c.scope.Dialects(), crawlers.For(c.scope)...) {
 			for _, a := range []core.Agent{core.MustAgent("*"), core.MustAgent("GUS(indexer)")} {
 				for _, p := range probes {
 					if was, now := core.Decide(before, d, a, p), core.Decide(after, d, a, p); !was.Allowed && now.Allowed {
@@ -48,7 +49,7 @@ func TestTrailingStar(t *testing.T) {
 		}
 	}
 	// What docs/fix.md says of TLGS: "/txt/" lets /txt/x through, "/txt/*" does not.
-	tlgs, _ := core.DialectByID("tlgs")
+	tlgs, _ := crawlers.ReaderByID("tlgs")
 	star, prefix := core.Parse([]byte("User-agent: *\nDisallow: /txt/*\n")), core.Parse([]byte("User-agent: *\nDisallow: /txt/\n"))
 	if core.Decide(star, tlgs, core.Agent{}, "/txt/x").Allowed || !core.Decide(prefix, tlgs, core.Agent{}, "/txt/x").Allowed {
 		t.Error("TLGS no longer lets /txt/x through /txt/ alone: docs/fix.md's trailing-star row says it does")

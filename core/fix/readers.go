@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // A reader is one way of reading the file that a rewrite must not let
@@ -386,15 +388,15 @@ func (rs *rowSet) explain(f *core.File, want []bool) (agreed int, unresolved []U
 // warning or above, each with why fix left it.
 func remaining(f *core.File, scope core.Protocol) []Remaining {
 	out := []Remaining{}
-	for _, fd := range scope.Scope(core.Lint(f, nil)) {
-		if fd.Severity == core.SevInfo {
+	for _, fd := range lint.Scope(scope, lint.Lint(f, nil)) {
+		if fd.Severity == lint.SevInfo {
 			continue
 		}
 		why := "no step of fix removes it without letting some reader in scope into a path it refuses today, or parting readers that agree"
 		if !slices.ContainsFunc(steps, func(s step) bool { return s.code == fd.Code }) {
 			why = "fix has no step for it: it needs the admin's judgement"
 		}
-		out = append(out, Remaining{Line: fd.Line, Code: fd.Code, Message: fd.Message, Why: why, URL: core.LintURL(fd.Code)})
+		out = append(out, Remaining{Line: fd.Line, Code: fd.Code, Message: fd.Message, Why: why, URL: lint.URL(fd.Code)})
 	}
 	return out
 }
@@ -467,7 +469,7 @@ func openedClauses(opened []Opened) []string {
 }
 
 func isPresetName(o Opened) bool {
-	d, ok := core.DialectByID(o.Reader)
+	d, ok := crawlers.ReaderByID(o.Reader)
 	return ok && d.Crawler != nil
 }
 
@@ -478,7 +480,7 @@ func isPresetName(o Opened) bool {
 // could not keep its promises to it.
 func fixPresets(scope core.Protocol) []core.Dialect {
 	var out []core.Dialect
-	for _, d := range scope.Presets() {
+	for _, d := range crawlers.For(scope) {
 		if d.Preamble != core.PreambleStarUnlessUserAgent && !d.ParseErrorSkipsHost {
 			out = append(out, d)
 		}

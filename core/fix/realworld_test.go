@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // realDir holds real robots.txt files as admins publish them, with
@@ -94,8 +95,8 @@ func realFiles(t *testing.T, index string, scope string, named bool) {
 		}
 		orig, fixed := core.Parse(data), core.Parse([]byte(res.Robots))
 		var lints []string
-		for _, fd := range opt.Protocol.Scope(core.Lint(fixed, nil)) {
-			if fd.Severity != core.SevInfo {
+		for _, fd := range lint.Scope(opt.Protocol, lint.Lint(fixed, nil)) {
+			if fd.Severity != lint.SevInfo {
 				lints = append(lints, fd.Code)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // steps are the transformations, in the order they run. Each looks at
@@ -817,7 +818,7 @@ func isRole(s string) bool { return slices.Contains(core.Roles, strings.ToLower(
 // without Virtual-agent read.
 func nameRoles(fx *fixer) []edit {
 	v := fx.view()
-	conner := fx.opt.Protocol.Includes(core.Conner2020.ID) && fx.ref.ID != core.Conner2020.ID
+	conner := crawlers.InScope(fx.opt.Protocol, core.Conner2020.ID) && fx.ref.ID != core.Conner2020.ID
 	var adds []addition
 	for _, g := range v.rs.Groups {
 		if len(g.Rules) == 0 {
@@ -878,7 +879,7 @@ func nameCrawlers(fx *fixer) []edit {
 // lineEndings: gopherdraft wants CRLF; every dialect splits lines alike,
 // so the endings change nothing else.
 func lineEndings(fx *fixer) []edit {
-	if !fx.opt.Protocol.Includes(core.GopherDraft.ID) {
+	if !crawlers.InScope(fx.opt.Protocol, core.GopherDraft.ID) {
 		return nil
 	}
 	return []edit{{apply: func(d *doc) (pending, bool) {
@@ -1001,7 +1002,7 @@ func starAboveOrphans(fx *fixer) []edit {
 // crawler. Scopes with a reader that takes the first group naming the
 // bot (gopherdraft) need * last instead.
 func starFirst(fx *fixer) []edit {
-	if !fx.opt.Protocol.Includes(core.Gemplex.ID) || slices.ContainsFunc(fx.opt.Protocol.Dialects(), takesFirstGroup) {
+	if !crawlers.InScope(fx.opt.Protocol, crawlers.Gemplex.ID) || slices.ContainsFunc(fx.opt.Protocol.Dialects(), takesFirstGroup) {
 		return nil
 	}
 	v := fx.view()
@@ -1082,7 +1083,7 @@ func repeatStar(fx *fixer) []edit {
 		}
 		after := v.id(g.Rules[len(g.Rules)-1].Pos.Line)
 		msg := fmt.Sprintf("the * group's Disallow lines (line %d) are repeated in the group at line %d: some readers apply both groups to the robots it names and refuse these paths, others apply only this group; now both refuse them", v.at(star.FirstLine()), v.at(g.FirstLine()))
-		if fx.opt.Protocol.Includes(core.Gemini.ID) {
+		if crawlers.InScope(fx.opt.Protocol, core.Gemini.ID) {
 			msg += " (the Gemini text says robots should still respect the * group)"
 		}
 		adds = append(adds, addition{"star-rules-not-repeated", msg, after, add})

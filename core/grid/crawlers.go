@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // CrawlerCell is one crawler preset's verdict on one selector: what the
@@ -29,7 +30,7 @@ type Cite struct {
 // DefaultCrawlers are the presets the page shows first: every verified one.
 func DefaultCrawlers() []core.Dialect {
 	var out []core.Dialect
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		if d.Crawler.Verified {
 			out = append(out, d)
 		}

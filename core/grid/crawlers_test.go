@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 func TestCrawlers_VerdictsWithCites(t *testing.T) {
@@ -50,7 +51,7 @@ func TestRefs(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("refs = %q, want %q", got, want)
 	}
-	c := core.MozzArchiver.Crawler
+	c := crawlers.MozzArchiver.Crawler
 	if u := c.URL(want[1]); u != "https://github.com/scrapy/protego/blob/b5175c0d5cb5bed3726826dfec34b156e6498842/src/protego.py#L17" {
 		t.Errorf("URL = %q", u)
 	}

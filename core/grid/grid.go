@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // Caps on what one grid holds, so a huge paste into the selector or agent
@@ -75,7 +76,7 @@ type Grid struct {
 	Agents    []string // usable agents, in order, as in Row.Agent
 	Selectors []string // usable selectors, in order, as in Row.Selector
 	Rows      []Row    // agent-major: every selector for the first agent, then the next
-	Findings  []core.Finding
+	Findings  []lint.Finding
 	Problems  []Problem
 	Policies  map[PolicyKey]Policy
 	Truncated bool // the robots.txt is longer than core.MaxBytes; the rest was ignored
@@ -136,7 +137,7 @@ type Builder struct {
 	policies map[PolicyKey]*core.Policy // at most maxCachedPolicies
 
 	lintQueries []string
-	findings    []core.Finding
+	findings    []lint.Finding
 	linted      bool
 }
 
@@ -251,7 +252,7 @@ func (b *Builder) Build(in Input) Grid {
 	case in.LintLater:
 		g.LintPending = true
 	default:
-		b.findings = core.Lint(f, queries)
+		b.findings = lint.Lint(f, queries)
 		b.lintQueries = queries
 		b.linted = true
 		g.Findings = b.findings

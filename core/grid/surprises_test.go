@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // The page's selectors reach the lint: a selector TLGS's off-by-one lets
@@ -22,7 +23,7 @@ func TestGridLintsTLGSOffByOne(t *testing.T) {
 	}
 }
 
-func hasCode(fs []core.Finding, code string) bool {
+func hasCode(fs []lint.Finding, code string) bool {
 	for _, f := range fs {
 		if f.Code == code {
 			return true

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // File is one linted robots.txt: the path as the user gave it, its bytes
@@ -21,7 +21,7 @@ import (
 type File struct {
 	Path     string
 	Data     []byte
-	Findings []core.Finding
+	Findings []lint.Finding
 }
 
 // Rule is one lint code as SARIF describes it.
@@ -141,8 +141,8 @@ func SARIF(w io.Writer, tool Tool, rules []Rule, files []File) error {
 
 // level is a severity in SARIF's or GitHub's words, which name the
 // lowest differently (info).
-func level(s core.Severity, info string) string {
-	if s == core.SevError || s == core.SevWarning {
+func level(s lint.Severity, info string) string {
+	if s == lint.SevError || s == lint.SevWarning {
 		return string(s)
 	}
 	return info
@@ -150,7 +150,7 @@ func level(s core.Severity, info string) string {
 
 // message is the finding's text with the readers it concerns, as the
 // text output shows them.
-func message(fd core.Finding) string {
+func message(fd lint.Finding) string {
 	if len(fd.Dialects) == 0 {
 		return fd.Message
 	}

@@ -4,16 +4,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // GitHub reads a workflow command's properties up to , and :, and its
 // message up to the end of the line: both must come back whole.
 func TestGitHubEscaping(t *testing.T) {
 	var b strings.Builder
-	files := []File{{Path: "a:b,c%d/robots.txt", Data: []byte("x\ny\n"), Findings: []core.Finding{
-		{Line: 2, Col: 1, Code: "no-colon", Severity: core.SevError, Message: "100% sure\r\nsecond line: a, b", Dialects: []string{"gemini"}},
-		{Code: "empty-file", Severity: core.SevInfo, Message: "whole file"},
+	files := []File{{Path: "a:b,c%d/robots.txt", Data: []byte("x\ny\n"), Findings: []lint.Finding{
+		{Line: 2, Col: 1, Code: "no-colon", Severity: lint.SevError, Message: "100% sure\r\nsecond line: a, b", Dialects: []string{"gemini"}},
+		{Code: "empty-file", Severity: lint.SevInfo, Message: "whole file"},
 	}}}
 	if err := GitHub(&b, files); err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func TestCharColumn(t *testing.T) {
 
 func TestSARIFUnknownRule(t *testing.T) {
 	var b strings.Builder
-	err := SARIF(&b, Tool{Name: "t"}, nil, []File{{Path: "r", Findings: []core.Finding{{Line: 1, Code: "nope"}}}})
+	err := SARIF(&b, Tool{Name: "t"}, nil, []File{{Path: "r", Findings: []lint.Finding{{Line: 1, Code: "nope"}}}})
 	if err == nil || !strings.Contains(err.Error(), "nope") {
 		t.Errorf("a finding without a rule: %v, want an error naming it", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Each verdict in words, from core's own answer on a small file: the
@@ -36,7 +37,7 @@ func TestSentence(t *testing.T) {
 		{"User-agent: *\nDisallow: /\nAllow: /pub\n", "rfc9309", "*", "/pub/x",
 			[]string{"line 3 `Allow: /pub` lets it in"}},
 	} {
-		d, ok := core.DialectByID(c.dialect)
+		d, ok := crawlers.ReaderByID(c.dialect)
 		if !ok {
 			t.Fatalf("no dialect %s", c.dialect)
 		}

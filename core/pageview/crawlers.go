@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
 )
 
@@ -20,7 +21,7 @@ func CrawlersShown(choice []string) []core.Dialect {
 		return grid.DefaultCrawlers()
 	}
 	var out []core.Dialect
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		if contains(choice, d.ID) {
 			out = append(out, d)
 		}
@@ -54,7 +55,7 @@ func CleanCrawlers(choice []string) []string {
 func CrawlerChooserHTML(shown []core.Dialect) string {
 	var b strings.Builder
 	b.WriteString(`<legend>Crawlers shown</legend>`)
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		ticked := false
 		for _, s := range shown {
 			ticked = ticked || s.ID == d.ID
@@ -77,7 +78,7 @@ func CrawlerChooserHTML(shown []core.Dialect) string {
 
 // CrawlerChooserLabel is the chooser button's text.
 func CrawlerChooserLabel(shown int) string {
-	return fmt.Sprintf("Choose (%d of %d)", shown, len(core.Presets()))
+	return fmt.Sprintf("Choose (%d of %d)", shown, len(crawlers.All()))
 }
 
 // CrawlerShape names the table's rows and columns, as GridShape does for
@@ -298,14 +299,14 @@ func CrawlerFetchHTML(r *FetchResult) string {
 	if len(r.Attempts) > 0 {
 		status = r.Attempts[0].Status
 	}
-	cs := core.ConcludeFetch(r.URL, status, r.Outcome == "found")
+	cs := crawlers.ConcludeFetch(r.URL, status, r.Outcome == "found")
 	if len(cs) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	b.WriteString(`<table class="conclusions crawler-conclusions"><caption>What each real crawler makes of the first reply</caption><thead><tr><th scope="col">Crawler</th><th scope="col">Reading</th><th scope="col">Why</th></tr></thead><tbody>`)
 	for _, c := range cs {
-		d, ok := core.DialectByID(c.Crawler)
+		d, ok := crawlers.ReaderByID(c.Crawler)
 		if !ok || d.Crawler == nil {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
 )
 
@@ -42,7 +43,7 @@ func TestCrawlerChoice(t *testing.T) {
 		}
 	}
 	chooser := CrawlerChooserHTML(CrawlersShown([]string{"gus", "veronica2"}))
-	if n, ticked := strings.Count(chooser, `data-crawler-toggle=`), strings.Count(chooser, ` checked>`); n != len(core.Presets()) || ticked != 2 {
+	if n, ticked := strings.Count(chooser, `data-crawler-toggle=`), strings.Count(chooser, ` checked>`); n != len(crawlers.All()) || ticked != 2 {
 		t.Errorf("the chooser has %d boxes, %d ticked; want one per preset and 2:\n%s", n, ticked, chooser)
 	}
 	if !regexp.MustCompile(`data-crawler-toggle="veronica2" checked> Veronica-2 <span class="unverified">unverified`).MatchString(chooser) {

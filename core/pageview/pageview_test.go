@@ -11,6 +11,7 @@ import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fetch"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 const clash = "User-agent: indexer\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n"
@@ -136,10 +137,10 @@ func TestControlCharactersVisible(t *testing.T) {
 }
 
 func TestLintsAndGutter(t *testing.T) {
-	fs := []core.Finding{
-		{Line: 2, Code: "no-colon", Severity: core.SevError, Message: "a <line>", Dialects: []string{"gemini"}},
-		{Line: 2, Code: "x", Severity: core.SevInfo, Message: "info"},
-		{Line: 0, Code: "empty-file", Severity: core.SevWarning, Message: "whole"},
+	fs := []lint.Finding{
+		{Line: 2, Code: "no-colon", Severity: lint.SevError, Message: "a <line>", Dialects: []string{"gemini"}},
+		{Line: 2, Code: "x", Severity: lint.SevInfo, Message: "info"},
+		{Line: 0, Code: "empty-file", Severity: lint.SevWarning, Message: "whole"},
 	}
 	out := LintsHTML(fs, []grid.Problem{{Field: "agents", Line: 3, Message: "bad"}})
 	if strings.Count(out, `data-code=`) != 3 || !strings.Contains(out, `data-line="2" data-code="no-colon"`) {
@@ -155,16 +156,16 @@ func TestLintsAndGutter(t *testing.T) {
 	if strings.Count(gut, `class="gl`) != 3 || strings.Count(gut, `class="mark error"`) != 1 || !strings.Contains(gut, `class="gl marked current"`) {
 		t.Errorf("gutter:\n%s", gut)
 	}
-	two := GutterHTML(1, 5, IndexMarks(append(fs, core.Finding{Line: 4, Code: "y", Severity: core.SevInfo, Message: "m"})), 0)
+	two := GutterHTML(1, 5, IndexMarks(append(fs, lint.Finding{Line: 4, Code: "y", Severity: lint.SevInfo, Message: "m"})), 0)
 	if strings.Count(two, `tabindex="0"`) != 1 || strings.Count(two, `tabindex="-1"`) != 1 {
 		t.Errorf("the marks should be one tab stop:\n%s", two)
 	}
 	if !strings.Contains(gut, `aria-label="line 2: a &lt;line&gt; [no-colon]; info [x]"`) {
 		t.Errorf("mark label:\n%s", gut)
 	}
-	many := make([]core.Finding, MaxLintItems+5)
+	many := make([]lint.Finding, MaxLintItems+5)
 	for i := range many {
-		many[i] = core.Finding{Line: i + 1, Code: "c", Severity: core.SevInfo, Message: "m"}
+		many[i] = lint.Finding{Line: i + 1, Code: "c", Severity: lint.SevInfo, Message: "m"}
 	}
 	if out := LintsHTML(many, nil); strings.Count(out, "data-code=") != MaxLintItems || !strings.Contains(out, "and 5 more findings") {
 		t.Errorf("lint list not capped at %d", MaxLintItems)

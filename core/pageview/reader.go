@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
 )
 
@@ -34,7 +35,7 @@ func ReaderBaseOptions(base string) string {
 		option(d.ID, custom.BaseName(d))
 	}
 	b.WriteString(`</optgroup><optgroup label="Crawlers">`)
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		option(d.ID, custom.BaseName(d))
 	}
 	b.WriteString(`</optgroup>`)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/pageview"
@@ -48,7 +49,7 @@ func TestReaderControls(t *testing.T) {
 	if !strings.HasPrefix(opts, `<option value="" selected>none</option>`) {
 		t.Errorf("the select does not start at none: %.60s", opts)
 	}
-	for _, d := range append(core.Dialects(), core.Presets()...) {
+	for _, d := range append(core.Dialects(), crawlers.All()...) {
 		if !strings.Contains(opts, `value="`+d.ID+`"`) {
 			t.Errorf("no option for %s", d.ID)
 		}
@@ -56,7 +57,7 @@ func TestReaderControls(t *testing.T) {
 	if !strings.Contains(pageview.ReaderBaseOptions("gemini"), `value="gemini" selected`) {
 		t.Error("the base is not selected")
 	}
-	base, _ := core.DialectByID("rfc9309")
+	base, _ := crawlers.ReaderByID("rfc9309")
 	d, _ := custom.Parse("custom:rfc9309,match=first")
 	h := pageview.ReaderKnobsHTML(base, d)
 	if n := strings.Count(h, `data-knob=`); n != len(custom.Knobs) {

@@ -14,6 +14,7 @@ import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // NoChoice is the explanation pane before a cell is chosen.
@@ -387,7 +388,7 @@ const TruncationCode = "file-too-large"
 
 // Findings returns the lints to show: the linter's, plus a truncation
 // finding if the file was cut and the linter did not report it itself.
-func Findings(g *grid.Grid) []core.Finding {
+func Findings(g *grid.Grid) []lint.Finding {
 	out := g.Findings
 	if g.Truncated {
 		found := false
@@ -398,8 +399,8 @@ func Findings(g *grid.Grid) []core.Finding {
 			}
 		}
 		if !found {
-			out = append([]core.Finding{{
-				Line: 0, Code: TruncationCode, Severity: core.SevWarning,
+			out = append([]lint.Finding{{
+				Line: 0, Code: TruncationCode, Severity: lint.SevWarning,
 				Message:  fmt.Sprintf("the file is longer than %d KiB; the dialects read only the first %d KiB, RFC 9309's floor, and so does this page", core.MaxBytes/1024, core.MaxBytes/1024),
 				Dialects: allDialectIDs(),
 			}}, out...)
@@ -424,7 +425,7 @@ const MaxLintItems = 200
 // with its line, a button that moves the caret there, and its code,
 // linked to the code's reference page; its severity, message and
 // dialects follow, and it wraps in the pane.
-func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
+func LintsHTML(findings []lint.Finding, problems []grid.Problem) string {
 	var b strings.Builder
 	if len(findings) == 0 && len(problems) == 0 {
 		return `<li class="none">No lint findings.</li>`
@@ -474,7 +475,7 @@ func LintsHTML(findings []core.Finding, problems []grid.Problem) string {
 
 // LintCount is the lint tab's count: "(n)" for n findings and input
 // problems, "" for none.
-func LintCount(findings []core.Finding, problems []grid.Problem) string {
+func LintCount(findings []lint.Finding, problems []grid.Problem) string {
 	n := len(findings) + len(problems)
 	if n == 0 {
 		return ""
@@ -483,12 +484,12 @@ func LintCount(findings []core.Finding, problems []grid.Problem) string {
 }
 
 // Marks are the findings with a line, sorted by line, for the gutter.
-type Marks []core.Finding
+type Marks []lint.Finding
 
 // IndexMarks keeps the findings that have a line, sorted by line (the
 // linter already sorts them; a huge file can have one on every line, so
 // this stays a slice searched by line, not a map).
-func IndexMarks(findings []core.Finding) Marks {
+func IndexMarks(findings []lint.Finding) Marks {
 	m := make(Marks, 0, len(findings))
 	sorted := true
 	for _, f := range findings {
@@ -556,7 +557,7 @@ func GutterHTML(from, to int, marks Marks, current int) string {
 		b.WriteString(`">`)
 		if len(fs) > 0 {
 			msgs := make([]string, len(fs))
-			sev := core.SevInfo
+			sev := lint.SevInfo
 			for i, f := range fs {
 				msgs[i] = f.Message + " [" + f.Code + "]"
 				sev = worse(sev, f.Severity)
@@ -583,19 +584,19 @@ func GutterHTML(from, to int, marks Marks, current int) string {
 	return b.String()
 }
 
-func worse(a, b core.Severity) core.Severity {
-	rank := map[core.Severity]int{core.SevInfo: 0, core.SevWarning: 1, core.SevError: 2}
+func worse(a, b lint.Severity) lint.Severity {
+	rank := map[lint.Severity]int{lint.SevInfo: 0, lint.SevWarning: 1, lint.SevError: 2}
 	if rank[b] > rank[a] {
 		return b
 	}
 	return a
 }
 
-func markIcon(s core.Severity) string {
+func markIcon(s lint.Severity) string {
 	switch s {
-	case core.SevError:
+	case lint.SevError:
 		return "!"
-	case core.SevWarning:
+	case lint.SevWarning:
 		return "▲"
 	}
 	return "i"

@@ -3,6 +3,7 @@ package pageview
 import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/report"
 )
 
@@ -51,8 +52,8 @@ func Report(c ReportCase) string {
 			queries = append(queries, q)
 		}
 	}
-	g.Findings, g.LintPending = core.Lint(b.File(), queries), false
-	g.Findings = namingShown(core.ScopeFindings(ScopeFindings(Findings(&g), c.Protocol, g.Dialects), func(id string) bool {
+	g.Findings, g.LintPending = lint.Lint(b.File(), queries), false
+	g.Findings = namingShown(lint.ScopeFindings(ScopeFindings(Findings(&g), c.Protocol, g.Dialects), func(id string) bool {
 		return contains(shown, id) || !isDialect(id)
 	}), shown)
 	presets := CrawlersShown(c.Crawlers)
@@ -70,8 +71,8 @@ func Report(c ReportCase) string {
 // namingShown drops from each finding's dialects the built-in ones not
 // shown (Findings' truncation finding lists them all); crawler presets
 // stay. The input is not changed.
-func namingShown(findings []core.Finding, shown []string) []core.Finding {
-	out := make([]core.Finding, len(findings))
+func namingShown(findings []lint.Finding, shown []string) []lint.Finding {
+	out := make([]lint.Finding, len(findings))
 	for i, fd := range findings {
 		kept := make([]string, 0, len(fd.Dialects))
 		for _, id := range fd.Dialects {

@@ -2,7 +2,9 @@ package pageview
 
 import (
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // ProtocolOf reads a permalink's protocol; a missing or unknown one is
@@ -20,7 +22,7 @@ func ProtocolOf(s string) core.Protocol {
 func HiddenFor(p core.Protocol) []string {
 	var out []string
 	for _, d := range core.Dialects() {
-		if !p.Includes(d.ID) {
+		if !crawlers.InScope(p, d.ID) {
 			out = append(out, d.ID)
 		}
 	}
@@ -34,12 +36,12 @@ func HiddenFor(p core.Protocol) []string {
 // (core.ScopeFindings), and each has the severity it has for a file
 // served over p (core.Protocol.ScopeFor). A finding about the file
 // itself (no dialects) stays. The input is not changed.
-func ScopeFindings(findings []core.Finding, p core.Protocol, shown []core.Dialect) []core.Finding {
+func ScopeFindings(findings []lint.Finding, p core.Protocol, shown []core.Dialect) []lint.Finding {
 	if p == core.ProtocolAny || p == "" {
 		return findings
 	}
-	return p.ScopeFor(findings, func(id string) bool {
-		if p.Includes(id) {
+	return lint.ScopeFor(p, findings, func(id string) bool {
+		if crawlers.InScope(p, id) {
 			return true
 		}
 		for _, d := range shown {

@@ -7,10 +7,11 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 func TestScopeFindings(t *testing.T) {
-	fs := []core.Finding{
+	fs := []lint.Finding{
 		{Line: 1, Code: "lf-line-endings", Dialects: []string{"gopherdraft"}},
 		{Line: 2, Code: "allow-portability", Dialects: []string{"gopher2019", "gemini", "norobots"}},
 		{Line: 3, Code: "empty-file"},
@@ -29,7 +30,7 @@ func TestScopeFindings(t *testing.T) {
 		t.Errorf("gemini scope with gopherdraft shown: %+v", got)
 	}
 	// Messages name only the dialects in scope, or shown.
-	lint := core.Lint(core.Parse([]byte("User-agent: *\nAllow: /a\n")), nil)
+	findings := lint.Lint(core.Parse([]byte("User-agent: *\nAllow: /a\n")), nil)
 	for _, c := range []struct {
 		shown []core.Dialect
 		want  string
@@ -37,8 +38,8 @@ func TestScopeFindings(t *testing.T) {
 		{gemini.Dialects(), "gemini does not know Allow and ignores this line, so what it opens stays disallowed there. Where it counts, rfc9309 takes"},
 		{append(gemini.Dialects(), core.Gopher2019, core.GopherDraft), "gopher2019 and gemini do not know Allow and ignore this line, so what it opens stays disallowed there. Where it counts, gopherdraft lets"},
 	} {
-		var allow []core.Finding
-		for _, fd := range ScopeFindings(lint, gemini, c.shown) {
+		var allow []lint.Finding
+		for _, fd := range ScopeFindings(findings, gemini, c.shown) {
 			if fd.Code == "allow-portability" {
 				allow = append(allow, fd)
 			}

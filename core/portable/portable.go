@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/fix"
 )
 
@@ -30,7 +31,7 @@ type View struct {
 // left out, as the grid leaves them out.
 func Rewrite(robots string, agents, selectors []string, p core.Protocol, ref string) View {
 	opt := fix.Options{Protocol: p, Selectors: selectors}
-	if d, ok := core.DialectByID(ref); ok && d.Crawler == nil {
+	if d, ok := crawlers.ReaderByID(ref); ok && d.Crawler == nil {
 		opt.Reference = d
 	}
 	for _, raw := range agents {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Every page of both editions ends with the stamp (the commit and the
@@ -148,7 +148,7 @@ func TestCitationsHaveAddresses(t *testing.T) {
 // linking its cell, before anything else.
 func TestCrawlerPagesOpenWithAnswers(t *testing.T) {
 	files := allPages(t)
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		page := string(files["crawlers/"+d.ID+".html"])
 		main := page[strings.Index(page, `<p class="lead">`):]
 		first := strings.Index(main, `<ul id="at-a-glance">`)

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/matrix"
 	"github.com/smolbots/smolbots/core/state"
@@ -92,15 +93,15 @@ func Readers() []Reader {
 	var out []Reader
 	for _, d := range core.Dialects() {
 		proto := "both"
-		if core.ProtocolGemini.Includes(d.ID) != core.ProtocolGopher.Includes(d.ID) {
+		if crawlers.InScope(core.ProtocolGemini, d.ID) != crawlers.InScope(core.ProtocolGopher, d.ID) {
 			proto = "gemini"
-			if core.ProtocolGopher.Includes(d.ID) {
+			if crawlers.InScope(core.ProtocolGopher, d.ID) {
 				proto = "gopher"
 			}
 		}
 		out = append(out, Reader{ID: d.ID, Name: d.Title, Kind: "dialect", Verified: true, Protocol: proto, Agent: defaultAgent, Role: "indexer", URL: core.Site() + "/dialects/" + d.ID})
 	}
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		c := d.Crawler
 		role := "indexer"
 		if d.ID == "mozz-archiver" || d.ID == "gemini-grc" {
@@ -159,7 +160,7 @@ func computeCells() map[string]map[string]Cell {
 }
 
 func computeCell(f Feature, r Reader) Cell {
-	d, _ := core.DialectByID(r.ID)
+	d, _ := crawlers.ReaderByID(r.ID)
 	robots, sel := f.Demonstration(r)
 	file := core.Parse([]byte(robots))
 	var v core.Verdict
@@ -271,7 +272,7 @@ func fetchCells() map[string]map[string]FetchCell {
 	out := map[string]map[string]FetchCell{}
 	for _, o := range fetchOutcomes {
 		out[o.ID] = map[string]FetchCell{}
-		for _, d := range core.Presets() {
+		for _, d := range crawlers.All() {
 			c := d.Crawler
 			if c.Protocol == "gopher" && o.Reply.Status != 20 && o.Reply.Status != 51 && !o.Reply.Failed {
 				out[o.ID][d.ID] = FetchCell{Reading: "unknown", Note: "Gopher has no such reply."}
@@ -307,7 +308,7 @@ func compatPage() *page {
 	p := &page{Path: "compat", Title: "Compatibility matrix", Lead: "Which reader does what: each cell is the answer the reader gives on the row's demonstration, computed when the site was built."}
 	readers := Readers()
 	cells := compatCells()
-	p.Body = append(p.Body, paras(`Columns are the six dialects and the `+fmt.Sprint(len(core.Presets()))+` crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://capsule.example`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
+	p.Body = append(p.Body, paras(`Columns are the six dialects and the `+fmt.Sprint(len(crawlers.All()))+` crawler presets. The dialects are asked as `+"`"+defaultAgent+"`"+`; each crawler preset as itself, with its own names, and given the selector as a `+"`gemini://capsule.example`"+` URL (Veronica-2, a Gopher crawler, the plain selector). ROLE in a demonstration is `+"`indexer`"+`, or `+"`archiver`"+` for mozz-archiver and gemini-grc.
 
 A cell says yes when the reader's verdict is the one in the row's "yes when", no when it is not, and unknown when nothing the reader is built from says (Veronica-2, whose preset follows its maintainer's words, without code; and GUS's line ends, whose code on that point was not seen). The same data, for other tools: `)...)
 	last := p.Body[len(p.Body)-1].(para)
@@ -403,7 +404,7 @@ A cell says yes when the reader's verdict is the one in the row's "yes when", no
 
 	p.Body = append(p.Body, heading{2, "fetch", "Fetching robots.txt"})
 	p.Body = append(p.Body, para{words("What each crawler does with the reply to its robots.txt request, from its fetch facts. The dialects' texts say little about this; RFC 9309 section 2.3.1 says to refuse everything while the file cannot be reached.")})
-	p.Body = append(p.Body, fetchTable(core.Presets()))
+	p.Body = append(p.Body, fetchTable(crawlers.All()))
 	p.Body = append(p.Body, proxySection()...)
 	return p
 }
@@ -438,7 +439,7 @@ func columnList(p *page, r Reader, anchorPage string) list {
 			sp = append(sp, t(c.Caveat+" "))
 		}
 		if c.Cite != "" {
-			d, _ := core.DialectByID(r.ID)
+			d, _ := crawlers.ReaderByID(r.ID)
 			sp = append(sp, t(sourceWord(d.Crawler)+": "))
 			sp = append(sp, refSpans(d.Crawler, c.citeRef)...)
 			sp = append(sp, t(". "))

@@ -8,6 +8,7 @@ import (
 	smolbots "github.com/smolbots/smolbots"
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // The conformance suite's page (/conformance) and document
@@ -19,7 +20,7 @@ func Demos() []conformance.Demo { return conformance.MatrixDemos() }
 // SuiteReaders are every reader the suite's expectations name: the six
 // dialects, then the crawler presets.
 func SuiteReaders() []core.Dialect {
-	return append(core.Dialects(), core.Presets()...)
+	return append(core.Dialects(), crawlers.All()...)
 }
 
 // Suite builds the conformance suite from the scenarios, the matrix's

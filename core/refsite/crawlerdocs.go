@@ -3,7 +3,7 @@ package refsite
 // What the crawler presets' code does not say: what each crawler is,
 // the names it answered to before, what the preset leaves out, and how
 // to tell it in a server log. In our words, from the research behind
-// core/presets.go (docs/crawlers.md has the longer account).
+// core/crawlers/presets.go (docs/crawlers.md has the longer account).
 type crawlerDoc struct {
 	What string // one line
 	// Former are names or readings the code's history shows.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // The texts the dialects come from (docs/dialects.md names them), so
@@ -86,7 +87,7 @@ func cutDash(s string) (string, string, bool) {
 // crawlerCode cites the line of a crawler preset's code listed under key
 // in its Sources, linked to the repository at the commit read.
 func crawlerCode(id, key string) evidence {
-	d, ok := core.DialectByID(id)
+	d, ok := crawlers.ReaderByID(id)
 	if !ok || d.Crawler == nil {
 		return evidence{check: "unknown crawler preset " + id}
 	}
@@ -118,7 +119,7 @@ func refURL(c *core.Crawler, ref string) string { return c.URL(ref) }
 // proxyEvidence cites what a web proxy or gateway does with robots.txt,
 // each of its references linked where the code is on GitHub.
 func proxyEvidence(name string) []evidence {
-	for _, w := range core.WebProxies {
+	for _, w := range crawlers.WebProxies {
 		if w.Name != name {
 			continue
 		}

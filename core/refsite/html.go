@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // The web edition: static HTML with the playground's header and style
@@ -183,7 +183,7 @@ var hyphenated = regexp.MustCompile(`[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)+`)
 
 var lintCodes = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
-	for _, c := range core.LintCodes() {
+	for _, c := range lint.Codes() {
 		m[c] = true
 	}
 	return m

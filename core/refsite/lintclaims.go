@@ -6,6 +6,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/claims"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Sentences built from the readers' verdicts on a stated example, so
@@ -26,7 +27,7 @@ func bomMatters() string {
 	for _, id := range allReaders() {
 		if !slices.Contains(changed, id) {
 			same = append(same, id)
-			if d, _ := core.DialectByID(id); d.BOMInText {
+			if d, _ := crawlers.ReaderByID(id); d.BOMInText {
 				keepSame = append(keepSame, id)
 			}
 		}
@@ -50,7 +51,7 @@ func crMatters() string {
 	changed := claims.Differ(cr, crlf("User-agent: *\nDisallow: /private\n"), sels, "", allReaders())
 	var same, unseen []string
 	for _, id := range allReaders() {
-		if d, _ := core.DialectByID(id); d.UnseenWhy(core.LinesUnseen) != "" {
+		if d, _ := crawlers.ReaderByID(id); d.UnseenWhy(core.LinesUnseen) != "" {
 			unseen = append(unseen, id) // its answer is a guess: not stated
 		} else if !slices.Contains(changed, id) {
 			same = append(same, id)
@@ -71,7 +72,7 @@ func crMatters() string {
 // lines at LF only, and robotparser's, which ends them at a bare CR too.
 func crEvidence() []evidence {
 	var out []evidence
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		if d.LFLines {
 			out = append(out, crawlerCode(d.ID, "lines"))
 		}
@@ -94,7 +95,7 @@ func tooLargeMatters() string {
 // its Facts.
 func delayFacts() string {
 	var parts []string
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		parts = append(parts, d.Crawler.Name+": "+d.Facts.Delays)
 	}
 	return "What the crawler presets do with them, as their pages say: " + strings.Join(parts, "; ") + "."

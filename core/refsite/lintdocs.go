@@ -6,6 +6,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/claims"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // lintEntry is the prose of one lint code's page, in our own words. What
@@ -29,13 +30,13 @@ type lintEntry struct {
 	Also       []string
 	Features   []string // rows of the matrix that show what is at stake
 	Evidence   []evidence
-	Severities []core.Severity // every severity the code is reported at
+	Severities []lint.Severity // every severity the code is reported at
 }
 
 const (
-	E = core.SevError
-	W = core.SevWarning
-	I = core.SevInfo
+	E = lint.SevError
+	W = lint.SevWarning
+	I = lint.SevInfo
 )
 
 // instead is the Use instead case with the Example's selectors, agent
@@ -85,7 +86,7 @@ func makeLintEntries() []lintEntry {
 				crawlerCode("gus", "grouping"),
 				spec("rfc9309", "2.1"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "agent-version",
@@ -102,7 +103,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 				spec("rfc9309", "2.2.1"),
 				python("253-264", "the agent's name is cut at the first slash, then must contain the record's value"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "allow-portability",
@@ -124,7 +125,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 				crawlerCode("kennedy", "lines"),
 				crawlerCode("mozz-archiver", "decision"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "auragem-first-group",
@@ -140,7 +141,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 				crawlerCode("auragem", "preamble"),
 				crawlerCode("auragem", "selection"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "auragem-skips-host",
@@ -156,7 +157,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 				crawlerCode("auragem", "skip"),
 				crawlerCode("auragem", "preamble"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "binary-file",
@@ -171,7 +172,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 				spec("rfc9309", "2.2 (the file is UTF-8 text)"),
 				spec("gemini", "Basics (served as text/plain)"),
 			},
-			Severities: []core.Severity{E},
+			Severities: []lint.Severity{E},
 		},
 		{
 			Code:     "blank-line-in-group",
@@ -190,7 +191,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 				python("96-103", "an empty line ends the record; agent lines with no rule are dropped"),
 				crawlerCode("gus", "grouping"),
 			},
-			Severities: []core.Severity{E},
+			Severities: []lint.Severity{E},
 		},
 		{
 			Code:    "bom",
@@ -208,7 +209,7 @@ The finding names the readers whose reading of line 1 the mark changes, found by
 				crawlerCode("tlgs", "lines"),
 				crawlerCode("mozz-archiver", "utf8"),
 			},
-			Severities: []core.Severity{W, I},
+			Severities: []lint.Severity{W, I},
 		},
 		{
 			Code:    "cr-line-endings",
@@ -222,7 +223,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 			Leave:      `Never: a bare CR gains nothing over CRLF or LF, and loses readers. ` + "`smolbots fix`" + ` ends such lines in CRLF, a step its guard keeps when the readers that then read the lines part no rows that agreed (docs/fix.md).`,
 			Features:   []string{"cr-line-endings"},
 			Evidence:   crEvidence(),
-			Severities: []core.Severity{E, W},
+			Severities: []lint.Severity{E, W},
 		},
 		{
 			Code:    "crawl-delay-invalid",
@@ -238,7 +239,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("conner2020", "the Crawl-delay sample"),
 				python("121-144", "Crawl-delay is taken only when its value is all digits"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "crawler-agent-case",
@@ -253,7 +254,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				crawlerCode("gemplex", "agents"),
 				spec("rfc9309", "2.2.1"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "crawler-comment-in-value",
@@ -271,7 +272,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				crawlerCode("gemplex", "comments"),
 				crawlerCode("gemini-grc", "comments"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "crawler-rule-before-agent",
@@ -290,7 +291,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				crawlerCode("mozz-archiver", "grouping"),
 				spec("rfc9309", "2.1"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "delay-portability",
@@ -306,7 +307,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("rfc9309", "2.2.4 (other records)"),
 				python("121-144", "Crawl-delay and Request-rate, read only inside a record"),
 			},
-			Severities: []core.Severity{I},
+			Severities: []lint.Severity{I},
 		},
 		{
 			Code:    "directive-invalid",
@@ -320,7 +321,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 			Evidence: []evidence{
 				spec("rfc9309", "2.2 (comments)"),
 			},
-			Severities: []core.Severity{E},
+			Severities: []lint.Severity{E},
 		},
 		{
 			Code:     "dollar-portability",
@@ -336,7 +337,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("gopher2019", "Globbing (no way to anchor the end)"),
 				crawlerCode("mozz-archiver", "match"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "duplicate-group",
@@ -351,7 +352,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("gemini", "Virtual user agents (the most restrictive combination)"),
 				python("154-181", "the first record that names the agent"),
 			},
-			Severities: []core.Severity{W, I},
+			Severities: []lint.Severity{W, I},
 		},
 		{
 			Code:     "empty-disallow",
@@ -368,7 +369,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				python("219-221", "an empty Disallow becomes an Allow of everything"),
 				crawlerCode("tlgs", "empty"),
 			},
-			Severities: []core.Severity{I},
+			Severities: []lint.Severity{I},
 		},
 		{
 			Code:    "empty-file",
@@ -381,7 +382,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 			Evidence: []evidence{
 				spec("rfc9309", "2.2.2 (with no rule that matches, a path is allowed)"),
 			},
-			Severities: []core.Severity{I},
+			Severities: []lint.Severity{I},
 		},
 		{
 			Code:    "empty-user-agent",
@@ -395,7 +396,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("rfc9309", "2.2.1"),
 				python("253-264", "the record's value must occur in the agent's name"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "field-typo",
@@ -409,7 +410,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("rfc9309", "2.2.4"),
 				crawlerCode("mozz-archiver", "lines"),
 			},
-			Severities: []core.Severity{E, I},
+			Severities: []lint.Severity{E, I},
 		},
 		{
 			Code:    "file-too-large",
@@ -422,7 +423,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 			Evidence: []evidence{
 				spec("rfc9309", "2.5"),
 			},
-			Severities: []core.Severity{E},
+			Severities: []lint.Severity{E},
 		},
 		{
 			Code:     "gemplex-bare-disallow",
@@ -438,7 +439,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				crawlerCode("gemplex", "grouping"),
 				crawlerCode("gemplex", "empty"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "gemplex-first-group",
@@ -454,7 +455,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				crawlerCode("gemplex", "preamble"),
 				crawlerCode("gemplex", "grouping"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "glob-portability",
@@ -473,7 +474,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				crawlerCode("kennedy", "stars"),
 				crawlerCode("mozz-archiver", "match"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "group-without-rules",
@@ -489,7 +490,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("rfc9309", "2.1"),
 				python("96-99", "agent lines with no rule are dropped at an empty line"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "invalid-utf8",
@@ -504,7 +505,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("rfc9309", "2.2 (UTF-8)"),
 				crawlerCode("mozz-archiver", "utf8"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "leading-slash-mismatch",
@@ -519,7 +520,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 				spec("gopher2019", "Location and Disallow (no leading slash; patterns match from the start of the selector)"),
 				crawlerCode("veronica2", "target"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "lf-line-endings",
@@ -536,7 +537,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("gopherdraft", "records terminated by CR/LF"),
 				spec("gopher2019", "Lines (LF or CR LF)"),
 			},
-			Severities: []core.Severity{I, W},
+			Severities: []lint.Severity{I, W},
 		},
 		{
 			Code:    "missing-disallow",
@@ -549,7 +550,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 			Evidence: []evidence{
 				spec("gopherdraft", "at least one Disallow field per record"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "mozz-archiver-agent",
@@ -564,7 +565,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				crawlerCode("mozz-archiver", "names"),
 				crawlerCode("mozz-archiver", "agents"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "no-colon",
@@ -579,7 +580,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("rfc9309", "2.2"),
 				crawlerCode("mozz-archiver", "second-chance"),
 			},
-			Severities: []core.Severity{E, W},
+			Severities: []lint.Severity{E, W},
 		},
 		{
 			Code:    "nul-byte",
@@ -593,7 +594,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 			Evidence: []evidence{
 				spec("rfc9309", "2.2 (UTF-8 text)"),
 			},
-			Severities: []core.Severity{E},
+			Severities: []lint.Severity{E},
 		},
 		{
 			Code:     "role-user-agent",
@@ -610,7 +611,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				crawlerCode("tlgs", "names"),
 				crawlerCode("gus-legacy", "names"),
 			},
-			Severities: []core.Severity{I},
+			Severities: []lint.Severity{I},
 		},
 		{
 			Code:     "rule-outside-group",
@@ -626,7 +627,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("gopher2019", "Disallow (all lines starting with Disallow)"),
 				python("121-144", "rules before any User-agent are dropped"),
 			},
-			Severities: []core.Severity{E, W},
+			Severities: []lint.Severity{E, W},
 		},
 		{
 			Code:    "setting-invalid",
@@ -640,7 +641,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("conner2020", "the Check field in the sample"),
 				python("121-144", "Request-rate is taken only as two whole numbers, requests/seconds"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "star-not-last",
@@ -654,7 +655,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("gopherdraft", "the value * describes any robot not matched by a previous record"),
 				python("154-181", "the first record naming the robot, else the * record"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "star-rules-not-repeated",
@@ -670,7 +671,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				crawlerCode("kennedy", "union"),
 				crawlerCode("mozz-archiver", "agents"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "tlgs-empty-disallow-clears",
@@ -685,7 +686,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				crawlerCode("tlgs", "empty"),
 				crawlerCode("tlgs", "union"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "tlgs-off-by-one",
@@ -700,7 +701,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				crawlerCode("tlgs", "off-by-one"),
 				crawlerCode("tlgs", "segments"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "umn-type-prefix",
@@ -713,7 +714,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 			Evidence: []evidence{
 				spec("gopher2019", "Location (UMN-style servers repeat the item type)"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:    "unknown-code",
@@ -727,7 +728,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 			Evidence: []evidence{
 				spec("rfc9309", "2.2 (comments)"),
 			},
-			Severities: []core.Severity{E},
+			Severities: []lint.Severity{E},
 		},
 		{
 			Code:    "unknown-field",
@@ -741,7 +742,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("rfc9309", "2.2.4"),
 				spec("conner2020", "note 4, a field not understood should be ignored"),
 			},
-			Severities: []core.Severity{I},
+			Severities: []lint.Severity{I},
 		},
 		{
 			Code:     "unreachable-rule",
@@ -757,7 +758,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("rfc9309", "2.2.2"),
 				python("266-273", "the first matching line decides"),
 			},
-			Severities: []core.Severity{W, I},
+			Severities: []lint.Severity{W, I},
 		},
 		{
 			Code:    "user-agent-portability",
@@ -771,7 +772,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("gopher2019", "Disallow (a robot must consider all lines starting with Disallow)"),
 				crawlerCode("veronica2", "agents"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:     "virtual-agent-field-portability",
@@ -786,7 +787,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 				spec("conner2020", "point 2, Virtual-agent lines"),
 				spec("gemini", "Virtual user agents"),
 			},
-			Severities: []core.Severity{W, E},
+			Severities: []lint.Severity{W, E},
 		},
 		{
 			Code:     "virtual-agent-typo",
@@ -800,7 +801,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 			Evidence: []evidence{
 				spec("gemini", "Virtual user agents (archiver, indexer, researcher, webproxy)"),
 			},
-			Severities: []core.Severity{W},
+			Severities: []lint.Severity{W},
 		},
 		{
 			Code:       "webproxy-readers",
@@ -811,7 +812,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 			Instead:    Case{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: webproxy\nDisallow: /\n"},
 			Leave:      `Always: the group costs nothing and Gemportal obeys it. It is an info finding, shown only with ` + "`-severity info`" + `, so that you know what it does not do.`,
 			Evidence:   append(append(append(proxyEvidence("Gemportal"), proxyEvidence("portal.mozz.us")...), proxyEvidence("Kineto")...), proxyEvidence("gopherproxy and its forks")...),
-			Severities: []core.Severity{I},
+			Severities: []lint.Severity{I},
 		},
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // Every lint code has a page, and no page is about a code that is not
@@ -23,12 +23,12 @@ func TestEveryCodeHasAnEntry(t *testing.T) {
 	if !slices.IsSorted(have) {
 		t.Errorf("lint entries are not sorted by code: %v", have)
 	}
-	if want := core.LintCodes(); !slices.Equal(have, want) {
+	if want := lint.Codes(); !slices.Equal(have, want) {
 		t.Errorf("entries %v\nlint codes %v", have, want)
 	}
 }
 
-func codesAt(fs []core.Finding) []string {
+func codesAt(fs []lint.Finding) []string {
 	var out []string
 	for _, f := range fs {
 		if !slices.Contains(out, f.Code) {
@@ -45,12 +45,12 @@ func codesAt(fs []core.Finding) []string {
 func TestLintExamples(t *testing.T) {
 	for _, e := range lintEntries() {
 		t.Run(e.Code, func(t *testing.T) {
-			all := codesAt(lintFindings(e.Example, core.SevInfo))
+			all := codesAt(lintFindings(e.Example, lint.SevInfo))
 			if !slices.Contains(all, e.Code) {
 				t.Errorf("the example does not raise %s; it raises %v", e.Code, all)
 			}
 			var extra []string
-			for _, c := range codesAt(lintFindings(e.Example, core.SevWarning)) {
+			for _, c := range codesAt(lintFindings(e.Example, lint.SevWarning)) {
 				if c != e.Code && !slices.Contains(e.Also, c) {
 					extra = append(extra, c)
 				}
@@ -63,7 +63,7 @@ func TestLintExamples(t *testing.T) {
 					t.Errorf("Also names %s, which the example does not raise", c)
 				}
 			}
-			if left := lintFindings(e.instead(), core.SevWarning); len(left) > 0 {
+			if left := lintFindings(e.instead(), lint.SevWarning); len(left) > 0 {
 				for _, f := range left {
 					t.Errorf("Use instead raises %s at line %d: %s", f.Code, f.Line, f.Message)
 				}
@@ -97,7 +97,7 @@ func TestLintSeverities(t *testing.T) {
 			}
 		}
 		if len(literal[e.Code]) == 0 && !computed[e.Code] {
-			t.Errorf("%s: no call in core reports it", e.Code)
+			t.Errorf("%s: no call in core/lint reports it", e.Code)
 		}
 	}
 }
@@ -105,22 +105,22 @@ func TestLintSeverities(t *testing.T) {
 // lintCallSeverities reads core's lint code: for each call that reports
 // a code (lt.add, lt.addServed, lt.addCrawler, a Finding literal), the
 // severities it passes, when they are constants.
-func lintCallSeverities(t *testing.T) (literal map[string][]core.Severity, computed map[string]bool) {
-	literal, computed = map[string][]core.Severity{}, map[string]bool{}
-	files, _ := filepath.Glob("../lint*.go")
+func lintCallSeverities(t *testing.T) (literal map[string][]lint.Severity, computed map[string]bool) {
+	literal, computed = map[string][]lint.Severity{}, map[string]bool{}
+	files, _ := filepath.Glob("../lint/*.go")
 	fset := token.NewFileSet()
-	sevOf := func(e ast.Expr) (core.Severity, bool) {
+	sevOf := func(e ast.Expr) (lint.Severity, bool) {
 		id, ok := e.(*ast.Ident)
 		if !ok {
 			return "", false
 		}
 		switch id.Name {
 		case "SevError":
-			return core.SevError, true
+			return lint.SevError, true
 		case "SevWarning":
-			return core.SevWarning, true
+			return lint.SevWarning, true
 		case "SevInfo":
-			return core.SevInfo, true
+			return lint.SevInfo, true
 		}
 		return "", false
 	}

@@ -6,13 +6,15 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/fix"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // lintFindings lints a case as the CLI does (core.Lint, then the
 // controls at severity min, then the protocol's scope).
-func lintFindings(c Case, min core.Severity) []core.Finding {
+func lintFindings(c Case, min lint.Severity) []lint.Finding {
 	f := core.Parse([]byte(c.Robots))
 	sels := make([]string, 0, len(c.Selectors))
 	for _, s := range c.Selectors {
@@ -20,13 +22,13 @@ func lintFindings(c Case, min core.Severity) []core.Finding {
 			sels = append(sels, sel)
 		}
 	}
-	return core.ControlLint(f, core.Lint(f, sels), core.LintOptions{Severity: min, Protocol: c.protocol()})
+	return lint.Control(f, lint.Lint(f, sels), lint.Options{Severity: min, Protocol: c.protocol()})
 }
 
 // cliArgs are the flags of the lint command a page shows for a case.
-func cliArgs(c Case, sev core.Severity) []string {
+func cliArgs(c Case, sev lint.Severity) []string {
 	var args []string
-	if sev != core.SevWarning {
+	if sev != lint.SevWarning {
 		args = append(args, "-severity", string(sev))
 	}
 	if p := c.protocol(); p != core.ProtocolAny {
@@ -41,7 +43,7 @@ func cliArgs(c Case, sev core.Severity) []string {
 }
 
 // cliCommand is the lint command a page shows for a case.
-func cliCommand(c Case, sev core.Severity) string {
+func cliCommand(c Case, sev lint.Severity) string {
 	return strings.Join(append(append([]string{"smolbots", "lint"}, cliArgs(c, sev)...), "robots.txt"), " ")
 }
 
@@ -59,10 +61,10 @@ type LintExample struct {
 func LintExamples() []LintExample {
 	var out []LintExample
 	for _, e := range lintEntries() {
-		sev := core.SevWarning
-		for _, fd := range lintFindings(e.Example, core.SevInfo) {
-			if fd.Code == e.Code && fd.Severity == core.SevInfo {
-				sev = core.SevInfo
+		sev := lint.SevWarning
+		for _, fd := range lintFindings(e.Example, lint.SevInfo) {
+			if fd.Code == e.Code && fd.Severity == lint.SevInfo {
+				sev = lint.SevInfo
 			}
 			if fd.Code == e.Code {
 				break
@@ -77,7 +79,7 @@ func LintExamples() []LintExample {
 // CLIText is what `smolbots lint` prints for findings of a file named
 // name: a line per finding, then the For more information list. The
 // CLI's own output is held to this by its tests.
-func CLIText(name string, findings []core.Finding) string {
+func CLIText(name string, findings []lint.Finding) string {
 	var b strings.Builder
 	var codes []string
 	for _, fd := range findings {
@@ -100,7 +102,7 @@ func MoreInformation(codes []string) string {
 	var b strings.Builder
 	b.WriteString("\nFor more information:\n")
 	for _, c := range codes {
-		b.WriteString("  " + core.LintURL(c) + " -- " + Summary(c) + "\n")
+		b.WriteString("  " + lint.URL(c) + " -- " + Summary(c) + "\n")
 	}
 	return b.String()
 }
@@ -126,8 +128,8 @@ func readCase(c Case) []readerRow {
 		rows = append(rows, r)
 	}
 	f := core.Parse([]byte(c.Robots))
-	cells := grid.Crawlers(f, g.Selectors, core.Presets())
-	for i, d := range core.Presets() {
+	cells := grid.Crawlers(f, g.Selectors, crawlers.All())
+	for i, d := range crawlers.All() {
 		r := readerRow{ID: d.ID, Name: d.Crawler.Name, Page: "/crawlers/" + d.ID}
 		for _, sr := range cells {
 			r.Verdicts = append(r.Verdicts, sr[i].Verdict)
@@ -181,8 +183,8 @@ func splitSentence(sel string, rows []readerRow, i int) []span {
 func lintPage(e lintEntry) (*page, error) {
 	p := &page{Path: "lint/" + e.Code, Title: e.Code, Lead: upperFirst(e.Summary) + "."}
 	ex, in := e.Example, e.instead()
-	all := lintFindings(ex, core.SevInfo)
-	var own []core.Finding
+	all := lintFindings(ex, lint.SevInfo)
+	var own []lint.Finding
 	for _, fd := range all {
 		if fd.Code == e.Code {
 			own = append(own, fd)
@@ -208,7 +210,7 @@ func lintPage(e lintEntry) (*page, error) {
 			if len(concerns) > 0 {
 				concerns = append(concerns, t(", "))
 			}
-			d, _ := core.DialectByID(id)
+			d, _ := crawlers.ReaderByID(id)
 			if d.Crawler != nil {
 				concerns = append(concerns, link(d.Crawler.Name, "/crawlers/"+id))
 			} else {
@@ -228,7 +230,7 @@ func lintPage(e lintEntry) (*page, error) {
 	if e.Code == "unknown-code" || e.Code == "directive-invalid" {
 		silence = []span{t("it cannot be: it is about the controls themselves")}
 	}
-	if !slices.Contains(e.Severities, core.SevError) && !slices.Contains(e.Severities, core.SevWarning) {
+	if !slices.Contains(e.Severities, lint.SevError) && !slices.Contains(e.Severities, lint.SevWarning) {
 		silence = append(silence, t("; as an info finding it shows only with "), code("-severity info"))
 	}
 	strip := facts{ID: "summary", Items: []fact{
@@ -243,9 +245,9 @@ func lintPage(e lintEntry) (*page, error) {
 	// under the strip, so the flagged code is the first thing shown.
 	p.Body = append(p.Body, heading{2, "example", "Example"})
 	p.Body = append(p.Body, caseBlocks(p, ex, "robots.txt that raises "+e.Code, "lint example of "+e.Code)...)
-	sev := core.SevWarning
-	if own[0].Severity == core.SevInfo {
-		sev = core.SevInfo
+	sev := lint.SevWarning
+	if own[0].Severity == lint.SevInfo {
+		sev = lint.SevInfo
 	}
 	shownFindings := lintFindings(ex, sev)
 	p.Body = append(p.Body, para{[]span{t("What "), code(cliCommand(ex, sev)), t(" prints for it:")}})
@@ -289,9 +291,9 @@ func lintPage(e lintEntry) (*page, error) {
 
 	p.Body = append(p.Body, heading{2, "use-instead", "Use instead"})
 	p.Body = append(p.Body, caseBlocks(p, in, "robots.txt that means the same and raises nothing", "use instead of "+e.Code)...)
-	left := lintFindings(in, core.SevWarning)
+	left := lintFindings(in, lint.SevWarning)
 	if len(left) == 0 {
-		p.Body = append(p.Body, para{[]span{code(cliCommand(in, core.SevWarning)), t(" finds nothing at warning or above in it.")}})
+		p.Body = append(p.Body, para{[]span{code(cliCommand(in, lint.SevWarning)), t(" finds nothing at warning or above in it.")}})
 	}
 
 	p.Body = append(p.Body, heading{2, "when-to-leave-it", "When to leave it"})
@@ -358,7 +360,7 @@ func upperFirst(s string) string {
 
 // sevWords says a code's severities, and which the example shows when
 // there are several.
-func sevWords(sevs []string, example core.Severity) string {
+func sevWords(sevs []string, example lint.Severity) string {
 	if len(sevs) == 1 {
 		return sevs[0]
 	}

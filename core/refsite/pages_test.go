@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -37,7 +39,7 @@ func TestPageCounts(t *testing.T) {
 	for _, c := range []struct {
 		prefix string
 		want   int
-	}{{"lint/", len(core.LintCodes())}, {"dialects/", 6}, {"crawlers/", len(core.Presets())}} {
+	}{{"lint/", len(lint.Codes())}, {"dialects/", 6}, {"crawlers/", len(crawlers.All())}} {
 		if got := count(c.prefix, ".html"); got != c.want {
 			t.Errorf("%s*.html: %d pages, want %d", c.prefix, got, c.want)
 		}
@@ -182,12 +184,12 @@ func TestPermalinksDecode(t *testing.T) {
 			switch {
 			case strings.HasPrefix(what, "lint example of "):
 				code := strings.TrimPrefix(what, "lint example of ")
-				fs := lintFindings(caseOf(st), core.SevInfo)
-				if !slices.ContainsFunc(fs, func(f core.Finding) bool { return f.Code == code }) {
+				fs := lintFindings(caseOf(st), lint.SevInfo)
+				if !slices.ContainsFunc(fs, func(f lint.Finding) bool { return f.Code == code }) {
 					t.Errorf("%s: the example's link opens a case that does not raise %s", p.Path, code)
 				}
 			case strings.HasPrefix(what, "use instead of "):
-				if fs := lintFindings(caseOf(st), core.SevWarning); len(fs) > 0 {
+				if fs := lintFindings(caseOf(st), lint.SevWarning); len(fs) > 0 {
 					t.Errorf("%s: the Use instead link opens a case that raises %s", p.Path, fs[0].Code)
 				}
 			case strings.HasPrefix(what, "compat cell "):
@@ -232,7 +234,7 @@ func openCell(st state.State) (core.Verdict, bool) {
 	}
 	var presets []core.Dialect
 	for _, id := range st.Crawlers {
-		d, _ := core.DialectByID(id)
+		d, _ := crawlers.ReaderByID(id)
 		presets = append(presets, d)
 	}
 	rows := grid.Crawlers(core.Parse([]byte(st.Robots)), g.Selectors, presets)
@@ -277,7 +279,7 @@ func TestCompatCells(t *testing.T) {
 // Every knob value of every reader has words, every preset a crawler
 // page's prose, and explain knows every code and nothing else.
 func TestWordsForEverything(t *testing.T) {
-	for _, d := range append(core.Dialects(), core.Presets()...) {
+	for _, d := range append(core.Dialects(), crawlers.All()...) {
 		if err := checkKnobs(d); err != nil {
 			t.Error(err)
 		}
@@ -285,7 +287,7 @@ func TestWordsForEverything(t *testing.T) {
 			t.Errorf("%s has no entry in crawlerDocs", d.ID)
 		}
 	}
-	for _, code := range core.LintCodes() {
+	for _, code := range lint.Codes() {
 		if text, ok := Explain(code); !ok || !strings.Contains(text, "What it flags") {
 			t.Errorf("Explain(%s) = %v", code, ok)
 		}
@@ -309,7 +311,7 @@ func TestVeronicaSaysUnverified(t *testing.T) {
 
 // unseenWhy is the reader's Unseen entry for the feature, "" if none.
 func unseenWhy(reader, feature string) string {
-	d, ok := core.DialectByID(reader)
+	d, ok := crawlers.ReaderByID(reader)
 	if !ok {
 		return ""
 	}

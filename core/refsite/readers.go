@@ -8,7 +8,9 @@ import (
 	"sync"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // The dialect, crawler and index pages.
@@ -43,7 +45,7 @@ func lintConcerns(id string) []string {
 	concernsOnce.Do(func() {
 		concerns = map[string][]string{}
 		for _, e := range lintEntries() {
-			for _, fd := range lintFindings(e.Example, core.SevInfo) {
+			for _, fd := range lintFindings(e.Example, lint.SevInfo) {
 				if fd.Code != e.Code {
 					continue
 				}
@@ -281,7 +283,7 @@ func indexPage() *page {
 
 	p.Body = append(p.Body, heading{2, "crawlers", "Crawlers"})
 	cl := list{ID: "crawler-list"}
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		name := d.Crawler.Name
 		if !d.Crawler.Verified {
 			name += " (unverified)"
@@ -307,7 +309,7 @@ func proxySection() []block {
 		para{[]span{t("The programs that show capsules and holes on the web, which "), code("User-agent: webproxy"), t(" groups are written for. Only Gemportal reads robots.txt; the others ignore it whatever it says, so ask their operators instead. The "), codeLink("webproxy-readers", "/lint/webproxy-readers"), t(" finding says this beside a file's webproxy group.")}},
 	}
 	l := list{ID: "proxy-list"}
-	for _, w := range core.WebProxies {
+	for _, w := range crawlers.WebProxies {
 		verb := "reads"
 		if strings.Contains(w.Name, " and ") {
 			verb = "read"

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/state"
 )
 
@@ -125,7 +126,7 @@ func build() ([]*page, error) {
 	for _, d := range core.Dialects() {
 		pages = append(pages, dialectPage(d))
 	}
-	for _, d := range core.Presets() {
+	for _, d := range crawlers.All() {
 		pages = append(pages, crawlerPage(d))
 	}
 	cp, err := conformancePage()

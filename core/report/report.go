@@ -17,6 +17,7 @@ import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // Limits that keep a report of a huge case readable.
@@ -158,7 +159,7 @@ func (c Case) sections() []section {
 		out = append(out, n)
 	}
 	if len(c.Crawlers) > 0 {
-		out = append(out, crawlers(c))
+		out = append(out, crawlerSection(c))
 		if n := crawlerNotes(c); len(n.Pre) > 0 {
 			out = append(out, n)
 		}
@@ -665,10 +666,10 @@ func crawlerHeads(presets []core.Dialect) []string {
 	return heads
 }
 
-// crawlers is the "Real crawlers" table: each preset's verdict on each
+// crawlerSection is the "Real crawlers" table: each preset's verdict on each
 // selector, in the verdicts' compact form, after a legend saying whose
 // code each column follows.
-func crawlers(c Case) section {
+func crawlerSection(c Case) section {
 	s := section{Title: "Real crawlers", Alt: "real crawlers"}
 	s.Prose = wordWrap(`What real crawlers do, each as its own code reads the file. Each tests its own names, not the agents above. Cells read as in the verdicts; "!" marks a row where the crawlers disagree.`, Width)
 	if len(c.CrawlerRows) == 0 {
@@ -740,12 +741,12 @@ func lints(g grid.Grid) section {
 	return s
 }
 
-func listedFindings(g grid.Grid) []core.Finding {
+func listedFindings(g grid.Grid) []lint.Finding {
 	return g.Findings[:min(len(g.Findings), MaxFindings)]
 }
 
 // countCodes summarises findings as "code n" pairs, most frequent first.
-func countCodes(fs []core.Finding) string {
+func countCodes(fs []lint.Finding) string {
 	counts := map[string]int{}
 	var codes []string
 	for _, f := range fs {

@@ -12,8 +12,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden reports in testdata/")
@@ -68,14 +70,14 @@ func cases() []reportCase {
 		{name: "capsule", robots: capsule,
 			selectors: "/\n/search?q=x\n/search/help\n/gemlog/raw\n/private/notes\n/drafts/x\n/cgi-bin/env\nprivate/no-slash",
 			agents:    "GUS(indexer)\nindexer\nLupa(archiver,researcher)\n*", dialects: core.Dialects(), permalink: link,
-			crawlers: core.Presets()},
+			crawlers: crawlers.All()},
 		{name: "two-dialects", robots: capsule, selectors: "gemini://capsule.example/search/some/rather/long/path/that/needs/room?with=query\n/private",
 			agents: "GUS", dialects: []core.Dialect{core.Gemini, core.Conner2020}, permalink: link + strings.Repeat("x", 200)},
 		{name: "nasty", robots: "User-agent:\t*\r\nDisallow: /日本語/パス/" + strings.Repeat("長", 80) + "\rDisallow: /a\x00b\x1b[31m\u202eevil\u200d\n" +
 			"Disallow: /" + strings.Repeat("very-long-segment/", 12) + "\n\xff\xfe bad bytes\n\tDisallow:\t/tab\n🤖🤖🤖: emoji field\n",
 			selectors: "/" + strings.Repeat("日本", 60) + "\n/\u202etxt.exe\n/" + strings.Repeat("z", 300) + "\n/a\tb\n\x00",
 			agents:    "Robot🤖(indexer)\n" + strings.Repeat("VeryLongAgentName", 8) + "\n((\nhttp://bad",
-			dialects:  core.Dialects(), permalink: link + "\u202e#\x00", crawlers: core.Presets()},
+			dialects:  core.Dialects(), permalink: link + "\u202e#\x00", crawlers: crawlers.All()},
 		{name: "problems", robots: "User-agent: *\nDisallow: /x\n", selectors: "/x\nhttp://capsule.example/x\ngopher://\n/y", agents: "GUS(\n*\nx)",
 			dialects: []core.Dialect{core.RFC9309, core.Norobots}},
 		{name: "long-file", robots: many, selectors: "/x/1\n/y", dialects: core.Dialects(), crawlers: grid.DefaultCrawlers()},
@@ -113,9 +115,9 @@ func (c reportCase) report(g grid.Grid) Case {
 // fixedFindings stand in for the linter's in the golden files, which pin
 // the report's layout: the linter's wording changes on its own schedule
 // (TestLineWidths and TestContent still run the real linter).
-var fixedFindings = []core.Finding{
-	{Line: 0, Code: "file-level", Severity: core.SevInfo, Message: "A finding about the whole file.", Dialects: []string{"gopherdraft"}},
-	{Line: 2, Code: "some-code", Severity: core.SevWarning, Dialects: []string{"gopher2019", "gopherdraft", "gemini", "conner2020", "rfc9309", "norobots"},
+var fixedFindings = []lint.Finding{
+	{Line: 0, Code: "file-level", Severity: lint.SevInfo, Message: "A finding about the whole file.", Dialects: []string{"gopherdraft"}},
+	{Line: 2, Code: "some-code", Severity: lint.SevWarning, Dialects: []string{"gopher2019", "gopherdraft", "gemini", "conner2020", "rfc9309", "norobots"},
 		Message: "A longer message that needs wrapping: " + strings.Repeat("word ", 20) + "and `Disallow: /x` quoted."},
 }
 
@@ -386,7 +388,7 @@ func FuzzReport(f *testing.F) {
 		f.Add(c.robots, c.selectors, c.agents, c.permalink)
 	}
 	f.Fuzz(func(t *testing.T, robots, selectors, agents, permalink string) {
-		c := reportCase{robots: robots, selectors: selectors, agents: agents, dialects: core.Dialects(), permalink: permalink, crawlers: core.Presets()}
+		c := reportCase{robots: robots, selectors: selectors, agents: agents, dialects: core.Dialects(), permalink: permalink, crawlers: crawlers.All()}
 		r := c.report(build(c))
 		checkLines(t, "text", r.Text(), false)
 		checkLines(t, "gemtext", r.Gemtext(), true)

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // baseline is the agent rfc9309 is asked about for a preset: its first
@@ -87,7 +88,7 @@ func main() {
 		os.Exit(2)
 	}
 	sort.Strings(names)
-	presets := core.Presets()
+	presets := crawlers.All()
 	column := "rule paths"
 	if *nearby {
 		column = "neighbour paths"

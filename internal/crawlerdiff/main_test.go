@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // The counts on a file whose readings are worked out by hand: TLGS
@@ -17,7 +18,7 @@ func TestDiffer(t *testing.T) {
 		t.Fatalf("rule paths %q", got)
 	}
 	for id, want := range map[string]int{"tlgs": 1, "kennedy": 1, "gemini-grc": 3, "gemplex": 2} {
-		d, _ := core.DialectByID(id)
+		d, _ := crawlers.ReaderByID(id)
 		if n, total := differ(f, d, rulePaths(f)); n != want || total != 4 {
 			t.Errorf("%s: %d of %d differ, want %d of 4", id, n, total, want)
 		}
@@ -32,10 +33,10 @@ func TestDifferNear(t *testing.T) {
 	if len(paths) != 2 || paths[0] != "/private-x" || paths[1] != "/private/x" {
 		t.Fatalf("neighbours %q", paths)
 	}
-	if n, _ := differ(f, core.TLGS, paths); n != 1 {
+	if n, _ := differ(f, crawlers.TLGS, paths); n != 1 {
 		t.Errorf("tlgs differs on %d neighbours, want 1 (/private-x)", n)
 	}
-	if n, _ := differ(f, core.Kennedy, paths); n != 0 {
+	if n, _ := differ(f, crawlers.Kennedy, paths); n != 0 {
 		t.Errorf("kennedy differs on %d neighbours, want 0", n)
 	}
 }

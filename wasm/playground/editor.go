@@ -9,8 +9,8 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 
-	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/highlight"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
@@ -196,7 +196,7 @@ func (e *editor) putLines(lines []string, adopting bool) {
 }
 
 // setMarks marks the lines with findings in the gutter and draws it.
-func (e *editor) setMarks(findings []core.Finding, v view, adopting bool) {
+func (e *editor) setMarks(findings []lint.Finding, v view, adopting bool) {
 	e.marks = pageview.IndexMarks(findings)
 	e.renderGutter(v, true, adopting)
 }

@@ -29,6 +29,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
@@ -58,7 +59,7 @@ type page struct {
 	// The model and the work between keystrokes.
 	g            grid.Grid
 	builder      grid.Builder   // keeps the parse and policies between keystrokes
-	findings     []core.Finding // the last complete lint
+	findings     []lint.Finding // the last complete lint
 	lintTimer    *time.Timer    // lints a big file once typing pauses
 	gcTimer      *time.Timer    // collects a big file's garbage once typing pauses
 	gcIdle       js.Func        // collects a small case's garbage when the browser is idle

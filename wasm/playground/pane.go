@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"syscall/js"
 
-	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
@@ -44,7 +44,7 @@ func (lp *lowerPane) explainWith(html string, adopting bool) {
 // drawLints writes the lint list, if its tab is the one shown: a hidden
 // list is drawn when its tab is chosen, not on every keystroke. The
 // count in the tab's label is written every time.
-func (lp *lowerPane) drawLints(findings []core.Finding, problems []grid.Problem, adopting bool) {
+func (lp *lowerPane) drawLints(findings []lint.Finding, problems []grid.Problem, adopting bool) {
 	if lp.lintTab.Get("checked").Bool() {
 		put(lp.lints, &lp.shownLints, pageview.LintsHTML(findings, problems), adopting)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 	"github.com/smolbots/smolbots/core/pageview"
 )
 
@@ -82,7 +83,7 @@ func (p *page) checkedProtocol() core.Protocol {
 
 // scopedFindings are the findings the page shows: those that concern
 // the scope or a column shown.
-func (p *page) scopedFindings() []core.Finding {
+func (p *page) scopedFindings() []lint.Finding {
 	return pageview.ScopeFindings(pageview.Findings(&p.g), p.protocol, p.g.Dialects)
 }
 

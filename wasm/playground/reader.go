@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/pageview"
 )
@@ -55,7 +56,7 @@ func (r *readerChoice) set(spelling string) {
 		r.rowFor = ""
 		return
 	}
-	b, _ := core.DialectByID(base)
+	b, _ := crawlers.ReaderByID(base)
 	r.controls.Set("innerHTML", pageview.ReaderKnobsHTML(b, d))
 }
 

@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // TestReferenceMatrixFits: on a 1280 px screen the compatibility
@@ -78,12 +77,12 @@ const splitCodes = `((codes) => {
 func TestReferenceCodesWhole(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	codes, err := json.Marshal(core.LintCodes())
+	codes, err := json.Marshal(lint.Codes())
 	if err != nil {
 		t.Fatal(err)
 	}
 	pages := []string{"/reference"}
-	for _, c := range core.LintCodes() {
+	for _, c := range lint.Codes() {
 		pages = append(pages, "/lint/"+c)
 	}
 	type found struct {

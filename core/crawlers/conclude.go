@@ -1,8 +1,10 @@
-package core
+package crawlers
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // CrawlerConclusion is what one crawler preset makes of a fetch.
@@ -19,13 +21,13 @@ type CrawlerConclusion struct {
 // gets only that first reply. The CLI and the page share this.
 func ConcludeFetch(url, statusLine string, found bool) []CrawlerConclusion {
 	scheme, _, _ := strings.Cut(url, "://")
-	r := Reply{Failed: statusLine == "", Found: found}
+	r := core.Reply{Failed: statusLine == "", Found: found}
 	if code, meta, _ := strings.Cut(statusLine, " "); statusLine != "" {
 		r.Status, _ = strconv.Atoi(code)
 		r.Meta = meta
 	}
 	out := []CrawlerConclusion{}
-	for _, d := range Presets() {
+	for _, d := range All() {
 		c := d.Crawler
 		if c.Protocol != strings.ToLower(scheme) {
 			continue

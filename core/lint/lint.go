@@ -1,4 +1,4 @@
-package core
+package lint
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // Severity of a lint finding.
@@ -44,7 +46,7 @@ type Finding struct {
 // patterns. Findings come sorted by line, then code; a (line, code) pair
 // appears at most once. Each finding lists the dialects in which the
 // problem bites. Lint reads the file once per dialect and never fails.
-func Lint(f *File, selectors []string) []Finding {
+func Lint(f *core.File, selectors []string) []Finding {
 	if f == nil {
 		return nil
 	}
@@ -92,11 +94,11 @@ const (
 
 	inAll dialectSet = inGopher2019 | inGopherDraft | inGemini | inConner2020 | inRFC9309 | inNorobots
 
-	numDialects = NumDialects // bits in inAll
+	numDialects = core.NumDialects // bits in inAll
 )
 
 // Dialect order of Dialects(): index i is bit 1<<i.
-var lintDialects = Dialects()
+var lintDialects = core.Dialects()
 
 // The IDs and the sentence form of every set, built once: findings are
 // many on large files.
@@ -139,9 +141,9 @@ const (
 
 // lintView is the file as one dialect reads it, with each line's group.
 type lintView struct {
-	d     Dialect
+	d     core.Dialect
 	bit   dialectSet
-	rs    *Ruleset
+	rs    *core.Ruleset
 	group []int32 // per line index: group index, notRead or noGroup
 
 	// Normalised patterns by line index, computed once.
@@ -149,21 +151,21 @@ type lintView struct {
 	patsDone []bool
 }
 
-func (v *lintView) pattern(l *Line) string {
-	if v.d.Normalize == Raw {
+func (v *lintView) pattern(l *core.Line) string {
+	if v.d.Normalize == core.Raw {
 		return l.Value // what normalizePattern gives back
 	}
 	i := l.Pos.Line - 1
 	if i < 0 || i >= len(v.pats) {
-		return v.d.normalizePattern(l.Value)
+		return v.d.NormalizePattern(l.Value)
 	}
 	if !v.patsDone[i] {
-		v.pats[i], v.patsDone[i] = v.d.normalizePattern(l.Value), true
+		v.pats[i], v.patsDone[i] = v.d.NormalizePattern(l.Value), true
 	}
 	return v.pats[i]
 }
 
-func (v *lintView) groupOf(lineIdx int) *Group {
+func (v *lintView) groupOf(lineIdx int) *core.Group {
 	if lineIdx < 0 || lineIdx >= len(v.group) || v.group[lineIdx] < 0 {
 		return nil
 	}
@@ -171,7 +173,7 @@ func (v *lintView) groupOf(lineIdx int) *Group {
 }
 
 type linter struct {
-	f         *File
+	f         *core.File
 	selectors []string
 	views     []*lintView
 	out       []rawFinding
@@ -183,7 +185,7 @@ type linter struct {
 	msgs           map[msgKey]string
 }
 
-func newLinter(f *File, selectors []string) *linter {
+func newLinter(f *core.File, selectors []string) *linter {
 	lt := &linter{
 		f:              f,
 		explainedRules: make([]dialectSet, len(f.Lines)),
@@ -198,19 +200,19 @@ func newLinter(f *File, selectors []string) *linter {
 	}
 	for i, d := range lintDialects {
 		v := &lintView{d: d, bit: 1 << i, rs: d.Compile(f), group: make([]int32, len(f.Lines))}
-		if d.Normalize != Raw {
+		if d.Normalize != core.Raw {
 			v.pats, v.patsDone = make([]string, len(f.Lines)), make([]bool, len(f.Lines))
 		}
 		for j := range v.group {
 			v.group[j] = notRead
 		}
-		set := func(l *Line, g int32) {
+		set := func(l *core.Line, g int32) {
 			if k := l.Pos.Line - 1; k >= 0 && k < len(v.group) {
 				v.group[k] = g
 			}
 		}
 		for _, g := range v.rs.Groups {
-			for _, ls := range [][]*Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} {
+			for _, ls := range [][]*core.Line{g.Agents, g.VirtualAgents, g.Rules, g.Settings} {
 				for _, l := range ls {
 					set(l, int32(g.Index))
 				}
@@ -245,10 +247,10 @@ func (lt *linter) view(bit dialectSet) *lintView {
 func (lt *linter) readers(i int) dialectSet { return lt.readBy[i] }
 
 // recognisers are the dialects for which field k means something.
-func recognisers(k Field) dialectSet {
+func recognisers(k core.Field) dialectSet {
 	var s dialectSet
 	for i := range lintDialects {
-		if lintDialects[i].recognises(k) {
+		if lintDialects[i].Recognises(k) {
 			s |= 1 << i
 		}
 	}
@@ -474,15 +476,15 @@ func capWords(words []string, most int) []string {
 }
 
 // fieldTitle is a field as people write it.
-func fieldTitle(k Field) string {
+func fieldTitle(k core.Field) string {
 	switch k {
-	case UserAgent:
+	case core.UserAgent:
 		return "User-agent"
-	case VirtualAgent:
+	case core.VirtualAgent:
 		return "Virtual-agent"
-	case CrawlDelay:
+	case core.CrawlDelay:
 		return "Crawl-delay"
-	case RequestRate:
+	case core.RequestRate:
 		return "Request-rate"
 	}
 	s := string(k)
@@ -501,7 +503,7 @@ func (lt *linter) fileChecks() {
 			last = f.Lines[n-1].Pos.Line
 		}
 		lt.add(0, 0, "file-too-large", SevError, inAll,
-			"The file is %d bytes; every dialect reads only the first %d (500 KiB), so it is cut inside line %d and everything after that is ignored.", f.Size, MaxBytes, last)
+			"The file is %d bytes; every dialect reads only the first %d (500 KiB), so it is cut inside line %d and everything after that is ignored.", f.Size, core.MaxBytes, last)
 	}
 	if f.BOM {
 		lt.bom()
@@ -534,7 +536,7 @@ func (lt *linter) fileChecks() {
 	}
 	meaningful := false
 	for i := range f.Lines {
-		if k := f.Lines[i].Kind; k == FieldLine || k == NoColon {
+		if k := f.Lines[i].Kind; k == core.FieldLine || k == core.NoColon {
 			meaningful = true
 			break
 		}
@@ -611,6 +613,6 @@ func upperFirst(s string) string {
 }
 
 // ruleText quotes a line as `Field: value`.
-func ruleText(l *Line) string { return quote(strings.TrimSpace(l.Rule())) }
+func ruleText(l *core.Line) string { return quote(strings.TrimSpace(l.Rule())) }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,8 +1,10 @@
-package core
+package lint
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // Checks that compare the patterns with the selectors under test: gopher
@@ -17,9 +19,9 @@ func umnPrefix(s string) bool {
 
 // ruleMatches: whether the rule on line l matches a selector, already
 // normalised for the dialect, ignoring which group applies.
-func (v *lintView) ruleMatches(l *Line, normSel string) bool {
+func (v *lintView) ruleMatches(l *core.Line, normSel string) bool {
 	d := &v.d
-	if l.Value == "*" && d.starAll() {
+	if l.Value == "*" && d.StarAll() {
 		return true
 	}
 	if l.Value == "" {
@@ -55,8 +57,8 @@ func (lt *linter) selectorChecks() {
 	for vi, w := range lt.views {
 		norm[vi] = [2][]string{make([]string, n), make([]string, n)}
 		for si := range lt.selectors {
-			norm[vi][0][si] = w.d.normalizeSelector(lt.selectors[si])
-			norm[vi][1][si] = w.d.normalizeSelector(alt[si])
+			norm[vi][0][si] = w.d.NormalizeSelector(lt.selectors[si])
+			norm[vi][1][si] = w.d.NormalizeSelector(alt[si])
 		}
 	}
 	// covered: some rule of the group matches the selector as sent, so
@@ -107,7 +109,7 @@ func (lt *linter) selectorChecks() {
 		for si := range lt.selectors {
 			list[si] = spelling{norm[vi][1][si], si}
 		}
-		sortStable(list, func(a, b *spelling) int { return strings.Compare(a.s, b.s) })
+		core.SortStable(list, func(a, b *spelling) int { return strings.Compare(a.s, b.s) })
 		sorted[vi] = list
 	}
 	miss := make([]dialectSet, n)
@@ -119,7 +121,7 @@ func (lt *linter) selectorChecks() {
 	memos := map[memoKey][]uint64{}
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
-		if l.Kind != FieldLine || (l.Key != Disallow && l.Key != Allow) || l.Value == "" {
+		if l.Kind != core.FieldLine || (l.Key != core.Disallow && l.Key != core.Allow) || l.Value == "" {
 			continue
 		}
 		readers := lt.readers(i)
@@ -139,8 +141,8 @@ func (lt *linter) selectorChecks() {
 				continue
 			}
 			prefix := ""
-			if w.d.Normalize != PythonQuote || l.Value != "*" {
-				prefix = patternPrefix(w.d.Patterns, w.pattern(l))
+			if w.d.Normalize != core.PythonQuote || l.Value != "*" {
+				prefix = core.PatternPrefix(w.d.Patterns, w.pattern(l))
 			}
 			list := sorted[vi]
 			if !last.ok || last.list != listOf[vi] || last.prefix != prefix {

@@ -1,22 +1,24 @@
-package core
+package lint
 
 import (
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // Checks of one line at a time: field names, agent values, patterns and
 // delay values.
 
 // lintFields are the fields a misspelt name is compared with.
-var lintFields = []Field{UserAgent, VirtualAgent, Disallow, Allow, CrawlDelay, Check, RequestRate, Sitemap, Host}
+var lintFields = []core.Field{core.UserAgent, core.VirtualAgent, core.Disallow, core.Allow, core.CrawlDelay, core.Check, core.RequestRate, core.Sitemap, core.Host}
 
 func (lt *linter) lineChecks(i int) {
 	l := &lt.f.Lines[i]
 	switch l.Kind {
-	case NoColon:
+	case core.NoColon:
 		lt.noColon(l)
 		return
-	case FieldLine:
+	case core.FieldLine:
 	default:
 		return
 	}
@@ -25,24 +27,24 @@ func (lt *linter) lineChecks(i int) {
 		return
 	}
 	switch l.Key {
-	case UserAgent:
+	case core.UserAgent:
 		lt.userAgentValue(i, l)
-	case VirtualAgent:
+	case core.VirtualAgent:
 		lt.virtualAgentField(i, l)
-	case Disallow, Allow:
+	case core.Disallow, core.Allow:
 		lt.pattern(i, l)
-	case CrawlDelay, Check, RequestRate:
+	case core.CrawlDelay, core.Check, core.RequestRate:
 		lt.setting(l)
 	}
 }
 
 // noColon: a line that is neither a comment nor `field: value`.
-func (lt *linter) noColon(l *Line) {
+func (lt *linter) noColon(l *core.Line) {
 	content := l.Text
 	if i := strings.IndexByte(content, '#'); i >= 0 {
 		content = content[:i]
 	}
-	content = trimSpaceTab(content)
+	content = core.TrimSpaceTab(content)
 	word, rest := content, ""
 	if i := strings.IndexAny(content, " \t="); i >= 0 {
 		word, rest = content[:i], content[i:]
@@ -50,13 +52,13 @@ func (lt *linter) noColon(l *Line) {
 	k, ok := fieldNamed(word)
 	if !ok {
 		// A name of two words: `User agent *`.
-		if w2, r2, found := strings.Cut(trimSpaceTab(rest), " "); found || w2 != "" {
+		if w2, r2, found := strings.Cut(core.TrimSpaceTab(rest), " "); found || w2 != "" {
 			if k, ok = fieldNamed(word + " " + w2); ok {
 				rest = r2
 			}
 		}
 	}
-	rest = trimSpaceTab(strings.TrimLeft(trimSpaceTab(rest), "="))
+	rest = core.TrimSpaceTab(strings.TrimLeft(core.TrimSpaceTab(rest), "="))
 	if ok && recognisers(k) != 0 {
 		lt.add(l.Pos.Line, 0, "no-colon", SevError, inAll,
 			"%s has no colon, so every dialect ignores it. If it is meant as a %s line, write %s.",
@@ -68,12 +70,12 @@ func (lt *linter) noColon(l *Line) {
 }
 
 // fieldNamed reads a word as a field name, allowing for misspellings.
-func fieldNamed(word string) (Field, bool) {
+func fieldNamed(word string) (core.Field, bool) {
 	lower := strings.ToLower(word)
-	if k, ok := knownFields[lower]; ok {
+	if k, ok := core.KnownFields[lower]; ok {
 		return k, true
 	}
-	if k, ok := googleTypos[lower]; ok {
+	if k, ok := core.GoogleTypos[lower]; ok {
 		return k, true
 	}
 	return nearField(word)
@@ -81,7 +83,7 @@ func fieldNamed(word string) (Field, bool) {
 
 // unknownName: a field name that is not a known field, either a
 // misspelling of one or a field no dialect knows.
-func (lt *linter) unknownName(l *Line) {
+func (lt *linter) unknownName(l *core.Line) {
 	if l.Name == "" {
 		lt.add(l.Pos.Line, 0, "unknown-field", SevInfo, inAll,
 			"This line has nothing before its colon, so it names no field and every dialect ignores it.")
@@ -127,12 +129,12 @@ func (lt *linter) unknownName(l *Line) {
 // nearField finds the known field a name is a near miss of: equal once
 // case, spaces, hyphens and underscores are dropped, or within a small
 // edit distance (one edit for short names, two for longer ones).
-func nearField(name string) (Field, bool) {
+func nearField(name string) (core.Field, bool) {
 	c := compactName(name)
 	if len(c) < 3 {
 		return "", false
 	}
-	best, bestDist := Field(""), 3
+	best, bestDist := core.Field(""), 3
 	for _, k := range lintFields {
 		kc := compactName(string(k))
 		limit := 2
@@ -204,7 +206,7 @@ func editDistance(a, b string, limit int) int {
 
 // userAgentValue: empty values, versions and virtual agents written
 // as user agents.
-func (lt *linter) userAgentValue(i int, l *Line) {
+func (lt *linter) userAgentValue(i int, l *core.Line) {
 	v := l.Value
 	readers := lt.readers(i)
 	if v == "" {
@@ -213,7 +215,7 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 			if readers&w.bit == 0 {
 				continue
 			}
-			if w.d.agentMatches(v, "anybot") {
+			if w.d.AgentMatches(v, "anybot") {
 				every |= w.bit
 			} else {
 				none |= w.bit
@@ -228,10 +230,10 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 		return
 	}
 	if slash := strings.IndexByte(v, '/'); slash > 0 {
-		name := stripVersion(v)
+		name := core.StripVersion(v)
 		var miss dialectSet
 		for _, w := range lt.views {
-			if readers&w.bit != 0 && !w.d.agentMatches(v, name) {
+			if readers&w.bit != 0 && !w.d.AgentMatches(v, name) {
 				miss |= w.bit
 			}
 		}
@@ -241,7 +243,7 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 		}
 	}
 	lower := strings.ToLower(v)
-	if isRole(lower) {
+	if core.IsRole(lower) {
 		lt.add(l.Pos.Line, 0, "role-user-agent", SevInfo, readers&^inGemini, "%s",
 			lt.message(msgKey{"role-user-agent", l.Name, l.Value, 0, 0}, func() string {
 				const others = inGopherDraft | inRFC9309 | inNorobots
@@ -253,10 +255,10 @@ func (lt *linter) userAgentValue(i int, l *Line) {
 	if role, ok := roleNearMiss(lower); ok {
 		var miss, hit dialectSet
 		for _, w := range lt.views {
-			if readers&w.bit == 0 || w.d.RoleFields == VirtualAgentField {
+			if readers&w.bit == 0 || w.d.RoleFields == core.VirtualAgentField {
 				continue
 			}
-			if w.d.agentMatches(v, role) {
+			if w.d.AgentMatches(v, role) {
 				hit |= w.bit
 			} else {
 				miss |= w.bit
@@ -283,7 +285,7 @@ func versionTolerant(s dialectSet) string {
 // `indexers`, `archive`, `web-proxy`, `research`, `archivebot`.
 func roleNearMiss(lower string) (string, bool) {
 	c := compactName(strings.ReplaceAll(lower, ".", ""))
-	if isRole(c) {
+	if core.IsRole(c) {
 		return c, true // only separators differ: `web-proxy`
 	}
 	if r, ok := roleAliases[c]; ok {
@@ -296,7 +298,7 @@ func roleNearMiss(lower string) (string, bool) {
 			break
 		}
 	}
-	for _, r := range Roles {
+	for _, r := range core.Roles {
 		if editDistance(c, r, 1) <= 1 {
 			return r, true // `indexers`, `archive`, `indexr`
 		}
@@ -322,8 +324,8 @@ var roleAliases = map[string]string{
 
 // virtualAgentField: only Conner's proposal reads Virtual-agent lines;
 // elsewhere the rules below them fall to another group or to none.
-func (lt *linter) virtualAgentField(i int, l *Line) {
-	if role, ok := roleNearMiss(strings.ToLower(l.Value)); ok && !isRole(strings.ToLower(l.Value)) {
+func (lt *linter) virtualAgentField(i int, l *core.Line) {
+	if role, ok := roleNearMiss(strings.ToLower(l.Value)); ok && !core.IsRole(strings.ToLower(l.Value)) {
 		lt.add(l.Pos.Line, l.ValuePos.Col, "virtual-agent-typo", SevWarning, inConner2020,
 			"%s looks like the virtual agent %s misspelt: conner2020 compares virtual agents exactly, so robots with the %s role do not use this group. Write %s.",
 			quote(l.Value), role, role, quote("Virtual-agent: "+role))
@@ -392,7 +394,7 @@ func (lt *linter) virtualAgentField(i int, l *Line) {
 }
 
 // namesAgent says whether one of g's User-agent lines is name.
-func namesAgent(g *Group, name string) bool {
+func namesAgent(g *core.Group, name string) bool {
 	for _, a := range g.Agents {
 		if strings.EqualFold(strings.TrimSpace(a.Value), strings.TrimSpace(name)) {
 			return true
@@ -401,9 +403,9 @@ func namesAgent(g *Group, name string) bool {
 	return false
 }
 
-func firstRuleLine(g *Group) int {
+func firstRuleLine(g *core.Group) int {
 	first := 0
-	for _, ls := range [][]*Line{g.Rules, g.Settings} {
+	for _, ls := range [][]*core.Line{g.Rules, g.Settings} {
 		if len(ls) > 0 && (first == 0 || ls[0].Pos.Line < first) {
 			first = ls[0].Pos.Line
 		}
@@ -424,14 +426,14 @@ var withoutAllow = func() (s dialectSet) {
 
 var allowPortability = withoutAllow.says("does not know", "do not know") + " Allow and " + withoutAllow.verb("ignores", "ignore") + " this line, so what it opens stays disallowed there. Where it counts, " + ifGopherDraft + "gopherdraft lets a matching Allow win, " + endIf + "rfc9309 takes the longest match, and conner2020 and norobots the first match in file order."
 
-func (lt *linter) pattern(i int, l *Line) {
+func (lt *linter) pattern(i int, l *core.Line) {
 	v := l.Value
 	readers := lt.readers(i)
-	if l.Key == Allow {
+	if l.Key == core.Allow {
 		lt.add(l.Pos.Line, 0, "allow-portability", SevWarning, withoutAllow, "%s", allowPortability)
 	}
 	if v == "" {
-		if l.Key == Disallow {
+		if l.Key == core.Disallow {
 			lt.emptyDisallow(i, l)
 		}
 		return
@@ -445,7 +447,7 @@ func (lt *linter) pattern(i int, l *Line) {
 			if readers&w.bit == 0 {
 				continue
 			}
-			if w.d.Patterns == GlobDollar {
+			if w.d.Patterns == core.GlobDollar {
 				anchor |= w.bit // rfc9309, which every scope keeps
 			} else {
 				literal |= w.bit
@@ -458,14 +460,14 @@ func (lt *linter) pattern(i int, l *Line) {
 	}
 }
 
-func (lt *linter) glob(l *Line, readers dialectSet, star int) {
+func (lt *linter) glob(l *core.Line, readers dialectSet, star int) {
 	v := l.Value
 	var wild, literal dialectSet
 	for _, w := range lt.views {
 		if readers&w.bit == 0 {
 			continue
 		}
-		if w.d.Patterns != Prefix || (v == "*" && w.d.starAll()) {
+		if w.d.Patterns != core.Prefix || (v == "*" && w.d.StarAll()) {
 			wild |= w.bit
 		} else {
 			literal |= w.bit
@@ -501,7 +503,7 @@ const (
 // emptyDisallow: allows everything in every dialect, read literally the
 // 2019 text would block everything; robotparser turns it into an Allow
 // that shadows the rules after it.
-func (lt *linter) emptyDisallow(i int, l *Line) {
+func (lt *linter) emptyDisallow(i int, l *core.Line) {
 	set := inGopher2019
 	msg := emptyDisallowMsg
 	if py := lt.view(inNorobots); py != nil {
@@ -514,7 +516,7 @@ func (lt *linter) emptyDisallow(i int, l *Line) {
 }
 
 // setting: delay values and which dialects read them at all.
-func (lt *linter) setting(l *Line) {
+func (lt *linter) setting(l *core.Line) {
 	readers := recognisers(l.Key)
 	if ignoring := inAll &^ readers; ignoring != 0 && readers != 0 {
 		lt.add(l.Pos.Line, 0, "delay-portability", SevInfo, ignoring, "%s",
@@ -524,21 +526,21 @@ func (lt *linter) setting(l *Line) {
 	}
 	v := l.Value
 	switch l.Key {
-	case CrawlDelay:
-		if isDigits(v) {
+	case core.CrawlDelay:
+		if core.IsDigits(v) {
 			return
 		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "crawl-delay-invalid", SevWarning, readers, "%s",
 			"Crawl-delay "+quote(v)+" "+delayProblem(v)+": "+crawlDelayReaders)
-	case Check:
-		if isDigits(v) {
+	case core.Check:
+		if core.IsDigits(v) {
 			return
 		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "setting-invalid", SevWarning, readers,
 			"Check %s %s: conner2020 expects the number of seconds between fetches of robots.txt, such as %s.",
 			quote(v), delayProblem(v), quote("Check: 86400"))
-	case RequestRate:
-		if validSetting(RequestRate, v) {
+	case core.RequestRate:
+		if core.ValidSetting(core.RequestRate, v) {
 			return
 		}
 		lt.add(l.Pos.Line, l.ValuePos.Col, "setting-invalid", SevWarning, readers,
@@ -552,7 +554,7 @@ func delayProblem(v string) string {
 	switch {
 	case v == "":
 		return "has no value"
-	case strings.HasPrefix(v, "-") && isDigits(v[1:]):
+	case strings.HasPrefix(v, "-") && core.IsDigits(v[1:]):
 		return "is negative"
 	}
 	digits := 0
@@ -562,7 +564,7 @@ func delayProblem(v string) string {
 	switch {
 	case digits > 0 && digits < len(v) && (v[digits] == '.' || v[digits] == ','):
 		return "is not a whole number"
-	case digits > 0 && isLetters(trimSpaceTab(v[digits:])):
+	case digits > 0 && isLetters(core.TrimSpaceTab(v[digits:])):
 		return "has a unit"
 	}
 	return "is not a number"

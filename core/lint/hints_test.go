@@ -1,28 +1,31 @@
-package core
+package lint
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 func TestRoleNote(t *testing.T) {
-	f := Parse([]byte("User-agent: GUS\nDisallow: /a\n\nUser-agent: indexer\nDisallow: /\n\nUser-agent: archiver\nDisallow: /b\n"))
-	note := RoleNote(f, MustAgent("GUS"))
+	f := core.Parse([]byte("User-agent: GUS\nDisallow: /a\n\nUser-agent: indexer\nDisallow: /\n\nUser-agent: archiver\nDisallow: /b\n"))
+	note := RoleNote(f, core.MustAgent("GUS"))
 	for _, want := range []string{"GUS declares no virtual agent", "indexer (line 4) and archiver (line 7)", "GUS(indexer)."} {
 		if !strings.Contains(note, want) {
 			t.Errorf("note %q lacks %q", note, want)
 		}
 	}
 	for _, a := range []string{"GUS(indexer)", "indexer", "*"} {
-		if n := RoleNote(f, MustAgent(a)); n != "" {
+		if n := RoleNote(f, core.MustAgent(a)); n != "" {
 			t.Errorf("%s: unexpected note %q", a, n)
 		}
 	}
-	if n := RoleNote(Parse([]byte("User-agent: *\nDisallow: /\n")), MustAgent("GUS")); n != "" {
+	if n := RoleNote(core.Parse([]byte("User-agent: *\nDisallow: /\n")), core.MustAgent("GUS")); n != "" {
 		t.Errorf("no role groups, still a note: %q", n)
 	}
-	conner := Parse([]byte("User-agent: *\nVirtual-agent: researcher\nDisallow: /r\n"))
-	if n := RoleNote(conner, MustAgent("Lupa")); !strings.Contains(n, "researcher (line 2)") {
+	conner := core.Parse([]byte("User-agent: *\nVirtual-agent: researcher\nDisallow: /r\n"))
+	if n := RoleNote(conner, core.MustAgent("Lupa")); !strings.Contains(n, "researcher (line 2)") {
 		t.Errorf("Virtual-agent groups not named: %q", n)
 	}
 }
@@ -30,19 +33,19 @@ func TestRoleNote(t *testing.T) {
 // An agent that names a crawler preset is told to try that crawler's own
 // roles, whatever role the file's first role group is for.
 func TestRoleNoteKnownCrawler(t *testing.T) {
-	f := Parse([]byte("User-agent: webproxy\nDisallow: /w\n\nUser-agent: archiver\nDisallow: /a\n\nUser-agent: indexer\nDisallow: /\n"))
+	f := core.Parse([]byte("User-agent: webproxy\nDisallow: /w\n\nUser-agent: archiver\nDisallow: /a\n\nUser-agent: indexer\nDisallow: /\n"))
 	want := map[string]string{
 		"tlgs": "indexer", "gemplex": "indexer,researcher", "gemini-grc": "archiver", "kennedy": "indexer",
 		"gus": "indexer", "gus-legacy": "indexer", "mozz-archiver": "archiver", "auragem": "indexer", "veronica2": "",
 	}
-	for _, d := range Presets() {
+	for _, d := range crawlers.All() {
 		c := d.Crawler
 		names := []string{d.ID, strings.ToUpper(d.ID)}
 		if !strings.Contains(c.Name, " ") { // "GUS (2020)" is no agent name
 			names = append(names, c.Name)
 		}
 		for _, n := range c.Agents {
-			if n != "*" && !isRole(n) && !strings.Contains(n, "/") {
+			if n != "*" && !core.IsRole(n) && !strings.Contains(n, "/") {
 				names = append(names, n)
 			}
 		}
@@ -50,7 +53,7 @@ func TestRoleNoteKnownCrawler(t *testing.T) {
 			t.Errorf("%s: roles %q, want %q", d.ID, got, want[d.ID])
 		}
 		for _, name := range names {
-			a := MustAgent(name)
+			a := core.MustAgent(name)
 			note := RoleNote(f, a)
 			if len(c.Roles) == 0 {
 				if !strings.HasSuffix(note, "is the "+d.ID+" preset, which has no role.") || strings.Contains(note, "give the agent as") {
@@ -63,7 +66,7 @@ func TestRoleNoteKnownCrawler(t *testing.T) {
 			}
 		}
 	}
-	if n := RoleNote(f, MustAgent("Lupa")); !strings.HasSuffix(n, "give the agent as Lupa(webproxy).") {
+	if n := RoleNote(f, core.MustAgent("Lupa")); !strings.HasSuffix(n, "give the agent as Lupa(webproxy).") {
 		t.Errorf("an unknown crawler is not given the file's first role: %q", n)
 	}
 }
@@ -96,21 +99,21 @@ func TestRemoveDotSegments(t *testing.T) {
 		"/":                  "/",
 		"":                   "",
 	} {
-		if got := removeDotSegments(in); got != want {
+		if got := core.RemoveDotSegments(in); got != want {
 			t.Errorf("removeDotSegments(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
 
 func TestInputNote(t *testing.T) {
-	big := Parse([]byte(strings.Repeat("# padding\n", MaxBytes/10+10)))
+	big := core.Parse([]byte(strings.Repeat("# padding\n", core.MaxBytes/10+10)))
 	if n := InputNote(big); !strings.Contains(n, "only the first 512000") {
 		t.Errorf("truncated: %q", n)
 	}
-	if n := InputNote(Parse([]byte("User-agent: *\x00\x01\n"))); !strings.Contains(n, "binary") {
+	if n := InputNote(core.Parse([]byte("User-agent: *\x00\x01\n"))); !strings.Contains(n, "binary") {
 		t.Errorf("binary: %q", n)
 	}
-	if n := InputNote(Parse([]byte("User-agent: *\n"))); n != "" {
+	if n := InputNote(core.Parse([]byte("User-agent: *\n"))); n != "" {
 		t.Errorf("plain file: %q", n)
 	}
 }

@@ -1,10 +1,12 @@
-package core
+package lint
 
 import (
 	"crypto/rand"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 func codesOf(fs []Finding) []string {
@@ -25,9 +27,9 @@ func linesOf(fs []Finding, code string) []int {
 	return out
 }
 
-func control(text string, o LintOptions) []Finding {
-	f := Parse([]byte(text))
-	return ControlLint(f, Lint(f, nil), o)
+func control(text string, o Options) []Finding {
+	f := core.Parse([]byte(text))
+	return Control(f, Lint(f, nil), o)
 }
 
 // The fixture has a blank line inside a group (line 4), silenced by the
@@ -42,12 +44,12 @@ const controlled = "User-agent: *\n" + // 1
 	"Flavour: mint\n" // 8: unknown-field, an info
 
 func TestControlLintDirectivesAndSeverity(t *testing.T) {
-	f := Parse([]byte(controlled))
+	f := core.Parse([]byte(controlled))
 	all := Lint(f, nil)
 	if !slices.Equal(linesOf(all, "blank-line-in-group"), []int{4}) || len(linesOf(all, "glob-portability")) == 0 {
 		t.Fatalf("fixture no longer shows its findings: %v", all)
 	}
-	got := ControlLint(f, all, LintOptions{})
+	got := Control(f, all, Options{})
 	if l := linesOf(got, "blank-line-in-group"); len(l) > 0 {
 		t.Errorf("the directive on line 3 did not silence line 4: %v", got)
 	}
@@ -59,16 +61,16 @@ func TestControlLintDirectivesAndSeverity(t *testing.T) {
 			t.Errorf("info finding kept at the default severity (warning): %+v", fd)
 		}
 	}
-	if l := linesOf(ControlLint(f, all, LintOptions{Severity: SevInfo}), "unknown-field"); !slices.Equal(l, []int{8}) {
+	if l := linesOf(Control(f, all, Options{Severity: SevInfo}), "unknown-field"); !slices.Equal(l, []int{8}) {
 		t.Errorf("severity info: unknown-field on %v, want [8]", l)
 	}
-	onlyErrors := ControlLint(f, all, LintOptions{Severity: SevError})
+	onlyErrors := Control(f, all, Options{Severity: SevError})
 	for _, fd := range onlyErrors {
 		if fd.Severity != SevError {
 			t.Errorf("severity error kept %+v", fd)
 		}
 	}
-	ig := ControlLint(f, all, LintOptions{Ignore: []string{"glob-portability", " lf-line-endings"}})
+	ig := Control(f, all, Options{Ignore: []string{"glob-portability", " lf-line-endings"}})
 	if slices.Contains(codesOf(ig), "glob-portability") || slices.Contains(codesOf(ig), "lf-line-endings") {
 		t.Errorf("-ignore kept its codes: %v", codesOf(ig))
 	}
@@ -76,25 +78,25 @@ func TestControlLintDirectivesAndSeverity(t *testing.T) {
 
 func TestControlLintWholeFileDirective(t *testing.T) {
 	text := "# A capsule.\n# smolbots: ignore=lf-line-endings, glob-portability\nUser-agent: *\nDisallow: /a*b\n# smolbots: ignore=glob-portability\n"
-	got := control(text, LintOptions{})
+	got := control(text, Options{})
 	if c := codesOf(got); slices.Contains(c, "lf-line-endings") || slices.Contains(c, "glob-portability") {
 		t.Errorf("a directive before the first field did not cover the file: %v", got)
 	}
 	// The same directive after the first field line covers only the next line.
 	late := "User-agent: *\n# smolbots: ignore=glob-portability\nDisallow: /x\nDisallow: /a*b\n"
-	if l := linesOf(control(late, LintOptions{}), "glob-portability"); !slices.Contains(l, 4) {
+	if l := linesOf(control(late, Options{}), "glob-portability"); !slices.Contains(l, 4) {
 		t.Errorf("a late directive silenced line 4 too: %v", l)
 	}
 	// A comment after a value is not a directive.
 	trailing := "User-agent: *\nDisallow: /a*b # smolbots: ignore=glob-portability\n"
-	if l := linesOf(control(trailing, LintOptions{}), "glob-portability"); !slices.Contains(l, 2) {
+	if l := linesOf(control(trailing, Options{}), "glob-portability"); !slices.Contains(l, 2) {
 		t.Errorf("a trailing comment acted as a directive")
 	}
 }
 
 func TestControlLintUnknownCodesAreFindings(t *testing.T) {
 	text := "User-agent: *\n# smolbots: ignore=glob-portabilty\nDisallow: /a*b\n# smolbots: ignroe=x\nDisallow: /c\n"
-	got := control(text, LintOptions{Ignore: []string{"lf-line-ending"}, Severity: SevError})
+	got := control(text, Options{Ignore: []string{"lf-line-ending"}, Severity: SevError})
 	if l := linesOf(got, "unknown-code"); !slices.Equal(l, []int{0, 2}) {
 		t.Errorf("unknown-code on lines %v, want [0 2] (the flag, the directive): %v", l, got)
 	}
@@ -107,7 +109,7 @@ func TestControlLintUnknownCodesAreFindings(t *testing.T) {
 		}
 	}
 	// The controls cannot silence what is said about them.
-	got = control(text, LintOptions{Ignore: []string{"unknown-code", "directive-invalid", "lf-line-ending"}, Severity: SevError})
+	got = control(text, Options{Ignore: []string{"unknown-code", "directive-invalid", "lf-line-ending"}, Severity: SevError})
 	if l := linesOf(got, "unknown-code"); !slices.Equal(l, []int{0, 2}) {
 		t.Errorf("-ignore unknown-code hid its own typo: unknown-code on lines %v, want [0 2]", l)
 	}
@@ -127,11 +129,11 @@ func TestControlLintBinary(t *testing.T) {
 		data   []byte
 		binary bool
 	}{{"random", random, true}, {"utf16", utf16, true}, {"invalid without NUL", noNUL, true}, {"latin1", latin1, false}, {"text", []byte(controlled), false}} {
-		f := Parse(c.data)
+		f := core.Parse(c.data)
 		if f.Binary() != c.binary {
 			t.Errorf("%s: Binary() = %v", c.name, !c.binary)
 		}
-		got := ControlLint(f, Lint(f, nil), LintOptions{})
+		got := Control(f, Lint(f, nil), Options{})
 		lead := len(got) > 0 && got[0].Code == "binary-file" && got[0].Severity == SevError
 		if lead != c.binary || len(linesOf(got, "binary-file")) > 1 {
 			t.Errorf("%s: want one leading binary-file error: %v", c.name, codesOf(got)[:min(3, len(got))])

@@ -1,4 +1,4 @@
-package core
+package lint
 
 import (
 	"bytes"
@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/lint from the current linter")
@@ -35,8 +38,8 @@ func runLintCases(t *testing.T, cases []lintCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := Lint(Parse([]byte(c.in)), c.selectors)
-			checkInvariants(t, Parse([]byte(c.in)), got)
+			got := Lint(core.Parse([]byte(c.in)), c.selectors)
+			checkInvariants(t, core.Parse([]byte(c.in)), got)
 			for _, w := range c.want {
 				f := findFinding(got, w.line, w.code)
 				if f == nil {
@@ -80,10 +83,10 @@ func dump(fs []Finding) string {
 
 // checkInvariants: sorted by line then code, no (line, code) twice, lines
 // within the file, known severities and dialect IDs, plain messages.
-func checkInvariants(t *testing.T, f *File, got []Finding) {
+func checkInvariants(t *testing.T, f *core.File, got []Finding) {
 	t.Helper()
 	ids := map[string]bool{}
-	for _, d := range append(Dialects(), Presets()...) {
+	for _, d := range append(core.Dialects(), crawlers.All()...) {
 		ids[d.ID] = true
 	}
 	for i, fd := range got {
@@ -120,7 +123,7 @@ func checkInvariants(t *testing.T, f *File, got []Finding) {
 
 // The lexical rules shared by every dialect (DIALECTS.md).
 func TestLint_Shared_Lexical(t *testing.T) {
-	big := strings.Repeat("Disallow: /a-rather-long-path/that-repeats/\n", MaxBytes/40)
+	big := strings.Repeat("Disallow: /a-rather-long-path/that-repeats/\n", core.MaxBytes/40)
 	runLintCases(t, []lintCase{
 		{name: "no-colon looking like a rule", in: "User-agent: *\r\nDisallow /private\r\n",
 			want: []want{{2, "no-colon", SevError, "gopher2019,gopherdraft,gemini,conner2020,rfc9309,norobots"}}},
@@ -273,7 +276,7 @@ func TestLint_GopherDraft_LFLineEndings(t *testing.T) {
 		{name: "crlf, no final newline", in: "User-agent: *\r\nDisallow: /x", absent: []string{"lf-line-endings"}},
 	})
 	// One finding for the file, however many lines.
-	fs := Lint(Parse([]byte(strings.Repeat("User-agent: *\nDisallow: /x\n", 50))), nil)
+	fs := Lint(core.Parse([]byte(strings.Repeat("User-agent: *\nDisallow: /x\n", 50))), nil)
 	n := 0
 	for _, f := range fs {
 		if f.Code == "lf-line-endings" {
@@ -438,11 +441,11 @@ func TestLint_Clean(t *testing.T) {
 		{"User-agent: *\r\nDisallow: /private\r\nDisallow: private\r\n", []string{"/private/x", "private/y", "/about"}},
 		{"User-agent: *\r\nDisallow: /\r\nDisallow: 0/\r\nDisallow: 1/\r\n", []string{"1/phlog", "/phlog"}},
 	} {
-		if got := Lint(Parse([]byte(c.in)), c.selectors); len(got) != 0 {
+		if got := Lint(core.Parse([]byte(c.in)), c.selectors); len(got) != 0 {
 			t.Errorf("Lint(%q) = \n%s want nothing", c.in, dump(got))
 		}
 	}
-	if got := Lint(Parse(lintCleanFile()), []string{"/area3/section4/page"}); len(got) != 0 {
+	if got := Lint(core.Parse(lintCleanFile()), []string{"/area3/section4/page"}); len(got) != 0 {
 		t.Errorf("the clean benchmark file has findings:\n%s", dump(got[:min(len(got), 5)]))
 	}
 	if got := Lint(nil, nil); got != nil {
@@ -460,7 +463,7 @@ func TestLint_NeverPanics(t *testing.T) {
 		"User-agent: *\nDisallow: \xff*\xfe$", strings.Repeat("a", 10000) + ":" + strings.Repeat("b", 10000),
 	}
 	for _, in := range inputs {
-		f := Parse([]byte(in))
+		f := core.Parse([]byte(in))
 		checkInvariants(t, f, Lint(f, []string{"", "/", "0/x", "\xff", "x"}))
 	}
 }
@@ -477,7 +480,7 @@ func FuzzLintInvariants(f *testing.F) {
 		f.Add([]byte(seed), "0/x")
 	}
 	f.Fuzz(func(t *testing.T, data []byte, sel string) {
-		p := Parse(data)
+		p := core.Parse(data)
 		checkInvariants(t, p, Lint(p, []string{sel, "/" + sel}))
 	})
 }
@@ -485,7 +488,7 @@ func FuzzLintInvariants(f *testing.F) {
 // Golden files: testdata/lint/NAME.robots.txt (with optional
 // NAME.selectors, one per line) gives NAME.golden, one JSON finding a line.
 func TestLintGolden(t *testing.T) {
-	inputs, err := filepath.Glob(filepath.Join("..", "testdata", "lint", "*.robots.txt"))
+	inputs, err := filepath.Glob(filepath.Join("..", "..", "testdata", "lint", "*.robots.txt"))
 	if err != nil || len(inputs) == 0 {
 		t.Fatalf("no golden inputs under testdata/lint (%v)", err)
 	}
@@ -500,7 +503,7 @@ func TestLintGolden(t *testing.T) {
 			if s, err := os.ReadFile(base + ".selectors"); err == nil {
 				sels = strings.Split(strings.TrimSuffix(string(s), "\n"), "\n")
 			}
-			f := Parse(data)
+			f := core.Parse(data)
 			fs := Lint(f, sels)
 			checkInvariants(t, f, fs)
 			var got bytes.Buffer
@@ -534,7 +537,7 @@ func TestLintGolden(t *testing.T) {
 // rules, comments, blank lines, misspellings and virtual agents.
 func lintBenchFile() []byte {
 	var b bytes.Buffer
-	for i := 0; b.Len() < MaxBytes-2048; i++ {
+	for i := 0; b.Len() < core.MaxBytes-2048; i++ {
 		fmt.Fprintf(&b, "# group %d\r\n", i)
 		fmt.Fprintf(&b, "User-agent: bot%d/1.%d\r\n", i, i%7)
 		if i%5 == 0 {
@@ -569,7 +572,7 @@ func lintBenchFile() []byte {
 func lintCleanFile() []byte {
 	var b bytes.Buffer
 	b.WriteString("User-agent: *\r\n")
-	for i := 0; b.Len() < MaxBytes-1024; i++ {
+	for i := 0; b.Len() < core.MaxBytes-1024; i++ {
 		fmt.Fprintf(&b, "# area %d\r\n", i)
 		for j := 0; j < 20; j++ {
 			fmt.Fprintf(&b, "Disallow: /area%d/section%d/\r\n", i, j)
@@ -586,7 +589,7 @@ func BenchmarkLint(b *testing.B) {
 		name string
 		data []byte
 	}{{"varied", lintBenchFile()}, {"clean", lintCleanFile()}} {
-		f := Parse(c.data)
+		f := core.Parse(c.data)
 		for _, crawlers := range []bool{true, false} {
 			name := c.name
 			if !crawlers {
@@ -616,7 +619,7 @@ func TestLint_MessagesStayShort(t *testing.T) {
 	for i := 0; i < 300; i++ {
 		sels = append(sels, fmt.Sprintf("sel%d", i), fmt.Sprintf("1/sel%d", i))
 	}
-	f := Parse([]byte(b.String()))
+	f := core.Parse([]byte(b.String()))
 	checkInvariants(t, f, Lint(f, sels))
 }
 
@@ -630,7 +633,7 @@ func TestLint_Shared_NamelessField(t *testing.T) {
 // A record whose rules follow a blank line: the 1994-style readers lose
 // them, the agent-run readers keep them.
 func ExampleLint() {
-	f := Parse([]byte("User-agent: *\r\n\r\nDisallow: /drafts/\r\n"))
+	f := core.Parse([]byte("User-agent: *\r\n\r\nDisallow: /drafts/\r\n"))
 	for _, fd := range Lint(f, nil) {
 		fmt.Println(fd.Line, fd.Code, fd.Severity, fd.Dialects)
 	}
@@ -640,10 +643,10 @@ func ExampleLint() {
 
 // The near-miss detectors: misspellings are caught, real names are not.
 func TestLint_NearMisses(t *testing.T) {
-	fields := map[string]Field{
-		"Usr-agent": UserAgent, "user_agent": UserAgent, "UserAgents": UserAgent, "Dissalow": Disallow,
-		"Disallows": Disallow, "Alow": Allow, "Allowed": Allow, "Crawl-dealy": CrawlDelay, "crawldelay": CrawlDelay,
-		"Virtualagent": VirtualAgent, "Sitemaps": Sitemap, "Hots": Host,
+	fields := map[string]core.Field{
+		"Usr-agent": core.UserAgent, "user_agent": core.UserAgent, "UserAgents": core.UserAgent, "Dissalow": core.Disallow,
+		"Disallows": core.Disallow, "Alow": core.Allow, "Allowed": core.Allow, "Crawl-dealy": core.CrawlDelay, "crawldelay": core.CrawlDelay,
+		"Virtualagent": core.VirtualAgent, "Sitemaps": core.Sitemap, "Hots": core.Host,
 		"Noindex": "", "Clean-param": "", "Comment": "", "http": "", "Agent": "", "ab": "",
 	}
 	for name, want := range fields {

@@ -1,10 +1,13 @@
-package core
+package lint
 
 import (
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Lints that matter only for a real crawler. Their findings list the
@@ -14,7 +17,7 @@ import (
 // presetSet holds crawler presets, one bit each in Presets() order.
 type presetSet uint16
 
-var lintPresets = Presets()
+var lintPresets = crawlers.All()
 
 // presetIDs lists the IDs of each set of presets. Built on first use
 // (a lint that names a crawler), not at start-up: it was most of the
@@ -59,11 +62,11 @@ func severityIndex(sev Severity) uint8 {
 func (lt *linter) crawlerChecks() {
 	tlgs, gemplex, grc, mozz := presetBit("tlgs"), presetBit("gemplex"), presetBit("gemini-grc"), presetBit("mozz-archiver")
 	seenAgent, firstRunOpen := false, true
-	var firstRun []*Line  // Gemplex's first run of agent lines
-	var collected []int   // lines of Disallow rules TLGS has collected so far
-	var tlgsRules []*Line // TLGS's reading of its Disallow lines, when one may clear
+	var firstRun []*core.Line  // Gemplex's first run of agent lines
+	var collected []int        // lines of Disallow rules TLGS has collected so far
+	var tlgsRules []*core.Line // TLGS's reading of its Disallow lines, when one may clear
 	for i := range lt.f.Lines {
-		if l := &lt.f.Lines[i]; l.Kind == FieldLine && l.Key == Disallow && l.Value == "" {
+		if l := &lt.f.Lines[i]; l.Kind == core.FieldLine && l.Key == core.Disallow && l.Value == "" {
 			tlgsRules = lt.tlgsReadRules() // TLGS's empty values are among these
 			break
 		}
@@ -77,11 +80,11 @@ func (lt *linter) crawlerChecks() {
 	lt.gemplexBareDisallow()
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
-		if l.Kind != FieldLine {
+		if l.Kind != core.FieldLine {
 			continue
 		}
 		switch l.Key {
-		case UserAgent:
+		case core.UserAgent:
 			seenAgent = true
 			if firstRunOpen {
 				firstRun = append(firstRun, l)
@@ -91,7 +94,7 @@ func (lt *linter) crawlerChecks() {
 				lt.addCrawler(l.Pos.Line, "mozz-archiver-agent", SevWarning, mozz,
 					"mozz-archiver sends the agent `archiver-mozz` (michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/settings/local.py:12), which does not contain `"+l.Value+"`, though its README says to write it: this group never applies to it. Write `User-agent: archiver-mozz` (or `archiver`, which it also matches).")
 			}
-		case Disallow:
+		case core.Disallow:
 			if firstRunOpen { // any Disallow ends Gemplex's first run (cmd/gemplex/crawl.go:605)
 				firstRunOpen = false
 				if seenAgent {
@@ -120,7 +123,7 @@ func (lt *linter) crawlerChecks() {
 				collected = append(collected, l.Pos.Line)
 			}
 		}
-		if (l.Key == Disallow || l.Key == UserAgent) && l.HasComment && l.Value != "" {
+		if (l.Key == core.Disallow || l.Key == core.UserAgent) && l.HasComment && l.Value != "" {
 			lt.addCrawler(l.Pos.Line, "crawler-comment-in-value", SevWarning, tlgs|gemplex|grc,
 				"TLGS (tlgsutils/robots_txt_parser.cpp:17,44), Gemplex (cmd/gemplex/crawl.go:589-591) and gemini-grc (robotsMatch/robots.go:39) keep the comment in the value, so to them this line reads "+quote(strings.TrimSpace(l.Text[strings.IndexByte(l.Text, ':')+1:]))+" and matches nothing meant. Put the comment on a line of its own.")
 		}
@@ -129,7 +132,7 @@ func (lt *linter) crawlerChecks() {
 
 // auragemFails: a line AuraGem's parser rejects makes it drop the host.
 func (lt *linter) auragemFails() {
-	rs := AuraGem.Compile(lt.f)
+	rs := crawlers.AuraGem.Compile(lt.f)
 	failLine, failWhy := rs.Failure()
 	if failLine == nil {
 		return
@@ -141,12 +144,12 @@ func (lt *linter) auragemFails() {
 // auragemFirstGroup: when AuraGem's prepend makes the file's first
 // group, which names another robot, the one it obeys.
 func (lt *linter) auragemFirstGroup() {
-	rs := AuraGem.Compile(lt.f)
+	rs := crawlers.AuraGem.Compile(lt.f)
 	if failLine, _ := rs.Failure(); failLine != nil {
 		return
 	}
-	p := rs.Policy(Agent{})
-	if len(p.Groups) == 0 || !p.Groups[0].implicit() || len(p.Groups[0].Agents) < 2 {
+	p := rs.Policy(core.Agent{})
+	if len(p.Groups) == 0 || !p.Groups[0].Implicit() || len(p.Groups[0].Agents) < 2 {
 		return // not the prepended * joined by the file's first run
 	}
 	g := p.Groups[0]
@@ -154,7 +157,7 @@ func (lt *linter) auragemFirstGroup() {
 		return
 	}
 	for _, l := range g.Agents[1:] {
-		if isStarValue(&p.Dialect, l.Value) || p.Dialect.agentMatches(l.Value, "indexer") {
+		if core.IsStarValue(&p.Dialect, l.Value) || p.Dialect.AgentMatches(l.Value, "indexer") {
 			return // the group is meant for everyone, or for AuraGem, anyway
 		}
 	}
@@ -167,7 +170,7 @@ func (lt *linter) auragemFirstGroup() {
 func (lt *linter) webproxyReaders() {
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
-		if l.Kind != FieldLine || l.Key != UserAgent && l.Key != VirtualAgent {
+		if l.Kind != core.FieldLine || l.Key != core.UserAgent && l.Key != core.VirtualAgent {
 			continue
 		}
 		v := strings.ToLower(l.Value)
@@ -175,7 +178,7 @@ func (lt *linter) webproxyReaders() {
 			continue
 		}
 		gp := "Gemportal obeys it (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:179-188)"
-		if ok, why := GemportalReads(lt.f); !ok {
+		if ok, why := crawlers.GemportalReads(lt.f); !ok {
 			gp = "Gemportal, the one proxy found that reads robots.txt, would obey only a group named exactly `User-agent: webproxy`, but here " + why + " (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:141-145,170-188)"
 		}
 		lt.add(l.Pos.Line, 0, "webproxy-readers", SevInfo, inAll, "%s",
@@ -186,9 +189,9 @@ func (lt *linter) webproxyReaders() {
 
 // tlgsReadRules are the Disallow lines TLGS collects (in a group it
 // reads), as it reads them, by line index; nil elsewhere.
-func (lt *linter) tlgsReadRules() []*Line {
-	read := make([]*Line, len(lt.f.Lines))
-	p := TLGS.Compile(lt.f).Policy(Agent{})
+func (lt *linter) tlgsReadRules() []*core.Line {
+	read := make([]*core.Line, len(lt.f.Lines))
+	p := crawlers.TLGS.Compile(lt.f).Policy(core.Agent{})
 	for _, g := range p.Groups {
 		for _, l := range g.Rules {
 			if k := l.Pos.Line - 1; k >= 0 && k < len(read) {
@@ -200,10 +203,10 @@ func (lt *linter) tlgsReadRules() []*Line {
 }
 
 // agentCase: TLGS and Gemplex compare agent names byte for byte.
-func (lt *linter) agentCase(l *Line) {
+func (lt *linter) agentCase(l *core.Line) {
 	var set presetSet
 	var names []string
-	for _, d := range []*Dialect{&TLGS, &Gemplex} {
+	for _, d := range []*core.Dialect{&crawlers.TLGS, &crawlers.Gemplex} {
 		for _, n := range d.Crawler.Agents {
 			if l.Value != n && strings.EqualFold(l.Value, n) {
 				set |= presetBit(d.ID)
@@ -223,8 +226,8 @@ func (lt *linter) agentCase(l *Line) {
 
 // gemplexFirstRun: Gemplex starts the file inside a `User-agent: *` run,
 // so the first group applies to it whatever it names.
-func (lt *linter) gemplexFirstRun(run []*Line, rule *Line, bit presetSet) {
-	d := Gemplex
+func (lt *linter) gemplexFirstRun(run []*core.Line, rule *core.Line, bit presetSet) {
+	d := crawlers.Gemplex
 	for _, l := range run {
 		for _, n := range d.Crawler.Agents {
 			if l.Value == n {

@@ -1,13 +1,18 @@
-package core
+package lint
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
+)
 
 // Scope keeps the findings that concern at least one dialect in scope,
 // each listing only those dialects, its message worded again to name
 // only them (ScopeFindings), its severity the one it has for a file
 // served over p (ScopeFor). The input is not changed.
-func (p Protocol) Scope(findings []Finding) []Finding {
-	return p.ScopeFor(findings, p.Includes)
+func Scope(p core.Protocol, findings []Finding) []Finding {
+	return ScopeFor(p, findings, crawlers.Keep(p))
 }
 
 // ScopeFor is ScopeFindings for a file served over p, keep saying which
@@ -15,13 +20,13 @@ func (p Protocol) Scope(findings []Finding) []Finding {
 // finding whose weight depends on what the file is served over
 // (lf-line-endings) takes the weight it has over p when one of its
 // dialects is p's own. Under any the findings are returned as they are.
-func (p Protocol) ScopeFor(findings []Finding, keep func(id string) bool) []Finding {
-	if p == ProtocolAny || p == "" {
+func ScopeFor(p core.Protocol, findings []Finding, keep func(id string) bool) []Finding {
+	if p == core.ProtocolAny || p == "" {
 		return findings
 	}
 	out := ScopeFindings(findings, keep)
 	for i := range out {
-		if out[i].served != "" && slices.ContainsFunc(out[i].Dialects, p.Includes) {
+		if out[i].served != "" && slices.ContainsFunc(out[i].Dialects, crawlers.Keep(p)) {
 			out[i].Severity = out[i].served
 		}
 	}

@@ -1,9 +1,12 @@
-package core
+package lint
 
 import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Lints about the bytes of the file (a byte order mark, bare CRs) whose
@@ -22,9 +25,9 @@ const (
 )
 
 // lineRoles says, by line number, how rs takes each line of its file.
-func lineRoles(rs *Ruleset, lines int) []byte {
+func lineRoles(rs *core.Ruleset, lines int) []byte {
 	roles := make([]byte, lines+1)
-	set := func(ls []*Line, r byte) {
+	set := func(ls []*core.Line, r byte) {
 		for _, l := range ls {
 			if n := l.Pos.Line; n > 0 && n <= lines {
 				roles[n] = r
@@ -53,9 +56,9 @@ func (r readerSets) empty() bool { return r.dialects == 0 && r.presets == 0 }
 // every reader and sorts the readers by what differ says of the reader
 // and its two readings, as line roles: the index in into it returns, or
 // -1 for neither.
-func compareReaders(f, other *File, differ func(d *Dialect, mine, theirs []byte) int, into []readerSets) {
+func compareReaders(f, other *core.File, differ func(d *core.Dialect, mine, theirs []byte) int, into []readerSets) {
 	n := len(f.Lines)
-	sort := func(d *Dialect) int {
+	sort := func(d *core.Dialect) int {
 		return differ(d, lineRoles(d.Compile(f), n), lineRoles(d.Compile(other), n))
 	}
 	for i := range lintDialects {
@@ -98,10 +101,10 @@ func (r readerSets) scope() dialectSet {
 
 // presetScope are the dialects of the protocol the preset's crawler
 // reads robots.txt over: its words are kept where they are.
-func presetScope(d *Dialect) dialectSet {
+func presetScope(d *core.Dialect) dialectSet {
 	var s dialectSet
 	for i, x := range lintDialects {
-		if Protocol(d.Crawler.Protocol).Includes(x.ID) {
+		if crawlers.InScope(core.Protocol(d.Crawler.Protocol), x.ID) {
 			s |= 1 << i
 		}
 	}
@@ -143,8 +146,8 @@ func (lt *linter) crLineEndings() {
 	var lost []int // lines some reader loses, in order
 	lostSeen := make([]bool, len(lt.f.Lines)+1)
 	sets := make([]readerSets, 4)
-	compareReaders(lt.f, Parse([]byte(b.String())), func(d *Dialect, mine, crlf []byte) int {
-		if d.UnseenWhy(LinesUnseen) != "" {
+	compareReaders(lt.f, core.Parse([]byte(b.String())), func(d *core.Dialect, mine, crlf []byte) int {
+		if d.UnseenWhy(core.LinesUnseen) != "" {
 			return unseen
 		}
 		rules, rulesCRLF, differs := 0, 0, false
@@ -214,11 +217,11 @@ func (lt *linter) bom() {
 
 // bomChanges are the readers whose reading of line 1 of f, which starts
 // with a byte order mark, differs without the mark.
-func bomChanges(f *File) readerSets {
+func bomChanges(f *core.File) readerSets {
 	plain := f.Copy()
 	plain.BOM = false
 	sets := make([]readerSets, 1)
-	compareReaders(f, plain, func(_ *Dialect, mine, theirs []byte) int {
+	compareReaders(f, plain, func(_ *core.Dialect, mine, theirs []byte) int {
 		if mine[1] != theirs[1] {
 			return 0
 		}
@@ -230,7 +233,7 @@ func bomChanges(f *File) readerSets {
 // bomWould are the readers for which a mark changes the reading of a
 // User-agent or a Disallow on line 1 (some readers read only rules).
 var bomWould = sync.OnceValue(func() readerSets {
-	a := bomChanges(Parse([]byte("\uFEFFUser-agent: *\r\nDisallow: /\r\n")))
-	b := bomChanges(Parse([]byte("\uFEFFDisallow: /\r\nUser-agent: *\r\nDisallow: /b\r\n")))
+	a := bomChanges(core.Parse([]byte("\uFEFFUser-agent: *\r\nDisallow: /\r\n")))
+	b := bomChanges(core.Parse([]byte("\uFEFFDisallow: /\r\nUser-agent: *\r\nDisallow: /b\r\n")))
 	return readerSets{a.dialects | b.dialects, a.presets | b.presets}
 })

@@ -1,15 +1,17 @@
-package core
+package lint
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // LintCodes are the codes Lint and ControlLint can report, sorted. They
 // are stable: the CLI's JSON and the page expose them, and -ignore and
 // the ignore directive name them.
-func LintCodes() []string {
+func Codes() []string {
 	return slices.Clone(lintCodes)
 }
 
@@ -59,13 +61,13 @@ func (s Severity) rank() int {
 }
 
 // LintOptions are the controls a CI job sets on lint's findings.
-type LintOptions struct {
+type Options struct {
 	Ignore   []string // codes dropped everywhere
 	Severity Severity // the lowest severity kept; "" is warning
 	// Protocol the file is served over; "" is any. The findings are
 	// scoped to it (Protocol.Scope) before Severity is applied, as the
 	// weight of some depends on it.
-	Protocol Protocol
+	Protocol core.Protocol
 }
 
 // directivePrefix starts an ignore directive: a comment line of its own,
@@ -78,7 +80,7 @@ const directivePrefix = "smolbots:"
 // sorted by line then code. A binary file gets one leading error saying so. A code in
 // o.Ignore or in a directive that is not a lint code is itself an error
 // finding, so that a typo cannot hide a problem.
-func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
+func Control(f *core.File, findings []Finding, o Options) []Finding {
 	min := o.Severity
 	if min == "" {
 		min = SevWarning
@@ -107,10 +109,10 @@ func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
 	seenField := false
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Kind == FieldLine {
+		if l.Kind == core.FieldLine {
 			seenField = true
 		}
-		if l.Kind != CommentOnly {
+		if l.Kind != core.CommentOnly {
 			continue
 		}
 		codes, ok, bad := parseDirective(l.Text)
@@ -135,7 +137,7 @@ func ControlLint(f *File, findings []Finding, o LintOptions) []Finding {
 		}
 	}
 	out := make([]Finding, 0, len(findings)+len(added))
-	for _, fd := range o.Protocol.Scope(append(slices.Clip(findings), added...)) {
+	for _, fd := range Scope(o.Protocol, append(slices.Clip(findings), added...)) {
 		if fd.Severity.rank() < min.rank() {
 			continue
 		}
@@ -205,9 +207,9 @@ func parseDirective(text string) (codes []string, ok bool, bad string) {
 
 // nextNonComment is the number of the first line after Lines[i] that is
 // not a whole-line comment, 0 if there is none.
-func nextNonComment(lines []Line, i int) int {
+func nextNonComment(lines []core.Line, i int) int {
 	for j := i + 1; j < len(lines); j++ {
-		if lines[j].Kind != CommentOnly {
+		if lines[j].Kind != core.CommentOnly {
 			return lines[j].Pos.Line
 		}
 	}

@@ -1,22 +1,24 @@
-package core
+package lint
 
 import (
 	"cmp"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // Checks of the file's structure: how lines form groups in each dialect,
 // and what is lost or read differently because of it.
 
 // isRuleField: fields that belong under agent lines.
-func isRuleField(l *Line) bool {
-	if l.Kind != FieldLine {
+func isRuleField(l *core.Line) bool {
+	if l.Kind != core.FieldLine {
 		return false
 	}
 	switch l.Key {
-	case Disallow, Allow, CrawlDelay, Check, RequestRate:
+	case core.Disallow, core.Allow, core.CrawlDelay, core.Check, core.RequestRate:
 		return true
 	}
 	return false
@@ -47,7 +49,7 @@ func (lt *linter) blankLinesInGroups() {
 			}
 			flush()
 			pending, pendingState = i, state
-		case l.Kind == FieldLine && l.Key == UserAgent:
+		case l.Kind == core.FieldLine && l.Key == core.UserAgent:
 			flush()
 			state = 1
 		case isRuleField(l):
@@ -93,7 +95,7 @@ func (lt *linter) blankLineFinding(blank, state int, rules []int) {
 	// run of blank lines held a truly empty line.
 	emptyInRun := false
 	for j := blank; j < len(lines) && lines[j].IsBlank(); j++ {
-		if lines[j].Kind == Empty {
+		if lines[j].Kind == core.Empty {
 			emptyInRun = true
 		}
 	}
@@ -124,7 +126,7 @@ func (lt *linter) rulesOutsideGroups() {
 	seenAgent := false
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
-		if l.Kind == FieldLine && l.Key == UserAgent {
+		if l.Kind == core.FieldLine && l.Key == core.UserAgent {
 			seenAgent = true
 		}
 		var lost dialectSet
@@ -146,7 +148,7 @@ func (lt *linter) rulesOutsideGroups() {
 			msg += gopher2019AppliesIt
 		}
 		sev := SevError
-		if k := l.Key; k != Disallow && k != Allow {
+		if k := l.Key; k != core.Disallow && k != core.Allow {
 			sev = SevWarning
 		}
 		lt.add(l.Pos.Line, 0, "rule-outside-group", sev, lost, "%s Put a User-agent line above it.", msg)
@@ -166,7 +168,7 @@ func (lt *linter) rulesAhead() []bool {
 	ahead := false
 	for i := len(lines) - 1; i >= 0; i-- {
 		lt.ruleAfter[i] = ahead
-		if l := &lines[i]; l.Kind == FieldLine && (l.Key == UserAgent || l.Typo == UserAgent) {
+		if l := &lines[i]; l.Kind == core.FieldLine && (l.Key == core.UserAgent || l.Typo == core.UserAgent) {
 			ahead = false
 		} else if isRuleField(l) {
 			ahead = true
@@ -176,9 +178,9 @@ func (lt *linter) rulesAhead() []bool {
 }
 
 // lastAgentLine is the number of a group's last agent line.
-func lastAgentLine(g *Group) int {
+func lastAgentLine(g *core.Group) int {
 	last := 0
-	for _, ls := range [][]*Line{g.Agents, g.VirtualAgents} {
+	for _, ls := range [][]*core.Line{g.Agents, g.VirtualAgents} {
 		if n := len(ls); n > 0 {
 			last = max(last, ls[n-1].Pos.Line)
 		}
@@ -207,23 +209,23 @@ func (lt *linter) groupsWithoutRules() {
 	for _, w := range lt.views {
 		switch {
 		case w.bit == inGopher2019:
-		case w.d.Grouping == PythonRecords:
+		case w.d.Grouping == core.PythonRecords:
 			// robotparser never keeps such an entry: replay its states.
 			state, start, last := 0, -1, -1
 			for i := range lines {
 				l := &lines[i]
-				if l.Kind == Empty {
+				if l.Kind == core.Empty {
 					if state == 1 {
 						mark(start, last, w.bit)
 					}
 					state = 0
 					continue
 				}
-				k := w.d.fieldOf(l)
-				if k == "" || !w.d.recognises(k) {
+				k := w.d.FieldOf(l)
+				if k == "" || !w.d.Recognises(k) {
 					continue
 				}
-				if k == UserAgent {
+				if k == core.UserAgent {
 					if state != 1 {
 						start = i
 					}
@@ -258,7 +260,7 @@ func (lt *linter) groupsWithoutRules() {
 		// groups; a reading of runs keeps it, with no rule in it.
 		var skip dialectSet
 		for i := range lintDialects {
-			if g := lintDialects[i].Grouping; g == BlankLineRecords || g == PythonRecords {
+			if g := lintDialects[i].Grouping; g == core.BlankLineRecords || g == core.PythonRecords {
 				skip |= 1 << i
 			}
 		}
@@ -279,7 +281,7 @@ func (lt *linter) groupsWithoutRules() {
 func (lt *linter) starNotLast() {
 	w := lt.view(inGopherDraft)
 	for gi, g := range w.rs.Groups {
-		if !g.isStar(&w.d) {
+		if !g.IsStar(&w.d) {
 			continue
 		}
 		var later []int
@@ -291,7 +293,7 @@ func (lt *linter) starNotLast() {
 		}
 		line := g.FirstLine()
 		for _, l := range g.Agents {
-			if isStarValue(&w.d, l.Value) {
+			if core.IsStarValue(&w.d, l.Value) {
 				line = l.Pos.Line
 				break
 			}
@@ -314,7 +316,7 @@ func (lt *linter) missingDisallow() {
 		}
 		has := false
 		for _, l := range g.Rules {
-			if w.d.fieldOf(l) == Disallow {
+			if w.d.FieldOf(l) == core.Disallow {
 				has = true
 				break
 			}
@@ -412,18 +414,18 @@ func groupsTogether(s dialectSet) string {
 // What makes two agent values the same in a dialect; appendAgentKey
 // appends it to b: `*` for the catch-all, else the value
 // (its product token under RFC 9309) in lower case.
-func appendAgentKey(b []byte, d *Dialect, v string) []byte {
-	if isStarValue(d, v) {
+func appendAgentKey(b []byte, d *core.Dialect, v string) []byte {
+	if core.IsStarValue(d, v) {
 		return append(b, '*')
 	}
-	if d.Agents == ProductToken {
-		v = productToken(v)
+	if d.Agents == core.ProductToken {
+		v = core.ProductTokenOf(v)
 	}
-	if !isASCII(v) {
+	if !core.IsASCII(v) {
 		return append(b, strings.ToLower(v)...)
 	}
 	for i := 0; i < len(v); i++ {
-		b = append(b, lowerASCII(v[i]))
+		b = append(b, core.LowerASCII(v[i]))
 	}
 	return b
 }
@@ -436,7 +438,7 @@ func appendAgentKey(b []byte, d *Dialect, v string) []byte {
 // groups are checked pair by pair.
 func (lt *linter) unreachableRules() {
 	type shadow struct {
-		by      *Line
+		by      *core.Line
 		byEmpty bool // by an empty Disallow (or a bare *) that Python takes as allowing all
 		differ  bool // the shadowing rule has the other verdict
 	}
@@ -450,17 +452,17 @@ func (lt *linter) unreachableRules() {
 	type item struct {
 		pattern string
 		allow   bool
-		line    *Line
+		line    *core.Line
 		idx     int
 	}
 	type entry struct{ it, first *item }
 	var items []item
 	var stack []entry
 	for vi, w := range lt.views {
-		if w.d.Decision != FirstMatch {
+		if w.d.Decision != core.FirstMatch {
 			continue
 		}
-		python := w.d.Normalize == PythonQuote
+		python := w.d.Normalize == core.PythonQuote
 		// mark: rule it never decides, f coming first.
 		mark := func(it, f *item) {
 			n, ok := at[it.line.Pos.Line]
@@ -474,9 +476,9 @@ func (lt *linter) unreachableRules() {
 		for _, g := range w.rs.Groups {
 			items = items[:0]
 			for i, l := range g.Rules {
-				it := item{allow: w.d.fieldOf(l) == Allow, line: l, idx: i}
+				it := item{allow: w.d.FieldOf(l) == core.Allow, line: l, idx: i}
 				switch {
-				case python && (l.Value == "" || l.Value == "*" && w.d.starAll()):
+				case python && (l.Value == "" || l.Value == "*" && w.d.StarAll()):
 					it.pattern = "" // matches every selector in robotparser's reading
 					it.allow = it.allow || l.Value == ""
 				case l.Value == "":
@@ -500,7 +502,7 @@ func (lt *linter) unreachableRules() {
 				}
 				continue
 			}
-			sortStable(items, func(a, b *item) int {
+			core.SortStable(items, func(a, b *item) int {
 				if c := strings.Compare(a.pattern, b.pattern); c != 0 {
 					return c
 				}
@@ -550,7 +552,7 @@ func (lt *linter) unreachableRules() {
 			}
 			byLine[s.by.Pos.Line] |= bit
 		}
-		sortStable(shadows, func(a, b *shadow) int { return cmp.Compare(a.by.Pos.Line, b.by.Pos.Line) })
+		core.SortStable(shadows, func(a, b *shadow) int { return cmp.Compare(a.by.Pos.Line, b.by.Pos.Line) })
 		rule := ruleText(&lt.f.Lines[line-1])
 		var parts []string
 		for _, s := range shadows {
@@ -583,14 +585,14 @@ func (lt *linter) unreachableRules() {
 func (lt *linter) agentsIgnoredByGopher2019() {
 	w := lt.view(inRFC9309)
 	g19 := lt.view(inGopher2019)
-	var agents []*Line // scratch, reused from group to group
+	var agents []*core.Line // scratch, reused from group to group
 	var rules []int
 	var names []string
 	for _, g := range w.rs.Groups {
 		agents, rules, names = agents[:0], rules[:0], names[:0]
 		star := false
 		for _, l := range g.Agents {
-			if l.Key != UserAgent {
+			if l.Key != core.UserAgent {
 				continue
 			}
 			agents = append(agents, l)
@@ -631,9 +633,9 @@ func (lt *linter) starRulesNotRepeated() {
 	if w == nil {
 		return
 	}
-	var star *Group
+	var star *core.Group
 	for _, g := range w.rs.Groups {
-		if g.isStar(&w.d) && len(g.Rules) > 0 {
+		if g.IsStar(&w.d) && len(g.Rules) > 0 {
 			star = g
 			break
 		}
@@ -643,7 +645,7 @@ func (lt *linter) starRulesNotRepeated() {
 	}
 	found := 0
 	for _, g := range w.rs.Groups {
-		if g == star || g.isStar(&w.d) || len(g.Rules) == 0 || !slices.ContainsFunc(g.Agents, func(l *Line) bool { return strings.TrimSpace(l.Value) != "" }) {
+		if g == star || g.IsStar(&w.d) || len(g.Rules) == 0 || !slices.ContainsFunc(g.Agents, func(l *core.Line) bool { return strings.TrimSpace(l.Value) != "" }) {
 			continue // names no robot
 		}
 		if found++; found > maxStarRepeatFindings {
@@ -651,7 +653,7 @@ func (lt *linter) starRulesNotRepeated() {
 		}
 		var missing []string
 		for _, r := range star.Rules {
-			if r.Key == Disallow && r.Value != "" && !g.CoversDisallow(r.Value) {
+			if r.Key == core.Disallow && r.Value != "" && !g.CoversDisallow(r.Value) {
 				missing = append(missing, quote(r.Rule())+" (line "+itoa(r.Pos.Line)+")")
 			}
 		}

@@ -1,9 +1,12 @@
-package core
+package lint
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Hints: sentences that say what a verdict rests on, for answers that
@@ -11,10 +14,10 @@ import (
 
 // InputNote says when the verdicts rest on a damaged input: a file cut
 // at MaxBytes, or one that is not text. "" when neither.
-func InputNote(f *File) string {
+func InputNote(f *core.File) string {
 	var notes []string
 	if f.Truncated {
-		notes = append(notes, fmt.Sprintf("The file is %d bytes and every dialect reads only the first %d (500 KiB), so a rule past the cut counts for nothing.", f.Size, MaxBytes))
+		notes = append(notes, fmt.Sprintf("The file is %d bytes and every dialect reads only the first %d (500 KiB), so a rule past the cut counts for nothing.", f.Size, core.MaxBytes))
 	}
 	if f.Binary() {
 		notes = append(notes, "The file looks binary (a NUL byte, or mostly bytes that are not UTF-8), so the verdicts rest on whatever lines happened to parse.")
@@ -30,19 +33,19 @@ func InputNote(f *File) string {
 // names a crawler preset (GUS, mozz-archiver) is given that crawler's
 // roles to try; any other, the file's first role. "" when the agent
 // declares a role, is a role or *, or the file has no role groups.
-func RoleNote(f *File, a Agent) string {
-	if len(a.Roles) > 0 || a.Name == "" || a.Name == "*" || isRole(strings.ToLower(a.Name)) {
+func RoleNote(f *core.File, a core.Agent) string {
+	if len(a.Roles) > 0 || a.Name == "" || a.Name == "*" || core.IsRole(strings.ToLower(a.Name)) {
 		return ""
 	}
 	first := map[string]int{}
 	var order []string
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Key != UserAgent && l.Key != VirtualAgent {
+		if l.Key != core.UserAgent && l.Key != core.VirtualAgent {
 			continue
 		}
 		role := strings.ToLower(l.Value)
-		if !isRole(role) {
+		if !core.IsRole(role) {
 			continue
 		}
 		if _, seen := first[role]; !seen {
@@ -79,7 +82,7 @@ func RoleNote(f *File, a Agent) string {
 
 // namedCrawler is a preset's Crawler with the preset's ID.
 type namedCrawler struct {
-	*Crawler
+	*core.Crawler
 	id string
 }
 
@@ -88,13 +91,13 @@ type namedCrawler struct {
 // sends other than * and the roles (archiver-mozz, tlgs, gus). Nil when
 // the name is no preset's.
 func crawlerNamed(name string) *namedCrawler {
-	for _, d := range Presets() {
+	for _, d := range crawlers.All() {
 		c := d.Crawler
 		if strings.EqualFold(name, d.ID) || strings.EqualFold(name, c.Name) {
 			return &namedCrawler{c, d.ID}
 		}
 		for _, n := range c.Agents {
-			if n != "*" && !isRole(n) && strings.EqualFold(name, n) {
+			if n != "*" && !core.IsRole(n) && strings.EqualFold(name, n) {
 				return &namedCrawler{c, d.ID}
 			}
 		}
@@ -120,14 +123,13 @@ func NormalizeNote(input string) string {
 	if !ok || !strings.EqualFold(scheme, "gemini") {
 		return ""
 	}
-	path, err := SelectorFrom(input)
+	path, err := core.SelectorFrom(input)
 	if err != nil {
 		return ""
 	}
-	norm := normalizeURLPath(path)
+	norm := core.NormalizeURLPath(path)
 	if norm == path {
 		return ""
 	}
 	return fmt.Sprintf("A crawler that normalizes the URL (RFC 3986 section 6) would compare %s instead of %s; the verdicts here are for the path as given.", quote(norm), quote(path))
 }
-

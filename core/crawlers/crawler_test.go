@@ -1,4 +1,4 @@
-package core_test
+package crawlers
 
 import (
 	"fmt"
@@ -79,13 +79,13 @@ func TestCrawlerAllowedAllocations(t *testing.T) {
 
 func TestCrawlerDialectIDsIgnoreCase(t *testing.T) {
 	for _, id := range []string{"Gemini", "GEMINI", "gemini", "RFC9309", "NoRobots", "GopherDraft"} {
-		d, ok := core.DialectByID(id)
+		d, ok := ReaderByID(id)
 		if !ok || !strings.EqualFold(d.ID, id) {
-			t.Errorf("DialectByID(%q) = %q, %v", id, d.ID, ok)
+			t.Errorf("ReaderByID(%q) = %q, %v", id, d.ID, ok)
 		}
 	}
-	if _, ok := core.DialectByID("gemini2"); ok {
-		t.Error("DialectByID(gemini2) found a dialect")
+	if _, ok := ReaderByID("gemini2"); ok {
+		t.Error("ReaderByID(gemini2) found a dialect")
 	}
 }
 
@@ -150,10 +150,10 @@ func TestConcurrentUse(t *testing.T) {
 // A key a preset does not list cites its repository at the commit read,
 // or, for Veronica-2, which has no code, its source alone.
 func TestCiteUnlistedKey(t *testing.T) {
-	if got := core.TLGS.Crawler.Cite("no-such-key"); got != "marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28" {
+	if got := TLGS.Crawler.Cite("no-such-key"); got != "marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28" {
 		t.Errorf("TLGS: %q", got)
 	}
-	if got := core.Veronica2.Crawler.Cite("lines"); got != core.Veronica2.Crawler.Repo {
-		t.Errorf("Veronica-2: %q, want %q", got, core.Veronica2.Crawler.Repo)
+	if got := Veronica2.Crawler.Cite("lines"); got != Veronica2.Crawler.Repo {
+		t.Errorf("Veronica-2: %q, want %q", got, Veronica2.Crawler.Repo)
 	}
 }

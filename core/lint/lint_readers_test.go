@@ -1,4 +1,4 @@
-package core_test
+package lint
 
 import (
 	"os"
@@ -8,10 +8,11 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // readers are the six dialects and the crawler presets.
-func readers() []core.Dialect { return append(core.Dialects(), core.Presets()...) }
+func readers() []core.Dialect { return append(core.Dialects(), crawlers.All()...) }
 
 // verdictsOn are each reader's verdicts on the selectors, by reader ID:
 // the dialects asked as examplebot(indexer), the presets as themselves
@@ -46,7 +47,7 @@ func differing(a, b string, sels []string) []string {
 	return out
 }
 
-func findingOf(fs []core.Finding, code string) *core.Finding {
+func findingOf(fs []Finding, code string) *Finding {
 	for i := range fs {
 		if fs[i].Code == code {
 			return &fs[i]
@@ -62,19 +63,19 @@ func TestLintCRReaders(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
 		sels       []string
-		sev        core.Severity
+		sev        Severity
 		// exact: the readers named are those whose verdicts change; else
 		// some named lose lines that change none of their verdicts here
 		// (TLGS and Gemplex apply rules before any User-agent to all).
 		exact bool
 	}{
-		{"only CRs", "User-agent: *\rDisallow: /private\r", []string{"/private", "/"}, core.SevError, true},
-		{"one CR among CRLF", "User-agent: *\r\nDisallow: /a\rDisallow: /private\r\n", []string{"/private", "/a"}, core.SevError, true},
-		{"CRs before the group", "# robots\r\rUser-agent: *\nDisallow: /private\n", []string{"/private"}, core.SevError, false},
-		{"old Mac file, two groups", "User-agent: indexer\rDisallow: /search\r\rUser-agent: *\rDisallow: /private\rDisallow: /drafts\r", []string{"/private", "/drafts", "/search"}, core.SevError, true},
+		{"only CRs", "User-agent: *\rDisallow: /private\r", []string{"/private", "/"}, SevError, true},
+		{"one CR among CRLF", "User-agent: *\r\nDisallow: /a\rDisallow: /private\r\n", []string{"/private", "/a"}, SevError, true},
+		{"CRs before the group", "# robots\r\rUser-agent: *\nDisallow: /private\n", []string{"/private"}, SevError, false},
+		{"old Mac file, two groups", "User-agent: indexer\rDisallow: /search\r\rUser-agent: *\rDisallow: /private\rDisallow: /drafts\r", []string{"/private", "/drafts", "/search"}, SevError, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fd := findingOf(core.Lint(core.Parse([]byte(c.text)), nil), "cr-line-endings")
+			fd := findingOf(Lint(core.Parse([]byte(c.text)), nil), "cr-line-endings")
 			if fd == nil {
 				t.Fatal("no cr-line-endings finding")
 			}
@@ -116,17 +117,17 @@ func TestLintCRReaders(t *testing.T) {
 			}
 			// All of the named readers are Gemini crawlers: a Gopher file's
 			// readers read bare CRs, so the finding is not theirs.
-			if got := core.ProtocolGopher.Scope([]core.Finding{*fd}); len(got) != 0 {
+			if got := Scope(core.ProtocolGopher, []Finding{*fd}); len(got) != 0 {
 				t.Errorf("-protocol gopher keeps %+v", got)
 			}
-			if got := core.ProtocolGemini.Scope([]core.Finding{*fd}); len(got) != 1 || got[0].Severity != c.sev || strings.Contains(got[0].Message, "gopherdraft") || strings.Contains(got[0].Message, "Veronica-2") {
+			if got := Scope(core.ProtocolGemini, []Finding{*fd}); len(got) != 1 || got[0].Severity != c.sev || strings.Contains(got[0].Message, "gopherdraft") || strings.Contains(got[0].Message, "Veronica-2") {
 				t.Errorf("-protocol gemini: %+v", got)
 			}
 		})
 	}
 	// The readers left with no rule allow everything on the old Mac file.
 	text := "User-agent: *\rDisallow: /private\r"
-	fd := findingOf(core.Lint(core.Parse([]byte(text)), nil), "cr-line-endings")
+	fd := findingOf(Lint(core.Parse([]byte(text)), nil), "cr-line-endings")
 	v := verdictsOn(text, []string{"/private"})
 	for _, id := range fd.Dialects {
 		if !v[id][0] {
@@ -136,7 +137,7 @@ func TestLintCRReaders(t *testing.T) {
 	// CRLF and LF files, and CRs that end only comment lines read the
 	// same either way, raise nothing.
 	for _, text := range []string{"User-agent: *\r\nDisallow: /x\r\n", "User-agent: *\nDisallow: /x\n", "User-agent: *\nDisallow: /x\n# end\r\n"} {
-		if fd := findingOf(core.Lint(core.Parse([]byte(text)), nil), "cr-line-endings"); fd != nil {
+		if fd := findingOf(Lint(core.Parse([]byte(text)), nil), "cr-line-endings"); fd != nil {
 			t.Errorf("%q: %+v", text, fd)
 		}
 	}
@@ -152,8 +153,8 @@ func TestLintBOMReaders(t *testing.T) {
 		"User-agent: examplebot\r\nDisallow: /private\r\n\r\nUser-agent: *\r\nDisallow: /drafts\r\n",
 	} {
 		sels := []string{"/private", "/drafts"}
-		fd := findingOf(core.Lint(core.Parse([]byte("\uFEFF"+plain)), nil), "bom")
-		if fd == nil || fd.Severity != core.SevWarning {
+		fd := findingOf(Lint(core.Parse([]byte("\uFEFF"+plain)), nil), "bom")
+		if fd == nil || fd.Severity != SevWarning {
 			t.Fatalf("%q: %+v", plain, fd)
 		}
 		for _, id := range differing("\uFEFF"+plain, plain, sels) {
@@ -162,19 +163,19 @@ func TestLintBOMReaders(t *testing.T) {
 			}
 		}
 		for _, id := range fd.Dialects {
-			d, _ := core.DialectByID(id)
+			d, _ := crawlers.ReaderByID(id)
 			if d.Crawler == nil && !d.BOMInText {
 				t.Errorf("%q: names %s, which drops the mark", plain, id)
 			}
 		}
-		if got := core.ProtocolGopher.Scope([]core.Finding{*fd}); len(got) != 1 || !slices.Equal(got[0].Dialects, []string{"norobots"}) || strings.Contains(got[0].Message, "GUS") {
+		if got := Scope(core.ProtocolGopher, []Finding{*fd}); len(got) != 1 || !slices.Equal(got[0].Dialects, []string{"norobots"}) || strings.Contains(got[0].Message, "GUS") {
 			t.Errorf("-protocol gopher: %+v", got)
 		}
 	}
 	// A mark before a comment changes nothing: information, naming the
 	// readers for which it would join a field on line 1.
-	fd := findingOf(core.Lint(core.Parse([]byte("\uFEFF# robots\r\nUser-agent: *\r\nDisallow: /private\r\n")), nil), "bom")
-	if fd == nil || fd.Severity != core.SevInfo || !slices.Contains(fd.Dialects, "norobots") {
+	fd := findingOf(Lint(core.Parse([]byte("\uFEFF# robots\r\nUser-agent: *\r\nDisallow: /private\r\n")), nil), "bom")
+	if fd == nil || fd.Severity != SevInfo || !slices.Contains(fd.Dialects, "norobots") {
 		t.Errorf("a mark before a comment: %+v", fd)
 	}
 }
@@ -183,19 +184,19 @@ func TestLintBOMReaders(t *testing.T) {
 // (so not at the default severity), left out for Gemini, a warning for
 // Gopher. The figures are in the report of the change that made it so.
 func TestLFLineEndingsRealFiles(t *testing.T) {
-	names, _ := filepath.Glob("../testdata/realworld/*.txt")
+	names, _ := filepath.Glob("../../testdata/realworld/*.txt")
 	if len(names) < 20 {
 		t.Fatalf("%d real files", len(names))
 	}
-	count := func(p core.Protocol, sev core.Severity, code string, edit func(string) string) (n int, sevs map[core.Severity]int) {
-		sevs = map[core.Severity]int{}
+	count := func(p core.Protocol, sev Severity, code string, edit func(string) string) (n int, sevs map[Severity]int) {
+		sevs = map[Severity]int{}
 		for _, name := range names {
 			data, err := os.ReadFile(name)
 			if err != nil {
 				t.Fatal(err)
 			}
 			f := core.Parse([]byte(edit(string(data))))
-			if fd := findingOf(core.ControlLint(f, core.Lint(f, nil), core.LintOptions{Severity: sev, Protocol: p}), code); fd != nil {
+			if fd := findingOf(Control(f, Lint(f, nil), Options{Severity: sev, Protocol: p}), code); fd != nil {
 				n++
 				sevs[fd.Severity]++
 			}
@@ -207,14 +208,14 @@ func TestLFLineEndingsRealFiles(t *testing.T) {
 	all := len(names)
 	for _, c := range []struct {
 		p    core.Protocol
-		sev  core.Severity
+		sev  Severity
 		want int
-		as   core.Severity
+		as   Severity
 	}{
-		{core.ProtocolAny, core.SevWarning, 0, ""},
-		{core.ProtocolAny, core.SevInfo, all, core.SevInfo},
-		{core.ProtocolGemini, core.SevInfo, 0, ""},
-		{core.ProtocolGopher, core.SevWarning, all, core.SevWarning},
+		{core.ProtocolAny, SevWarning, 0, ""},
+		{core.ProtocolAny, SevInfo, all, SevInfo},
+		{core.ProtocolGemini, SevInfo, 0, ""},
+		{core.ProtocolGopher, SevWarning, all, SevWarning},
 	} {
 		if n, sevs := count(c.p, c.sev, "lf-line-endings", lf); n != c.want || c.want > 0 && sevs[c.as] != n {
 			t.Errorf("-protocol %s -severity %s: lf-line-endings on %d of %d files (%v), want %d as %s", c.p, c.sev, n, all, sevs, c.want, c.as)
@@ -223,19 +224,19 @@ func TestLFLineEndingsRealFiles(t *testing.T) {
 	// The real files have no bare CR and no mark; made old-Mac style, or
 	// given a mark, each raises the lint at error or warning.
 	for _, code := range []string{"cr-line-endings", "bom"} {
-		if n, _ := count(core.ProtocolAny, core.SevInfo, code, same); n != 0 {
+		if n, _ := count(core.ProtocolAny, SevInfo, code, same); n != 0 {
 			t.Errorf("%s on %d real files as they are", code, n)
 		}
 	}
 	mac := func(s string) string { return strings.ReplaceAll(lf(s), "\n", "\r") }
-	if n, sevs := count(core.ProtocolAny, core.SevWarning, "cr-line-endings", mac); n != all || sevs[core.SevError] != all {
+	if n, sevs := count(core.ProtocolAny, SevWarning, "cr-line-endings", mac); n != all || sevs[SevError] != all {
 		t.Errorf("cr-line-endings on %d of %d files with bare CRs (%v)", n, all, sevs)
 	}
-	if n, _ := count(core.ProtocolGopher, core.SevInfo, "cr-line-endings", mac); n != 0 {
+	if n, _ := count(core.ProtocolGopher, SevInfo, "cr-line-endings", mac); n != 0 {
 		t.Errorf("-protocol gopher: cr-line-endings on %d files with bare CRs", n)
 	}
 	marked := func(s string) string { return "\uFEFF" + s }
-	if n, sevs := count(core.ProtocolAny, core.SevInfo, "bom", marked); n != all {
+	if n, sevs := count(core.ProtocolAny, SevInfo, "bom", marked); n != all {
 		t.Errorf("bom on %d of %d files with a mark (%v)", n, all, sevs)
 	}
 }

@@ -1,8 +1,10 @@
-package core
+package crawlers
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // WebProxy is a program that shows Gemini or Gopher pages on the web,
@@ -61,9 +63,9 @@ var WebProxies = []WebProxy{
 // gemportal is Gemportal's reading: temoto/robotstxt (at a68aeca, the
 // same reading as v1.1.2 but for Group.Agent) asked for webproxy, with
 // nothing put before the file (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:170-188).
-var gemportal = func() Dialect {
+var Gemportal = func() core.Dialect {
 	d := AuraGem
-	d.ID, d.Title, d.Preamble = "gemportal", "Gemportal", PreambleIgnored
+	d.ID, d.Title, d.Preamble = "gemportal", "Gemportal", core.PreambleIgnored
 	c := *AuraGem.Crawler
 	c.Name, c.Agents, c.Roles = "Gemportal", []string{"webproxy"}, []string{"webproxy"}
 	d.Crawler = &c
@@ -72,19 +74,19 @@ var gemportal = func() Dialect {
 
 // gemportalMax: Gemportal reads no file of this many bytes or more
 // (JVMerkle/gemportal@59c234eade8c63c79c7e3d45bca8f48bf0596d19:app/gemportal.go:141-145).
-const gemportalMax = 4096
+const GemportalMax = 4096
 
 // GemportalReads says whether Gemportal obeys the file's webproxy group,
 // and if not, why, in a clause.
-func GemportalReads(f *File) (bool, string) {
-	if f.Size >= gemportalMax {
+func GemportalReads(f *core.File) (bool, string) {
+	if f.Size >= GemportalMax {
 		return false, "the file is " + strconv.Itoa(f.Size) + " bytes, and Gemportal reads no file of 4096 bytes or more"
 	}
-	rs := gemportal.Compile(f)
+	rs := Gemportal.Compile(f)
 	if failLine, _ := rs.Failure(); failLine != nil {
-		return false, "Gemportal's parser fails on " + lineAndRule(failLine) + ", and then it reads no file"
+		return false, "Gemportal's parser fails on " + core.LineAndRule(failLine) + ", and then it reads no file"
 	}
-	p := rs.Policy(Agent{})
+	p := rs.Policy(core.Agent{})
 	for _, g := range p.Groups {
 		for _, l := range g.Agents {
 			if strings.EqualFold(l.Value, "webproxy") {

@@ -1,8 +1,11 @@
-package core
+package lint
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Lints for readings that would surprise an admin who wrote the file
@@ -18,24 +21,24 @@ func (lt *linter) agentRunBroken() {
 		return
 	}
 	var run []int // line numbers of the current run of User-agent lines
-	var breaker *Line
+	var breaker *core.Line
 	for i := range lt.f.Lines {
 		l := &lt.f.Lines[i]
-		if l.Kind == Empty { // only a truly empty line ends a record there
+		if l.Kind == core.Empty { // only a truly empty line ends a record there
 			run, breaker = nil, nil
 			continue
 		}
-		switch k := w.d.fieldOf(l); {
-		case k == UserAgent:
+		switch k := w.d.FieldOf(l); {
+		case k == core.UserAgent:
 			if breaker != nil {
 				lt.add(breaker.Pos.Line, 0, "agent-run-broken", SevWarning, inNorobots, "%s",
 					"In Python's robotparser, which norobots follows and GUS and GUS (2020) run, "+ruleText(breaker)+" ends the run of User-agent lines (Lib/urllib/robotparser.py:121-144): "+lineList(run)+" above it "+plural(len(run), "gets", "get")+" no rules from the group below, so the robots "+plural(len(run), "it names", "they name")+" may fetch everything that group refuses. Put the line after the group's rules.")
 				run, breaker = nil, nil
 			}
 			run = append(run, l.Pos.Line)
-		case k == Disallow || k == Allow:
+		case k == core.Disallow || k == core.Allow:
 			run, breaker = nil, nil
-		case k != "" && w.d.recognises(k) && len(run) > 0 && breaker == nil:
+		case k != "" && w.d.Recognises(k) && len(run) > 0 && breaker == nil:
 			breaker = l
 		}
 	}
@@ -45,13 +48,13 @@ func (lt *linter) agentRunBroken() {
 // only when the path is at least two bytes longer
 // (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:75), so a
 // selector under test exactly one byte longer is let through.
-func (lt *linter) tlgsOffByOne(rules []*Line) {
+func (lt *linter) tlgsOffByOne(rules []*core.Line) {
 	if len(lt.selectors) == 0 {
 		return
 	}
-	p := TLGS.Compile(lt.f).Policy(Agent{})
-	missed := map[*Line][]string{}
-	var order []*Line
+	p := crawlers.TLGS.Compile(lt.f).Policy(core.Agent{})
+	missed := map[*core.Line][]string{}
+	var order []*core.Line
 	for _, s := range lt.selectors {
 		v := p.Test(s)
 		if !v.Allowed {
@@ -85,13 +88,13 @@ func (lt *linter) tlgsOffByOne(rules []*Line) {
 // lines: the next group's agents join this one's, and its rules apply to
 // both. Flagged when the merge changes which group Gemplex's names are in.
 func (lt *linter) gemplexBareDisallow() {
-	lines := Gemplex.fileLines(lt.f)
+	lines := crawlers.Gemplex.FileLines(lt.f)
 	if lines == nil {
 		lines = lt.f.Lines
 	}
 	named := func(agents []string) bool {
 		for _, a := range agents {
-			for _, n := range Gemplex.Crawler.Agents {
+			for _, n := range crawlers.Gemplex.Crawler.Agents {
 				if a == n {
 					return true
 				}
@@ -100,22 +103,22 @@ func (lt *linter) gemplexBareDisallow() {
 		return false
 	}
 	before := []string{"*"} // the file starts inside a * run (cmd/gemplex/crawl.go:586-599)
-	var bare *Line          // a bare Disallow Gemplex did not see, in the current run
+	var bare *core.Line     // a bare Disallow Gemplex did not see, in the current run
 	var after []string      // agents of the run after it
 	afterLine := 0
 	// Gemplex's lines match the file's one for one up to the 500 KiB cut,
 	// past which it reads on (fileLines); the lint looks at the file's.
 	for i := range min(len(lines), len(lt.f.Lines)) {
 		g := &lines[i]
-		if l := &lt.f.Lines[i]; g.Kind != FieldLine && l.Kind == FieldLine && l.Key == Disallow && l.Value == "" && bare == nil && len(before) > 0 {
+		if l := &lt.f.Lines[i]; g.Kind != core.FieldLine && l.Kind == core.FieldLine && l.Key == core.Disallow && l.Value == "" && bare == nil && len(before) > 0 {
 			bare = l
 			continue
 		}
-		if g.Kind != FieldLine {
+		if g.Kind != core.FieldLine {
 			continue
 		}
 		switch g.Key {
-		case UserAgent:
+		case core.UserAgent:
 			if bare != nil {
 				if afterLine == 0 {
 					afterLine = g.Pos.Line
@@ -124,7 +127,7 @@ func (lt *linter) gemplexBareDisallow() {
 			} else {
 				before = append(before, g.Value)
 			}
-		case Disallow:
+		case core.Disallow:
 			if bare != nil && afterLine != 0 && named(before) != named(after) {
 				lt.addCrawler(bare.Pos.Line, "gemplex-bare-disallow", SevWarning, presetBit("gemplex"),
 					"Gemplex reads no `Disallow:` with nothing after its colon on a line ending in LF (cmd/gemplex/crawl.go:589-606), so this group does not end here for it: the User-agent lines from line "+strconv.Itoa(afterLine)+" join it, and the rules after them apply to Gemplex, which only one of the two groups names. End the lines in CRLF, which Gemplex reads as going on past the colon.")

@@ -1,8 +1,10 @@
-package core
+package lint
 
 import (
 	"slices"
 	"strings"
+
+	"github.com/smolbots/smolbots/core"
 )
 
 // A lint message that names dialects is written as a template: the
@@ -60,7 +62,7 @@ func pair(marks string, s dialectSet) string {
 // a message naming only them is no template (Lint writes many).
 var inEveryScope = func() (s dialectSet) {
 	for i, d := range lintDialects {
-		if slices.Contains(bothSchemes, d.ID) {
+		if slices.Contains(core.BothSchemes, d.ID) {
 			s |= 1 << i
 		}
 	}

@@ -1,0 +1,38 @@
+package crawlers
+
+import (
+	"slices"
+
+	"github.com/smolbots/smolbots/core"
+)
+
+// For lists the crawler presets in scope for a file served over p, in
+// display order.
+func For(p core.Protocol) []core.Dialect {
+	var out []core.Dialect
+	for _, d := range All() {
+		if InScope(p, d.ID) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// InScope reports whether findings and verdicts of the reader with this
+// ID (a built-in dialect or a crawler preset) concern a file served over
+// p: a preset concerns the protocol it crawls. An ID neither knows (a
+// caller's own variant) counts only under any.
+func InScope(p core.Protocol, id string) bool {
+	if p != core.ProtocolGemini && p != core.ProtocolGopher {
+		return true
+	}
+	if i := slices.IndexFunc(All(), func(d core.Dialect) bool { return d.ID == id }); i >= 0 {
+		return All()[i].Crawler.Protocol == string(p)
+	}
+	return p.Includes(id)
+}
+
+// Keep is InScope for p as a function of the ID alone.
+func Keep(p core.Protocol) func(id string) bool {
+	return func(id string) bool { return InScope(p, id) }
+}
