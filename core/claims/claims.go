@@ -293,17 +293,9 @@ func Names(ids []string) string {
 }
 
 // BigFile is a robots.txt past the 500 KiB the dialects read: a rule,
-// then comment lines, then a rule at about 520 KiB.
-func BigFile() string {
-	var b strings.Builder
-	b.WriteString("User-agent: *\r\nDisallow: /private\r\n")
-	line := "# " + strings.Repeat("-", 76) + "\r\n"
-	for b.Len() < core.MaxBytes+4096 {
-		b.WriteString(line)
-	}
-	b.WriteString("Disallow: /drafts\r\n")
-	return b.String()
-}
+// then comment lines, then a rule at about 520 KiB (lint.BigFile, the
+// file-too-large rule's example).
+func BigFile() string { return lint.BigFile() }
 
 // WithKnob are the readers whose dialect has the knob, by ID.
 func WithKnob(has func(core.Dialect) bool) []string {

@@ -151,3 +151,15 @@ func TestParseSeverity(t *testing.T) {
 		t.Errorf("fatal: %v", err)
 	}
 }
+
+// The registry has a rule for every code Lint and Control report, and
+// no other: a new code is listed in Codes and given its rule in Rules.
+func TestRulesCoverCodes(t *testing.T) {
+	var ruled []string
+	for _, r := range Rules() {
+		ruled = append(ruled, r.Code)
+	}
+	if !slices.Equal(ruled, Codes()) {
+		t.Errorf("Rules() has codes %v,\nCodes() has %v", ruled, Codes())
+	}
+}

@@ -107,3 +107,6 @@ func says(ids []string, one, many string) string {
 	}
 	return many
 }
+
+// crlf ends every line of s in CR LF, as the lint examples do.
+func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }

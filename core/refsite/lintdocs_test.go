@@ -199,3 +199,20 @@ func lintCallSeverities(t *testing.T) (literal map[string][]lint.Severity, compu
 	}
 	return literal, computed
 }
+
+// Every sentence a rule leaves to the reference (lint.Computed) is one
+// the reference builds: none reaches a page as its mark.
+func TestLintComputedSentencesResolved(t *testing.T) {
+	for _, e := range lintEntries() {
+		for _, s := range []string{e.Flags, e.Matters} {
+			if strings.Contains(s, "{{") {
+				t.Errorf("%s: an unresolved sentence in %q", e.Code, s)
+			}
+		}
+		for _, ev := range e.Evidence {
+			if ev.check != "" {
+				t.Errorf("%s: %s", e.Code, ev.check)
+			}
+		}
+	}
+}
