@@ -308,34 +308,6 @@ func FuzzPresets(f *testing.F) {
 	})
 }
 
-// lintCodes are the stable lint codes (the page and the CLI's JSON expose
-// them): a finding with any other code must be added here on purpose.
-var lintCodes = map[string]bool{
-	"no-colon": true, "unknown-field": true, "field-typo": true,
-	"rule-outside-group": true, "group-without-rules": true, "star-not-last": true, "star-rules-not-repeated": true,
-	"missing-disallow": true, "blank-line-in-group": true, "lf-line-endings": true,
-	"glob-portability": true, "dollar-portability": true, "allow-portability": true,
-	"virtual-agent-field-portability": true, "virtual-agent-typo": true,
-	"crawl-delay-invalid": true, "leading-slash-mismatch": true, "umn-type-prefix": true,
-	"empty-disallow": true, "unreachable-rule": true, "duplicate-group": true,
-	"agent-version": true, "file-too-large": true, "bom": true, "invalid-utf8": true,
-	"nul-byte": true, "empty-file": true,
-	// Added by the linter beyond DIALECTS.md's list.
-	"delay-portability": true, "empty-user-agent": true, "role-user-agent": true,
-	"setting-invalid": true, "user-agent-portability": true,
-	// Crawler lints: they name crawler presets, not dialects.
-	"mozz-archiver-agent": true, "crawler-rule-before-agent": true, "tlgs-empty-disallow-clears": true,
-	"crawler-comment-in-value": true, "crawler-agent-case": true, "gemplex-first-group": true,
-	"auragem-skips-host": true, "auragem-first-group": true,
-	// What the web proxies a webproxy group is written for do with it.
-	"webproxy-readers": true,
-	// Readings that surprise: Python's broken agent runs, TLGS's off-by-one,
-	// Gemplex's bare Disallow.
-	"agent-run-broken": true, "tlgs-off-by-one": true, "gemplex-bare-disallow": true,
-	// Bare CRs, which some readers split lines at and others do not.
-	"cr-line-endings": true,
-}
-
 // FuzzLint: Lint never panics; every finding points at a line of the
 // file (or 0), has a known code, a severity, a message and known
 // dialects, and findings come sorted by line then code.
@@ -353,7 +325,7 @@ func FuzzLint(f *testing.F) {
 			if fd.Line < 0 || fd.Line > len(file.Lines) {
 				t.Fatalf("finding %+v: line outside 0..%d", fd, len(file.Lines))
 			}
-			if !lintCodes[fd.Code] {
+			if !slices.Contains(lint.Codes(), fd.Code) {
 				t.Fatalf("finding %+v: unknown code %q", fd, fd.Code)
 			}
 			switch fd.Severity {
