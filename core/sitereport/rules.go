@@ -3,11 +3,11 @@ package sitereport
 import (
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/untested"
 )
 
 // writeRules says what each Allow and Disallow line decides among the
@@ -166,24 +166,12 @@ func writeHint(w io.Writer, in Input) {
 	if !dialects {
 		return
 	}
+	groups := untested.Groups(in.File, in.Agents)
 	var names []string
-	seen := map[string]bool{}
-	role := ""
-	for i := range in.File.Lines {
-		l := &in.File.Lines[i]
-		if l.Key != core.UserAgent && l.Key != core.VirtualAgent {
-			continue
-		}
-		v := strings.ToLower(strings.TrimSpace(l.Value))
-		if v == "" || v == "*" || seen[v] || carried(v, in.Agents) {
-			continue
-		}
-		seen[v] = true
-		names = append(names, fmt.Sprintf("%s (line %d)", core.Visible(l.Value), l.Number()))
-		if role == "" && slices.Contains(core.Roles, v) {
-			role = v
-		}
+	for _, g := range groups {
+		names = append(names, fmt.Sprintf("%s (line %d)", core.Visible(g.Value), g.Line))
 	}
+	role := untested.FirstRole(groups)
 	if len(names) == 0 {
 		return
 	}
@@ -201,19 +189,4 @@ func writeHint(w io.Writer, in Input) {
 	}
 	fmt.Fprintf(w, "Note: the groups for %s apply to no agent tested here (%s), so the dialects' verdicts above never use their rules; add %s.\n\n",
 		strings.Join(shown, ", "), core.Visible(strings.Join(tested, ", ")), try)
-}
-
-// carried: an agent tested here has the name or the role.
-func carried(name string, agents []core.Agent) bool {
-	for _, a := range agents {
-		if strings.EqualFold(a.Name, name) {
-			return true
-		}
-		for _, r := range a.Roles {
-			if r == name {
-				return true
-			}
-		}
-	}
-	return false
 }
