@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"crypto/tls"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -154,5 +155,41 @@ func wantAll(t *testing.T, what, text string, wants ...string) {
 		if !strings.Contains(text, w) {
 			t.Errorf("%s lacks %q:\n%s", what, w, text)
 		}
+	}
+}
+
+// issue 39: the text of a 1,000-client log fits on a screen: -max
+// clients (20 by default), the rest counted by verdict; -json keeps
+// every client.
+func TestAuditMaxBoundsTheText(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	log := filepath.Join(dir, "access.log")
+	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /private\n"), 0o644)
+	var b strings.Builder
+	for i := 0; i < 1000; i++ {
+		addr := fmt.Sprintf("198.51.%d.%d", i/250, i%250+1)
+		fmt.Fprintf(&b, "2024-03-01T12:00:00Z\t%s\t20\tgemini://example.org/robots.txt\n", addr)
+		if i%100 == 0 { // 10 clients go in anyway
+			fmt.Fprintf(&b, "2024-03-01T12:00:01Z\t%s\t20\tgemini://example.org/private/%d.gmi\n", addr, i)
+		}
+	}
+	os.WriteFile(log, []byte(b.String()), 0o644)
+	r := runCLI(t, "", "audit", robots, log)
+	if n := strings.Count(r.stdout, "\n"); r.code != 1 || n > 80 {
+		t.Fatalf("exit %d, %d lines, want 1 and at most 80:\n%s", r.code, n, r.stdout)
+	}
+	wantAll(t, "the text", r.stdout, "and 980 more clients: 0 ignored, 0 never-read, 980 obeyed (-max N lists more; -json lists every client)")
+	small := runCLI(t, "", "audit", "-max", "3", robots, log)
+	wantAll(t, "-max 3", small.stdout, "and 997 more clients: 7 ignored, 0 never-read, 990 obeyed")
+	if n := strings.Count(small.stdout, " ignored the file: "); n != 3 {
+		t.Errorf("-max 3 shows the examples of %d ignoring clients, want 3:\n%s", n, small.stdout)
+	}
+	j := runCLI(t, "", "audit", "-json", "-max", "3", robots, log)
+	if n := strings.Count(j.stdout, "\n"); n != 1000 {
+		t.Errorf("-json gives %d clients, want all 1000", n)
+	}
+	if bad := runCLI(t, "", "audit", "-max", "0", robots, log); bad.code != 2 || bad.stderr != "smolbots audit: -max must be at least 1\n" {
+		t.Errorf("-max 0: exit %d stderr %q", bad.code, bad.stderr)
 	}
 }

@@ -511,9 +511,10 @@ type scope struct {
 	cache    map[string]uint16 // the denying dialects, and the deciding agent << 8
 	groups   bool              // some group applies to an agent under some dialect
 	// judging, per agent, are the dialects whose denial a violation
-	// needs: all in scope, but for an agent with a role only those that
-	// apply a group to it (a dialect that knows no virtual agents reads
-	// no group for mybot(indexer): it is silent, not in dispute).
+	// needs: all in scope, but for an agent with a role the file has a
+	// group for, the dialects that apply that group to it (one that
+	// knows no virtual agents reads mybot(indexer) as mybot alone: it
+	// does not speak of the role, so it is not in dispute).
 	judging []uint8
 }
 
@@ -541,7 +542,7 @@ func newScope(f *core.File, p core.Protocol, index uint8, agents []core.Agent) *
 			pol := c.Policy(a)
 			s.policies[k] = append(s.policies[k], pol)
 			s.groups = s.groups || len(pol.Groups) > 0
-			if len(pol.Groups) > 0 || len(a.Roles) == 0 {
+			if len(a.Roles) == 0 || appliesRole(pol, a.Roles) {
 				s.judging[k] |= 1 << i
 			}
 		}
@@ -591,6 +592,20 @@ func (s *scope) verdict(target []byte) (denied uint8, agent int, full bool) {
 	}
 	s.cache[t] = v
 	return denied, agent, full
+}
+
+// appliesRole: the policy applies a group that names one of roles.
+func appliesRole(p *core.Policy, roles []string) bool {
+	for _, g := range p.Groups {
+		for _, ls := range [][]*core.Line{g.Agents, g.VirtualAgents} {
+			for _, l := range ls {
+				if slices.Contains(roles, strings.ToLower(strings.TrimSpace(l.Value))) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // decider is the position in dialects whose deciding line a violation
