@@ -16,11 +16,22 @@ import (
 // would cover but for a trailing slash, letter case or one path
 // segment).
 func writeRules(w io.Writer, in Input) {
-	var deciding, idle []string
+	var deciding, idle, keptOnly []string
 	var misses []string
 	pages := make([]string, len(in.Walk.Pages))
+	kept := map[int]int{} // line -> pages it kept smolbots out of
+	keeper := ""
 	for i := range in.Walk.Pages {
-		pages[i] = in.Walk.Pages[i].Selector
+		p := &in.Walk.Pages[i]
+		pages[i] = p.Selector
+		seen := map[int]bool{}
+		for _, r := range p.KeptBy {
+			if !seen[r.Line] {
+				seen[r.Line] = true
+				kept[r.Line]++
+				keeper = r.Agent
+			}
+		}
 	}
 	for i := range in.File.Lines {
 		l := &in.File.Lines[i]
@@ -38,6 +49,12 @@ func writeRules(w io.Writer, in Input) {
 				}
 			}
 		}
+		if !any && kept[l.Number()] > 0 {
+			// The walk's own reading used it: the readers above did not.
+			keptOnly = append(keptOnly, fmt.Sprintf("%s decides no page for the readers above, yet kept %s out of %s (Not fetched): its group reaches the walk's agent, not theirs",
+				name, core.Visible(keeper), plural(kept[l.Number()], "page")))
+			continue
+		}
 		if !any {
 			idle = append(idle, name)
 			if l.Key == core.Disallow {
@@ -53,13 +70,20 @@ func writeRules(w io.Writer, in Input) {
 		}
 		deciding = append(deciding, name+": "+deed+" "+perReader(counts, in.Readers))
 	}
-	if len(deciding)+len(idle) == 0 {
+	if len(deciding)+len(idle)+len(keptOnly) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "Your rules, against the %s found:\n", plural(len(pages), "page"))
+	fmt.Fprintf(w, "Your rules, against the %s found (%s):\n", plural(len(pages), "page"), whose(in))
 	for k, s := range deciding {
 		if k == in.Max {
 			fmt.Fprintf(w, "  and %d more rules that decide pages (site -json gives each page's line)\n", len(deciding)-k)
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	for k, s := range keptOnly {
+		if k == in.Max {
+			fmt.Fprintf(w, "  and %d more rules that only kept smolbots out\n", len(keptOnly)-k)
 			break
 		}
 		fmt.Fprintf(w, "  %s\n", s)
@@ -119,6 +143,11 @@ func nearMiss(rule string, pages []string) (page, why string, ok bool) {
 	for _, p := range pages {
 		if bare != rule && p == bare {
 			return p, "the rule ends in / and the page does not", true
+		}
+	}
+	for _, p := range pages {
+		if strings.HasPrefix(p, rule) {
+			return "", "", false // it covers the page as written: no near miss
 		}
 	}
 	low := strings.ToLower(rule)
