@@ -26,21 +26,29 @@ var auditCmd = &command{
 (clients are addresses: Gemini sends no User-agent), whether it read
 robots.txt and stayed out (obeyed), read it and went in anyway (ignored),
 or never read it (never-read). A request is a violation when the file denies
-its path to * under every dialect in scope (-protocol; by default the
-dialects of the request's own protocol), and disputed when only some do. A
-client at an address its crawler's operator publishes is named and checked
-under that crawler's preset instead. ROBOTS is taken as the file in force for
-the whole log. LOG is a file, - for standard input, or gzip (.gz). Give
-rotated logs oldest first: the order of the lines is the order of the
-requests. Lines in no format are counted and the first three shown; syslog
-lines of other programs are skipped. -json prints one object per client
-(docs/json.md); docs/audit.md says how each verdict is reached.
+its path to * (or an -agent) under every dialect in scope (-protocol; by
+default the dialects of the request's own protocol), and disputed when only
+some do. A client at an address its crawler's operator publishes is named
+and checked under that crawler's preset instead. ROBOTS is taken as the file
+in force for the whole log. LOG is a file, - for standard input, or gzip
+(.gz). Give rotated logs oldest first: the order of the lines is the order
+of the requests. Lines in no format are counted and the first three shown;
+syslog lines of other programs are skipped; a LOG with no line in a known
+format is refused. -json prints one object per client (docs/json.md);
+docs/audit.md says how each verdict is reached.
+
+A client is judged as * unless -agent says who it is. The file's groups for
+the names and roles no agent tested carries (a file for archiver, indexer
+and researcher alone gives * no rule) are audited apart: the report names
+each, and the clients that read robots.txt and then went where it refuses.
+Without -agent, such a client makes the exit 1 when * gets no group. The
+text lists at most -max clients, the rest counted by verdict.
 
 Formats, recognised line by line unless -format names one:
   ` + wrapWords(strings.Join(audit.FormatNames(), ", "), 72, "  "),
 	examples: []string{
 		"smolbots audit robots.txt /var/log/molly-brown/access.log   # one line per client, worst first",
-		"smolbots audit -since 7d gemini://capsule.example access.log.1.gz access.log",
+		"smolbots audit -agent 'mybot(indexer)' robots.txt access.log   # as indexers",
 		"smolbots audit -json robots.txt - < access.log | jq 'select(.verdict == \"ignored\")'",
 	},
 	exits: []string{
