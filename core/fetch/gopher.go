@@ -17,7 +17,6 @@ import (
 var GopherSelectors = []string{"robots.txt", "0/robots.txt", "/robots.txt"}
 
 func fetchGopher(ctx context.Context, t Target, o Options, r *Result) {
-	probed := false
 	for _, sel := range GopherSelectors {
 		r.Attempts = append(r.Attempts, Attempt{URL: gopherURL(t, sel), Sent: sel + "\r\n"})
 		a := &r.Attempts[len(r.Attempts)-1]
@@ -30,16 +29,6 @@ func fetchGopher(ctx context.Context, t Target, o Options, r *Result) {
 		if what := notGopher(body); what != "" {
 			fail(ctx, r, a, protoErr("%s", what), o)
 			return
-		}
-		if len(bytes.TrimSpace(body)) == 0 && !probed {
-			// A TLS server (a Gemini port) closes on a request that is
-			// not TLS, which reads as an empty reply: ask once whether
-			// it speaks TLS before taking it for "no robots.txt".
-			probed = true
-			if speaksTLS(ctx, t, o) {
-				fail(ctx, r, a, protoErr("the server closed the connection without a Gopher reply, and it answers TLS, as a Gemini server does; is the port right?"), o)
-				return
-			}
 		}
 		body = stripDotLine(body)
 		if why := gopherMissing(body); why != "" {
@@ -55,7 +44,25 @@ func fetchGopher(ctx context.Context, t Target, o Options, r *Result) {
 		r.Truncated = truncated
 		return
 	}
+	// A TLS server (a Gemini port) closes on a request that is not TLS,
+	// which reads as an empty reply: when every reply was empty, ask
+	// once whether the port answers TLS before concluding "no
+	// robots.txt".
+	if allEmpty(r.Attempts) && speaksTLS(ctx, t, o) {
+		fail(ctx, r, &r.Attempts[len(r.Attempts)-1], protoErr("the server closed the connection without a Gopher reply, and it answers TLS, as a Gemini server does; is the port right?"), o)
+		return
+	}
 	r.Outcome = NotFound
+}
+
+// allEmpty: every attempt got an empty reply.
+func allEmpty(as []Attempt) bool {
+	for _, a := range as {
+		if a.Status != "not found: empty reply" {
+			return false
+		}
+	}
+	return len(as) > 0
 }
 
 // gopherURL is the RFC 4266 URL of a type-0 selector on the target.
