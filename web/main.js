@@ -190,6 +190,7 @@
       auditLog(f, paste.value).then(function (out) {
         result.innerHTML = out.html;
         status.textContent = out.clients === 0 ? "No client made a request the audit could read." :
+          out.ignored === 0 && out.breached ? "No client ignored the file as *, but it gives * no rule: see below who went where its other groups refuse (" + out.clients + (out.clients === 1 ? " client)." : " clients).") :
           out.ignored === 0 ? "No client ignored the file (" + out.clients + " clients)." :
           out.ignored + " of " + out.clients + " clients ignored the file.";
       }, function (err) {

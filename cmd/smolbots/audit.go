@@ -26,27 +26,35 @@ var auditCmd = &command{
 (clients are addresses: Gemini sends no User-agent), whether it read
 robots.txt and stayed out (obeyed), read it and went in anyway (ignored),
 or never read it (never-read). A request is a violation when the file denies
-its path to * under every dialect in scope (-protocol; by default the
-dialects of the request's own protocol), and disputed when only some do. A
-client at an address its crawler's operator publishes is named and checked
-under that crawler's preset instead. ROBOTS is taken as the file in force for
-the whole log. LOG is a file, - for standard input, or gzip (.gz). Give
-rotated logs oldest first: the order of the lines is the order of the
-requests. Lines in no format are counted and the first three shown; syslog
-lines of other programs are skipped. -json prints one object per client
-(docs/json.md); docs/audit.md says how each verdict is reached.
+its path to * (or an -agent) under every dialect in scope (-protocol; by
+default the dialects of the request's own protocol), and disputed when only
+some do. A client at an address its crawler's operator publishes is named
+and checked under that crawler's preset instead. ROBOTS is taken as the file
+in force for the whole log. LOG is a file, - for standard input, or gzip
+(.gz). Give rotated logs oldest first: the order of the lines is the order
+of the requests. Lines in no format are counted and the first three shown;
+syslog lines of other programs are skipped; a LOG with no line in a known
+format is refused. -json prints one object per client (docs/json.md);
+docs/audit.md says how each verdict is reached.
+
+A client is judged as * unless -agent says who it is. The file's groups for
+the names and roles no agent tested carries (a file for archiver, indexer
+and researcher alone gives * no rule) are audited apart: the report names
+each, and the clients that read robots.txt and then went where it refuses.
+Without -agent, such a client makes the exit 1 when * gets no group. The
+text lists at most -max clients, the rest counted by verdict.
 
 Formats, recognised line by line unless -format names one:
   ` + wrapWords(strings.Join(audit.FormatNames(), ", "), 72, "  "),
 	examples: []string{
 		"smolbots audit robots.txt /var/log/molly-brown/access.log   # one line per client, worst first",
-		"smolbots audit -since 7d gemini://capsule.example access.log.1.gz access.log",
+		"smolbots audit -agent 'mybot(indexer)' robots.txt access.log   # as indexers",
 		"smolbots audit -json robots.txt - < access.log | jq 'select(.verdict == \"ignored\")'",
 	},
 	exits: []string{
 		"0  no client ignored the file",
-		"1  some client ignored the file",
-		"2  usage or input error (a LOG that is missing, binary or not gzip as it claims), with one sentence on stderr",
+		"1  some client ignored the file; or, without -agent, the file gives * no group and some client would have ignored it as an agent or role its groups name",
+		"2  usage or input error (a LOG that is missing, binary, not gzip as it claims, or no log: none of its lines in a format audit reads), with one sentence on stderr",
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := auditOptions{}
@@ -54,6 +62,8 @@ Formats, recognised line by line unless -format names one:
 		fs.StringVar(&o.protocol, "protocol", "", "what ROBOTS is served over, as `gemini|gopher|any`: its dialects judge every request, and requests over the other protocol are left out (default: each request by its own protocol's dialects, or the ROBOTS URL's scheme)")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per client, each on its own line; the notes go to stderr")
 		fs.StringVar(&o.since, "since", "", "leave out requests before `TIME`: 2024-03-01T12:00:00Z, 2024-03-01 (local midnight), or a span back from now such as 36h or 7d")
+		fs.Var(&o.agents, "agent", "who every client is taken to be, as `AGENT` (mybot, mybot(indexer), indexer); repeatable: a request is a violation when every dialect denies it to one of them (default *; the file's groups for other agents and roles are then audited apart)")
+		fs.IntVar(&o.max, "max", audit.DefaultMax, "the most clients the text lists, as `N`, and the most per untested group; the rest are counted")
 		return func(c *call) error { return runAudit(c, o) }
 	},
 }
@@ -61,6 +71,8 @@ Formats, recognised line by line unless -format names one:
 type auditOptions struct {
 	format, protocol, since string
 	json                    bool
+	agents                  stringList
+	max                     int
 }
 
 func runAudit(c *call, o auditOptions) error {
@@ -78,6 +90,19 @@ func runAudit(c *call, o auditOptions) error {
 		opt.Protocol = pr
 	case fromURL:
 		opt.Protocol = p
+	}
+	if o.max < 1 {
+		return usageErr("-max must be at least 1")
+	}
+	if len(o.agents) > audit.MaxAgents {
+		return usageErr("-agent is given %d times; at most %d agents can be audited at once", len(o.agents), audit.MaxAgents)
+	}
+	for _, s := range o.agents {
+		ag, err := core.ParseAgent(s)
+		if err != nil {
+			return usageErr("%s", visible(err.Error()))
+		}
+		opt.Agents = append(opt.Agents, ag)
 	}
 	if o.since != "" {
 		t, err := audit.ParseSince(o.since, time.Now(), time.Local)
@@ -128,12 +153,15 @@ func runAudit(c *call, o auditOptions) error {
 		if _, err := a.ReadFrom(r); err != nil {
 			return usageErr("reading %s failed: %s", visible(name), visible(unwrapPathError(err).Error()))
 		}
+		if lines, unmatched, first := a.Source(); lines > 0 && unmatched == lines {
+			return notALog(name, lines, first)
+		}
 	}
 	res := a.Result()
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	if o.json {
 		fmt.Fprintf(c.stderr, "smolbots audit: %s\n", audit.InForce(c.args[0]))
-		for _, n := range audit.Notes(res) {
+		for _, n := range append(audit.UntestedSentences(res, o.max), audit.Notes(res)...) {
 			fmt.Fprintf(c.stderr, "smolbots audit: %s\n", strings.TrimLeft(n, " "))
 		}
 		for i := range res.Clients {
@@ -144,16 +172,28 @@ func runAudit(c *call, o auditOptions) error {
 			out.Write(core.EscapeJSONControls(b))
 			out.WriteByte('\n')
 		}
-	} else if err := audit.WriteText(out, res, c.args[0]); err != nil {
+	} else if err := audit.WriteTextMax(out, res, c.args[0], o.max); err != nil {
 		return err
 	}
 	if err := out.Flush(); err != nil {
 		return err
 	}
-	if res.Ignored() > 0 {
+	if res.Breached() {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// notALog is the error for a LOG none of whose lines is in a format
+// audit reads: a robots.txt given as the log (the arguments swapped),
+// or some other file.
+func notALog(name string, lines int, first string) error {
+	field, _, _ := strings.Cut(first, ":")
+	switch strings.ToLower(strings.TrimSpace(field)) {
+	case "user-agent", "disallow", "allow", "virtual-agent", "crawl-delay", "sitemap":
+		return usageErr("%s looks like a robots.txt (line 1: %s), not an access log: give the robots.txt first, then the log: smolbots audit ROBOTS LOG...", visible(name), visible(first))
+	}
+	return usageErr("%s is not an access log audit reads: none of its %d %s is in a known format (line 1: %s); smolbots help audit lists the formats, and ROBOTS comes first, then LOG", visible(name), lines, plural(lines, "line", "lines"), visible(first))
 }
 
 // openLog opens one LOG: a file or "-", gunzipped when it starts with

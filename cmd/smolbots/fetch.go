@@ -50,6 +50,9 @@ func runFetch(c *call, asJSON bool) error {
 	if err != nil {
 		return usageErr("%s", visible(err.Error()))
 	}
+	if note := pathIgnored(c.args[0], r); note != "" {
+		fmt.Fprintf(c.stderr, "smolbots fetch: %s\n", note)
+	}
 	conclusions := concludeCrawlers(r)
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
@@ -74,6 +77,28 @@ func runFetch(c *call, asJSON bool) error {
 		return &exitError{code: 2}
 	}
 	return nil
+}
+
+// pathIgnored says, for a URL with a path, that fetch asks for the
+// host's robots.txt and not that page ("" for a bare host or a URL of
+// robots.txt itself).
+func pathIgnored(raw string, r *fetch.Result) string {
+	scheme, _, rest, err := fetch.SplitURL(raw)
+	if err != nil {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	switch strings.TrimPrefix(rest, "/") {
+	case "", "robots.txt", "0/robots.txt", "0robots.txt":
+		return ""
+	}
+	asked := r.URL + "/robots.txt"
+	if scheme == "gopher" {
+		asked = "the selectors " + strings.Join(fetch.GopherSelectors, ", ") + " on " + r.URL
+	}
+	return fmt.Sprintf("fetch reads the host's robots.txt, not the page %s: it asks for %s.", visible(raw), visible(asked))
 }
 
 // report writes the attempts and the outcome in plain words.

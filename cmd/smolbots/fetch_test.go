@@ -286,3 +286,38 @@ func TestCheckReplyNotRobots(t *testing.T) {
 		t.Errorf("a 1x: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// issue 39: a gopher:// URL on a Gemini server's port is "could not
+// read" (exit 2) with a sentence saying the server speaks TLS, for
+// fetch, check and site alike; never "no robots.txt, everything
+// allowed".
+func TestGopherURLOnRealTLSServer(t *testing.T) {
+	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte("User-agent: *\nDisallow: /\n"), "index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
+	u := "gopher://" + g.Host
+	for _, args := range [][]string{{"fetch", u}, {"fetch", "-json", u}, {"check", u, "/x"}, {"site", "-delay", "0", u + "/"}} {
+		r := runCLI(t, "", args...)
+		out := r.stdout + r.stderr
+		if r.code != 2 || !strings.Contains(out, "answers TLS, as a Gemini server does; is the port right?") {
+			t.Errorf("%q: exit %d, want 2 saying the server speaks TLS:\n%s", args, r.code, out)
+		}
+		if strings.Contains(out, "everything is allowed") || strings.Contains(out, "not-found") {
+			t.Errorf("%q reads as no robots.txt:\n%s", args, out)
+		}
+	}
+}
+
+// issue 39: fetch with a page's URL says that it reads the host's
+// robots.txt, not that page.
+func TestFetchSaysItReadsRobotsNotThePath(t *testing.T) {
+	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte("User-agent: *\nDisallow: /p\n"), "index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
+	r := runCLI(t, "", "fetch", g.URL+"/index.gmi")
+	want := "smolbots fetch: fetch reads the host's robots.txt, not the page " + g.URL + "/index.gmi: it asks for " + g.URL + "/robots.txt.\n"
+	if r.code != 0 || !strings.HasPrefix(r.stderr, want) || r.stdout != "User-agent: *\nDisallow: /p\n" {
+		t.Fatalf("exit %d stdout %q stderr:\n%s\nwant it to start %q", r.code, r.stdout, r.stderr, want)
+	}
+	for _, u := range []string{g.URL, g.URL + "/", g.URL + "/robots.txt"} {
+		if r := runCLI(t, "", "fetch", u); strings.Contains(r.stderr, "not the page") {
+			t.Errorf("fetch %s: %s", u, r.stderr)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net/netip"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/state"
+	"github.com/smolbots/smolbots/core/untested"
 )
 
 // Options configure an audit.
@@ -32,7 +34,19 @@ type Options struct {
 	// Link, when set, makes an example's permalink from the case it
 	// shows (the CLI passes state.Encode; the page its own encoder).
 	Link func(state.State) string
+	// Agents are who every client is taken to be (the CLI's -agent); none
+	// is the agent *. A request is a violation when, for one of them,
+	// every dialect in scope denies it. The file's groups for names and
+	// roles none of them carries are audited apart (Result.Untested).
+	Agents []core.Agent
 }
+
+// MaxAgents bounds Options.Agents.
+const MaxAgents = 64
+
+// maxShadows bounds the untested groups audited apart; the rest are
+// listed as not audited.
+const maxShadows = 32
 
 // MaxLineBytes bounds one line: a longer line is counted as unmatched
 // (its start is shown) and never held whole.
@@ -51,8 +65,13 @@ type Auditor struct {
 	e      Entry
 	since  int64
 
+	agents  []core.Agent
 	scopes  [3]*scope // gemini, gopher, any
 	presets map[string]*presetCheck
+	// shadows audit the groups no agent tested carries, each as its own
+	// agent, counting what clients did after reading robots.txt.
+	shadows []*shadow
+	groups  []untested.Group
 
 	raw     map[string]*clientState // as written -> client
 	clients map[string]*clientState // canonical -> client
@@ -62,6 +81,10 @@ type Auditor struct {
 	overlong bool
 	name     string
 	lineNo   int
+
+	// the current source's lines, lines of no format, and first line
+	fileLines, fileUnmatched int
+	fileFirst                string
 
 	stats Stats
 }
@@ -116,6 +139,9 @@ func New(robots []byte, opt Options) (*Auditor, error) {
 	default:
 		return nil, errors.New("unknown protocol " + string(opt.Protocol) + "; use gemini, gopher or any")
 	}
+	if len(opt.Agents) > MaxAgents {
+		return nil, fmt.Errorf("at most %d agents can be audited at once", MaxAgents)
+	}
 	r, err := NewLineReader(ReaderOptions{Format: opt.Format, Now: opt.Now, Location: opt.Location})
 	if err != nil {
 		return nil, err
@@ -124,6 +150,16 @@ func New(robots []byte, opt Options) (*Auditor, error) {
 		opt: opt, robots: string(robots), file: core.Parse(robots), reader: r,
 		presets: map[string]*presetCheck{},
 		raw:     map[string]*clientState{}, clients: map[string]*clientState{},
+		agents: opt.Agents,
+	}
+	if len(a.agents) == 0 {
+		a.agents = []core.Agent{starAgent}
+	}
+	a.groups = untested.Groups(a.file, a.agents)
+	for i, g := range a.groups {
+		if g.Valid && len(a.shadows) < maxShadows {
+			a.shadows = append(a.shadows, &shadow{group: i, agents: []core.Agent{g.Agent}})
+		}
 	}
 	if !opt.Since.IsZero() {
 		a.since = opt.Since.Unix()
@@ -136,6 +172,16 @@ func New(robots []byte, opt Options) (*Auditor, error) {
 func (a *Auditor) Begin(name string) {
 	a.flush()
 	a.name, a.lineNo = name, 0
+	a.fileLines, a.fileUnmatched, a.fileFirst = 0, 0, ""
+}
+
+// Source says what the lines since the last Begin were, the line held
+// included: how many, how many matched no format, and the first (at
+// most 200 bytes). A source of lines none of which matched is no access
+// log (a robots.txt given as the log, say).
+func (a *Auditor) Source() (lines, unmatched int, first string) {
+	a.flush()
+	return a.fileLines, a.fileUnmatched, a.fileFirst
 }
 
 // Write reads p as part of the log: every line it completes is audited,
@@ -205,6 +251,11 @@ func (a *Auditor) line(b []byte, overlong bool) {
 	a.stats.Lines++
 	a.lineNo++
 	if overlong {
+		a.fileLines++
+		a.fileUnmatched++
+		if a.fileLines == 1 {
+			a.fileFirst = string(b[:min(len(b), 200)])
+		}
 		a.unmatched(b, true)
 		return
 	}
@@ -213,9 +264,14 @@ func (a *Auditor) line(b []byte, overlong bool) {
 		a.stats.Lines-- // blank lines are not lines of a log
 		return
 	}
+	a.fileLines++
+	if a.fileLines == 1 {
+		a.fileFirst = string(b[:min(len(b), 200)])
+	}
 	e := &a.e
 	switch a.reader.Read(b, e) {
 	case NoMatch:
+		a.fileUnmatched++
 		a.unmatched(b, false)
 	case Other:
 		a.stats.Other++
@@ -287,13 +343,23 @@ func (a *Auditor) request(e *Entry) {
 		return // an unanswered robots.txt request: never a denied path
 	}
 	var denied, all uint8
+	agent := 0
 	if c.preset != nil {
 		all = 1
 		if c.preset.denies(e.Target) {
 			denied = 1
 		}
 	} else {
-		denied, all = sc.verdict(e.Target), sc.all
+		var full bool
+		denied, agent, full = sc.verdict(e.Target)
+		if full {
+			all = denied
+		} else {
+			all = sc.all
+		}
+		if c.robots {
+			a.shadowRequest(c, e, sc)
+		}
 	}
 	if denied == 0 {
 		return
@@ -302,7 +368,46 @@ func (a *Auditor) request(e *Entry) {
 	if !c.robots {
 		t = &c.pre
 	}
-	t.add(e, denied, denied == all, sc)
+	t.add(e, denied, denied == all, sc, agent)
+}
+
+// shadowRequest judges a request made after reading robots.txt as each
+// untested group's agent: a violation there is a breach the audit would
+// report had it tested as that agent.
+func (a *Auditor) shadowRequest(c *clientState, e *Entry, sc *scope) {
+	for k, sh := range a.shadows {
+		ss := sh.scopes[sc.index]
+		if ss == nil {
+			ss = newScope(a.file, sc.protocol, sc.index, sh.agents)
+			sh.scopes[sc.index] = ss
+		}
+		if _, _, full := ss.verdict(e.Target); !full {
+			continue
+		}
+		if c.untested == nil {
+			c.untested = make([]shadowTally, len(a.shadows))
+		}
+		t := &c.untested[k]
+		if t.violations == 0 {
+			t.first, t.scope = string(e.Target), ss
+		}
+		t.violations++
+	}
+}
+
+// shadow is one untested group, audited as its own agent.
+type shadow struct {
+	group  int // in Auditor.groups
+	agents []core.Agent
+	scopes [3]*scope
+}
+
+// shadowTally is what a client did, after reading robots.txt, that an
+// untested group's agent may not do.
+type shadowTally struct {
+	violations int
+	first      string
+	scope      *scope
 }
 
 // scopeOf is the scope a request is judged in, or nil when the audit
@@ -325,7 +430,7 @@ func (a *Auditor) scopeOf(protocol string) *scope {
 		i = 2
 	}
 	if a.scopes[i] == nil {
-		a.scopes[i] = newScope(a.file, p, uint8(i))
+		a.scopes[i] = newScope(a.file, p, uint8(i), a.agents)
 	}
 	return a.scopes[i]
 }
@@ -395,16 +500,23 @@ func isRobots(target []byte, protocol string) bool {
 	return string(p) == "/robots.txt" || string(p) == "robots.txt"
 }
 
-// scope is one protocol scope's dialects, compiled once, with a bounded
-// cache of verdicts by target.
+// scope is one protocol scope's dialects for the agents tested,
+// compiled once, with a bounded cache of verdicts by target.
 type scope struct {
 	protocol core.Protocol
 	index    uint8
-	dialects []int // positions in core.Dialects()
-	policies []*core.Policy
-	ref      int   // position in dialects of the scope's reference reading
-	all      uint8 // bit i set: core.Dialects()[i] is in scope
-	cache    map[string]uint8
+	dialects []int             // positions in core.Dialects()
+	policies [][]*core.Policy  // [agent][position in dialects]
+	ref      int               // position in dialects of the scope's reference reading
+	all      uint8             // bit i set: core.Dialects()[i] is in scope
+	cache    map[string]uint16 // the denying dialects, and the deciding agent << 8
+	groups   bool              // some group applies to an agent under some dialect
+	// judging, per agent, are the dialects whose denial a violation
+	// needs: all in scope, but for an agent with a role the file has a
+	// group for, the dialects that apply that group to it (one that
+	// knows no virtual agents reads mybot(indexer) as mybot alone: it
+	// does not speak of the role, so it is not in dispute).
+	judging []uint8
 }
 
 // cacheSize bounds a verdict cache; when full it starts again.
@@ -415,8 +527,8 @@ var starAgent = func() core.Agent {
 	return a
 }()
 
-func newScope(f *core.File, p core.Protocol, index uint8) *scope {
-	s := &scope{protocol: p, index: index, cache: make(map[string]uint8)}
+func newScope(f *core.File, p core.Protocol, index uint8, agents []core.Agent) *scope {
+	s := &scope{protocol: p, index: index, cache: make(map[string]uint16), policies: make([][]*core.Policy, len(agents)), judging: make([]uint8, len(agents))}
 	ref := p.DefaultReference().ID
 	for i, d := range core.Dialects() {
 		if !crawlers.InScope(p, d.ID) {
@@ -426,30 +538,94 @@ func newScope(f *core.File, p core.Protocol, index uint8) *scope {
 			s.ref = len(s.dialects)
 		}
 		s.dialects = append(s.dialects, i)
-		s.policies = append(s.policies, d.Compile(f).Policy(starAgent))
+		c := d.Compile(f)
+		for k, a := range agents {
+			pol := c.Policy(a)
+			s.policies[k] = append(s.policies[k], pol)
+			s.groups = s.groups || len(pol.Groups) > 0
+			if len(a.Roles) == 0 || appliesRole(pol, a.Roles) {
+				s.judging[k] |= 1 << i
+			}
+		}
 		s.all |= 1 << i
+	}
+	for k := range s.judging {
+		if s.judging[k] == 0 {
+			s.judging[k] = s.all // no dialect reads a group for it: all allow
+		}
 	}
 	return s
 }
 
-// verdict is the set of dialects in scope that deny target to *.
-func (s *scope) verdict(target []byte) uint8 {
+// verdict is the set of dialects in scope that deny target, the agent
+// it is decided for, and whether it is a violation: the first agent
+// that every judging dialect denies it to, else the dialects that deny
+// it to some agent, with the first such agent.
+func (s *scope) verdict(target []byte) (denied uint8, agent int, full bool) {
 	if v, ok := s.cache[string(target)]; ok {
-		return v
+		return uint8(v), int(v>>8) & 0x7f, v&fullBit != 0
 	}
-	var denied uint8
 	t := string(target)
-	for k, p := range s.policies {
-		if !p.Allowed(t) {
-			denied |= 1 << s.dialects[k]
+	agent = -1
+	for a, ps := range s.policies {
+		var d uint8
+		for k, p := range ps {
+			if !p.Allowed(t) {
+				d |= 1 << s.dialects[k]
+			}
 		}
+		if d != 0 && d&s.judging[a] == s.judging[a] {
+			denied, agent, full = d, a, true
+			break
+		}
+		if d != 0 && agent < 0 {
+			agent = a
+		}
+		denied |= d
 	}
+	agent = max(agent, 0)
 	if len(s.cache) >= cacheSize {
 		clear(s.cache)
 	}
-	s.cache[t] = denied
-	return denied
+	v := uint16(denied) | uint16(agent)<<8
+	if full {
+		v |= fullBit
+	}
+	s.cache[t] = v
+	return denied, agent, full
 }
+
+// appliesRole: the policy applies a group that names one of roles.
+func appliesRole(p *core.Policy, roles []string) bool {
+	for _, g := range p.Groups {
+		for _, ls := range [][]*core.Line{g.Agents, g.VirtualAgents} {
+			for _, l := range ls {
+				if slices.Contains(roles, strings.ToLower(strings.TrimSpace(l.Value))) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// decider is the position in dialects whose deciding line a violation
+// for agent shows: the scope's reference reading when it judges the
+// agent, else the first that does.
+func (s *scope) decider(agent int) int {
+	if s.judging[agent]&(1<<s.dialects[s.ref]) != 0 {
+		return s.ref
+	}
+	for k, d := range s.dialects {
+		if s.judging[agent]&(1<<d) != 0 {
+			return k
+		}
+	}
+	return s.ref
+}
+
+// fullBit marks a cached verdict that is a violation.
+const fullBit = 1 << 15
 
 // presetCheck is a crawler preset's policy with its own cache.
 type presetCheck struct {
@@ -497,6 +673,9 @@ type clientState struct {
 	// pre: denied requests before any robots.txt fetch (kept while it
 	// has none); post: after the first.
 	pre, post tally
+	// untested: per shadow, what it did after reading robots.txt that
+	// the group's agent may not do (nil when nothing).
+	untested []shadowTally
 }
 
 func (c *clientState) read(e *Entry) {
@@ -521,16 +700,17 @@ type example struct {
 	denied  uint8
 	full    bool
 	scope   *scope
+	agent   int
 }
 
-func (t *tally) add(e *Entry, denied uint8, full bool, sc *scope) {
+func (t *tally) add(e *Entry, denied uint8, full bool, sc *scope, agent int) {
 	if full {
 		t.violations++
 		if t.exDisputed {
 			t.nex, t.exDisputed = 0, false
 		}
 		if t.nex < len(t.ex) {
-			t.ex[t.nex] = example{e.Time, e.HasTime, string(e.Target), denied, true, sc}
+			t.ex[t.nex] = example{e.Time, e.HasTime, string(e.Target), denied, true, sc, agent}
 			t.nex++
 		}
 		return
@@ -538,7 +718,7 @@ func (t *tally) add(e *Entry, denied uint8, full bool, sc *scope) {
 	t.disputed++
 	t.disputedBy |= denied
 	if (t.nex == 0 || t.exDisputed) && t.nex < len(t.ex) {
-		t.ex[t.nex] = example{e.Time, e.HasTime, string(e.Target), denied, false, sc}
+		t.ex[t.nex] = example{e.Time, e.HasTime, string(e.Target), denied, false, sc, agent}
 		t.nex++
 		t.exDisputed = true
 	}

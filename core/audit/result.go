@@ -48,6 +48,36 @@ type Client struct {
 	// Anonymous: the log records no address, so this line sums every
 	// client it could not tell apart.
 	Anonymous bool `json:"anonymous"`
+	// Untested names the file's groups for agents and roles the audit
+	// did not test as (Result.Untested) under which this client, after
+	// reading robots.txt, asked for a path every dialect in scope
+	// refuses: the breaches the audit would report had it tested as
+	// that agent. Empty for a client judged by a crawler's preset.
+	Untested []Breach `json:"untested"`
+}
+
+// Breach is what a client did, after reading robots.txt, that an
+// untested group refuses.
+type Breach struct {
+	Agent      string `json:"agent"`      // the group's User-agent value, as written
+	Line       int    `json:"line"`       // the group's first line
+	Violations int    `json:"violations"` // requests every dialect in scope refuses to that agent
+	URL        string `json:"url"`        // the first of them, as logged
+	RuleLine   int    `json:"rule_line"`  // its deciding line (the scope's own reading's)
+	Rule       string `json:"rule"`
+}
+
+// UntestedGroup is a group of the file for a name or role no agent
+// tested carries.
+type UntestedGroup struct {
+	Agent string // the User-agent value, as written
+	Line  int
+	Role  bool
+	// Audited: the clients were judged as this agent too (false for a
+	// value that is no agent, or past the first 32).
+	Audited bool
+	// Clients counts the clients in breach under it.
+	Clients int
 }
 
 // Example is one denied request: its first three violations, or while it
@@ -79,12 +109,42 @@ type Result struct {
 	Protocol string
 	// Scopes lists, for each protocol seen, the dialects that judged it.
 	Scopes []Scope
+	// Agents are the agents tested, as written ("*" by default), and
+	// AgentsGiven says whether the caller named them.
+	Agents      []string
+	AgentsGiven bool
+	// NoGroup: no group of the file applies to the agents tested under
+	// any dialect in scope, so "obeyed" says only that the file gives
+	// them no rule.
+	NoGroup bool
+	// Untested are the groups for names and roles no agent tested
+	// carries, in file order.
+	Untested []UntestedGroup
 }
 
 // Scope says which dialects judged the requests of one protocol.
 type Scope struct {
 	Protocol string
 	Dialects []string
+}
+
+// Breached reports whether the audit has a breach to report (exit 1):
+// a client ignored the file, or, when the caller named no agent and no
+// group of the file applies to *, a client would have ignored it under
+// a group for another agent or role.
+func (r *Result) Breached() bool {
+	if r.Ignored() > 0 {
+		return true
+	}
+	if r.AgentsGiven || !r.NoGroup {
+		return false
+	}
+	for _, g := range r.Untested {
+		if g.Clients > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Ignored counts the clients that ignored the file.
@@ -108,10 +168,25 @@ func (a *Auditor) Result() *Result {
 	res.UnmatchedLines = slices.Clone(a.stats.UnmatchedLines)
 	res.Formats = slices.Clone(a.stats.Formats)
 	res.AnonymousFormats = slices.Clone(a.stats.AnonymousFormats)
+	res.AgentsGiven = len(a.opt.Agents) > 0
+	for _, ag := range a.agents {
+		res.Agents = append(res.Agents, ag.Raw)
+	}
+	res.NoGroup = true
 	for _, s := range a.scopes {
 		if s != nil {
 			res.Scopes = append(res.Scopes, Scope{string(s.protocol), ids(s.all)})
+			res.NoGroup = res.NoGroup && !s.groups
 		}
+	}
+	if len(res.Scopes) == 0 {
+		res.NoGroup = !newScope(a.file, core.ProtocolAny, 2, a.agents).groups
+	}
+	for _, g := range a.groups {
+		res.Untested = append(res.Untested, UntestedGroup{Agent: g.Value, Line: g.Line, Role: g.Role})
+	}
+	for _, sh := range a.shadows {
+		res.Untested[sh.group].Audited = true
 	}
 	states := make([]*clientState, 0, len(a.clients))
 	for _, c := range a.clients {
@@ -133,6 +208,11 @@ func (a *Auditor) Result() *Result {
 	links := map[string]string{}
 	for _, c := range states {
 		res.Clients = append(res.Clients, a.report(c, links))
+		for k, t := range c.untested {
+			if t.violations > 0 {
+				res.Untested[a.shadows[k].group].Clients++
+			}
+		}
 		if c.anonymous {
 			res.Anonymous += c.requests
 		}
@@ -175,6 +255,16 @@ func (a *Auditor) report(c *clientState, links map[string]string) Client {
 		Client: c.name, Verdict: verdictOf(c), Requests: c.requests,
 		Violations: t.violations, Disputed: t.disputed, DisputedBy: ids(t.disputedBy),
 		BeforeRobots: c.before, Examples: []Example{}, Anonymous: c.anonymous,
+		Untested: []Breach{},
+	}
+	for k, t := range c.untested {
+		if t.violations == 0 {
+			continue
+		}
+		g := a.groups[a.shadows[k].group]
+		b := Breach{Agent: g.Value, Line: g.Line, Violations: t.violations, URL: t.first}
+		_, b.RuleLine, b.Rule = t.scope.policies[0][t.scope.decider(0)].DecidingRule(t.first)
+		out.Untested = append(out.Untested, b)
 	}
 	if c.preset != nil {
 		out.Crawler, out.CrawlerName = c.preset.dialect.ID, c.preset.dialect.Crawler.Name
@@ -198,7 +288,7 @@ func (a *Auditor) example(c *clientState, ex example, links map[string]string) E
 	if ex.hasTime {
 		out.Time = FormatTime(ex.time)
 	}
-	st := state.State{Robots: a.robots, Selectors: ex.target, Agents: "*"}
+	st := state.State{Robots: a.robots, Selectors: ex.target, Agents: a.agents[ex.agent].Raw}
 	if ex.scope.protocol != core.ProtocolAny {
 		st.Protocol = string(ex.scope.protocol)
 	}
@@ -208,7 +298,7 @@ func (a *Auditor) example(c *clientState, ex example, links map[string]string) E
 		st.Crawlers = []string{c.preset.dialect.ID}
 	} else {
 		out.Dialects = ids(ex.denied)
-		k := ex.scope.ref
+		k := ex.scope.decider(ex.agent)
 		if !ex.full {
 			for i, d := range ex.scope.dialects {
 				if ex.denied&(1<<d) != 0 {
@@ -217,10 +307,10 @@ func (a *Auditor) example(c *clientState, ex example, links map[string]string) E
 				}
 			}
 		}
-		_, out.Line, out.Rule = ex.scope.policies[k].DecidingRule(ex.target)
+		_, out.Line, out.Rule = ex.scope.policies[ex.agent][k].DecidingRule(ex.target)
 	}
 	if a.opt.Link != nil {
-		key := st.Protocol + "\x00" + ex.target + "\x00" + strings.Join(st.Crawlers, ",")
+		key := st.Protocol + "\x00" + ex.target + "\x00" + strings.Join(st.Crawlers, ",") + "\x00" + st.Agents
 		l, ok := links[key]
 		if !ok {
 			l = a.opt.Link(st)

@@ -16,23 +16,37 @@ func InForce(robotsName string) string {
 	return fmt.Sprintf("%s is taken as the robots.txt in force for the whole log: the audit cannot know earlier versions, and a request the file denies today may have been allowed when it was made.", core.Visible(robotsName))
 }
 
-// WriteText writes the report people read: which dialects judged what,
-// one line per client (worst first), each ignoring client's first three
-// offending requests with the deciding line and a permalink, then the
-// notes. Nothing from the log reaches the terminal raw.
+// DefaultMax is how many clients the text lists before "and N more".
+const DefaultMax = 20
+
+// WriteText is WriteTextMax with DefaultMax.
 func WriteText(w io.Writer, res *Result, robotsName string) error {
+	return WriteTextMax(w, res, robotsName, DefaultMax)
+}
+
+// WriteTextMax writes the report people read: which dialects judged
+// what, one line per client (worst first, at most max, the rest
+// counted by verdict), each listed ignoring client's first three
+// offending requests with the deciding line and a permalink, what the
+// groups for agents not tested would have said, then the notes.
+// Nothing from the log reaches the terminal raw.
+func WriteTextMax(w io.Writer, res *Result, robotsName string, max int) error {
+	if max <= 0 {
+		max = DefaultMax
+	}
 	var b strings.Builder
 	b.WriteString(InForce(robotsName) + "\n")
 	for _, s := range ScopeSentences(res) {
 		b.WriteString(s + "\n")
 	}
+	shown := res.Clients[:min(len(res.Clients), max)]
 	if len(res.Clients) == 0 {
 		b.WriteString("\nNo requests to audit.\n")
 	} else {
 		b.WriteString("\n")
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "VERDICT\tCLIENT\tCRAWLER\tREQUESTS\tROBOTS.TXT FIRST\tVIOLATIONS\tDISPUTED\tBEFORE ROBOTS.TXT")
-		for _, c := range res.Clients {
+		for _, c := range shown {
 			crawler := c.CrawlerName
 			if crawler == "" {
 				crawler = "-"
@@ -48,8 +62,11 @@ func WriteText(w io.Writer, res *Result, robotsName string) error {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%s\t%d\n", c.Verdict, core.Visible(c.Client), crawler, c.Requests, fetched, c.Violations, disputed, c.BeforeRobots)
 		}
 		tw.Flush()
+		if rest := res.Clients[len(shown):]; len(rest) > 0 {
+			fmt.Fprintf(&b, "and %d more %s: %s (-max N lists more; -json lists every client)\n", len(rest), plural(len(rest), "client", "clients"), verdictCounts(rest))
+		}
 	}
-	for _, c := range res.Clients {
+	for _, c := range shown {
 		if c.Verdict != Ignored {
 			continue
 		}
@@ -79,6 +96,12 @@ func WriteText(w io.Writer, res *Result, robotsName string) error {
 			}
 		}
 	}
+	if us := UntestedSentences(res, max); len(us) > 0 {
+		b.WriteString("\n")
+		for _, u := range us {
+			b.WriteString(u + "\n")
+		}
+	}
 	if notes := Notes(res); len(notes) > 0 {
 		b.WriteString("\n")
 		for _, n := range notes {
@@ -94,7 +117,7 @@ func WriteText(w io.Writer, res *Result, robotsName string) error {
 func ScopeSentences(res *Result) []string {
 	var out []string
 	for _, s := range res.Scopes {
-		out = append(out, fmt.Sprintf("%s requests are judged under %s (agent *).", scopeName(s.Protocol), strings.Join(s.Dialects, ", ")))
+		out = append(out, fmt.Sprintf("%s requests are judged under %s (%s %s).", scopeName(s.Protocol), strings.Join(s.Dialects, ", "), plural(len(res.Agents), "agent", "agents"), core.Visible(strings.Join(res.Agents, ", "))))
 	}
 	return out
 }
@@ -212,4 +235,127 @@ func noRequestWhy(res *Result) []string {
 		out = append(out, fmt.Sprintf("%d %s other programs' syslog or journal %s, not a Gemini or Gopher server's.", foreign, plural(foreign, "line is", "lines are"), plural(foreign, "line", "lines")))
 	}
 	return out
+}
+
+// verdictCounts words how many clients have each verdict:
+// "3 ignored, 0 never-read, 977 obeyed".
+func verdictCounts(cs []Client) string {
+	n := map[string]int{}
+	for _, c := range cs {
+		n[c.Verdict]++
+	}
+	return fmt.Sprintf("%d %s, %d %s, %d %s", n[Ignored], Ignored, n[NeverRead], NeverRead, n[Obeyed], Obeyed)
+}
+
+// UntestedSentences say which of the file's groups name agents or roles
+// the audit did not test as, so that its verdicts never use their
+// rules, and which clients, after reading robots.txt, asked for paths
+// each of them refuses (every dialect in scope that applies it): the
+// audit would report as that agent. At most max clients a group.
+func UntestedSentences(res *Result, max int) []string {
+	if len(res.Untested) == 0 {
+		return nil
+	}
+	if max <= 0 {
+		max = DefaultMax
+	}
+	tested := core.Visible(strings.Join(res.Agents, ", "))
+	var names, skipped []string
+	role := ""
+	for _, g := range res.Untested {
+		names = append(names, groupName(g))
+		if !g.Audited {
+			skipped = append(skipped, groupName(g))
+		}
+		if role == "" && g.Role {
+			role = strings.ToLower(strings.TrimSpace(g.Agent))
+		}
+	}
+	out := []string{fmt.Sprintf("Untested: the groups for %s apply to no agent tested here (%s), so the verdicts above never use their rules.", joinAnd(names, max), tested)}
+	if res.NoGroup {
+		out = append(out, fmt.Sprintf("No group of the file applies to %s, so \"obeyed\" above says only that the file gives %s no rule: it is no all-clear.", tested, plural(len(res.Agents), "it", "them")))
+	}
+	audited := 0
+	for _, g := range res.Untested {
+		if !g.Audited {
+			continue
+		}
+		if audited == max {
+			out = append(out, fmt.Sprintf("  and %d more groups (-json gives each client's breaches)", countAudited(res.Untested)-audited))
+			break
+		}
+		audited++
+		if g.Clients == 0 {
+			out = append(out, fmt.Sprintf("  As %s: no client, after reading robots.txt, asked for a path every dialect that applies the group refuses.", groupName(g)))
+			continue
+		}
+		var who []string
+		for _, c := range res.Clients {
+			for _, br := range c.Untested {
+				if br.Agent != g.Agent || br.Line != g.Line {
+					continue
+				}
+				if len(who) < max {
+					who = append(who, fmt.Sprintf("%s (%d %s, the first %s, refused by line %d: %s)", core.Visible(c.Client), br.Violations, plural(br.Violations, "request", "requests"), core.Visible(br.URL), br.RuleLine, core.Visible(br.Rule)))
+				}
+			}
+		}
+		more := ""
+		if g.Clients > len(who) {
+			more = fmt.Sprintf(" and %d more", g.Clients-len(who))
+		}
+		out = append(out, fmt.Sprintf("  As %s: %d %s read robots.txt and then asked for paths every dialect that applies the group refuses, a breach if %s: %s%s.",
+			groupName(g), g.Clients, plural(g.Clients, "client", "clients"), whoIf(g, g.Clients), strings.Join(who, "; "), more))
+	}
+	if len(skipped) > 0 {
+		out = append(out, fmt.Sprintf("  Not audited (not an agent name, or past the first %d groups): %s.", maxShadows, joinAnd(skipped, max)))
+	}
+	try := "-agent NAME for a crawler the file names"
+	if role != "" {
+		try = fmt.Sprintf("-agent 'NAME(%s)' for a crawler in that role, or %s", role, try)
+	}
+	out = append(out, "To audit every client as one of them, add "+try+".")
+	return out
+}
+
+// whoIf: "it is an indexer", "they are GUS".
+func whoIf(g UntestedGroup, n int) string {
+	subject := plural(n, "it is", "they are")
+	if g.Role {
+		return subject + " " + plural(n, article(g.Agent), "") + core.Visible(strings.ToLower(strings.TrimSpace(g.Agent))) + plural(n, "", "s")
+	}
+	return subject + " " + core.Visible(g.Agent)
+}
+
+func article(word string) string {
+	if strings.ContainsRune("aeiouAEIOU", rune(strings.TrimSpace(word)[0])) {
+		return "an "
+	}
+	return "a "
+}
+
+func groupName(g UntestedGroup) string {
+	return fmt.Sprintf("%s (line %d)", core.Visible(g.Agent), g.Line)
+}
+
+func countAudited(gs []UntestedGroup) int {
+	n := 0
+	for _, g := range gs {
+		if g.Audited {
+			n++
+		}
+	}
+	return n
+}
+
+// joinAnd joins at most max items with commas and "and", counting the
+// rest.
+func joinAnd(items []string, max int) string {
+	if len(items) > max {
+		return strings.Join(items[:max], ", ") + fmt.Sprintf(" and %d more", len(items)-max)
+	}
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

@@ -34,6 +34,8 @@ func HTML(res *audit.Result) string {
 	} else {
 		if n := res.Ignored(); n > 0 {
 			fmt.Fprintf(&b, `<p class="audit-summary"><strong>%d %s ignored the file.</strong></p>`, n, plural(n, "client", "clients"))
+		} else if res.Breached() {
+			b.WriteString(`<p class="audit-summary"><strong>No client ignored the file as ` + text(strings.Join(res.Agents, ", ")) + `, but the file gives it no rule: see below who went where its other groups refuse.</strong></p>`)
 		} else {
 			b.WriteString(`<p class="audit-summary">No client ignored the file.</p>`)
 		}
@@ -68,6 +70,13 @@ func HTML(res *audit.Result) string {
 			b.WriteString(`</li>`)
 		}
 		b.WriteString(`</ul>`)
+	}
+	if us := audit.UntestedSentences(res, audit.DefaultMax); len(us) > 0 {
+		b.WriteString(`<div class="audit-untested">`)
+		for _, u := range us {
+			b.WriteString(`<p>` + text(strings.TrimSpace(u)) + `</p>`)
+		}
+		b.WriteString(`</div>`)
 	}
 	notes := audit.Notes(res)
 	if len(notes) > 0 {

@@ -52,3 +52,27 @@ func TestHTML(t *testing.T) {
 		t.Errorf("log text reaches the page raw:\n%s", got)
 	}
 }
+
+// issue 39: a file whose groups are only for roles gives * no rule; the
+// view must not say "No client ignored the file." and leave it there.
+func TestHTMLRoleOnlyFile(t *testing.T) {
+	robots := "User-agent: archiver\nDisallow: /cgi/gempkg/\n\nUser-agent: indexer\nDisallow: /cgi/gempkg/\n"
+	a, err := audit.New([]byte(robots), audit.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Write([]byte("2025-07-14T08:15:02+02:00\t192.0.2.1\t20\tgemini://c.example/robots.txt\n2025-07-14T08:15:03+02:00\t192.0.2.1\t20\tgemini://c.example/cgi/gempkg/vim\n"))
+	got := HTML(a.Result())
+	for _, want := range []string{
+		`No client ignored the file as *, but the file gives it no rule`,
+		`As indexer (line 4): 1 client read robots.txt and then asked for paths every dialect that applies the group refuses, a breach if it is an indexer: 192.0.2.1`,
+		`As archiver (line 1): 1 client`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the view lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "No client ignored the file.") {
+		t.Errorf("an all-clear on a file that gives * no rule:\n%s", got)
+	}
+}

@@ -77,11 +77,14 @@ const (
 	// reply that is not an error).
 	Found Outcome = "found"
 	// NotFound: gemini 51 or 52, a gopher error menu or error text, an
-	// empty gopher reply: there is no robots.txt.
+	// empty gopher reply (from a port that does not answer TLS): there
+	// is no robots.txt.
 	NotFound Outcome = "not-found"
 	// Unreachable: gemini 4x and other failures, connection refused,
 	// timeout, TLS or protocol failure, too many redirects, a refused
-	// redirect.
+	// redirect; a gopher reply that is not Gopher (TLS, HTTP, an SSH
+	// banner, binary data), or only empty replies from a port that
+	// answers TLS: Error says what came back.
 	Unreachable Outcome = "unreachable"
 	// NotRobots: gemini 1x, 6x or a non-text type: the reply is not a
 	// robots.txt.

@@ -3,8 +3,13 @@ package fetch
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
 	"io"
 	"strings"
+	"time"
+	"unicode/utf8"
 )
 
 // GopherSelectors are tried in order: the 2019 proposal's `robots.txt`,
@@ -21,6 +26,10 @@ func fetchGopher(ctx context.Context, t Target, o Options, r *Result) {
 			fail(ctx, r, a, err, o)
 			return
 		}
+		if what := notGopher(body); what != "" {
+			fail(ctx, r, a, protoErr("%s", what), o)
+			return
+		}
 		body = stripDotLine(body)
 		if why := gopherMissing(body); why != "" {
 			a.Status = "not found: " + why
@@ -35,7 +44,25 @@ func fetchGopher(ctx context.Context, t Target, o Options, r *Result) {
 		r.Truncated = truncated
 		return
 	}
+	// A TLS server (a Gemini port) closes on a request that is not TLS,
+	// which reads as an empty reply: when every reply was empty, ask
+	// once whether the port answers TLS before concluding "no
+	// robots.txt".
+	if allEmpty(r.Attempts) && speaksTLS(ctx, t, o) {
+		fail(ctx, r, &r.Attempts[len(r.Attempts)-1], protoErr("the server closed the connection without a Gopher reply, and it answers TLS, as a Gemini server does; is the port right?"), o)
+		return
+	}
 	r.Outcome = NotFound
+}
+
+// allEmpty: every attempt got an empty reply.
+func allEmpty(as []Attempt) bool {
+	for _, a := range as {
+		if a.Status != "not found: empty reply" {
+			return false
+		}
+	}
+	return len(as) > 0
 }
 
 // gopherURL is the RFC 4266 URL of a type-0 selector on the target.
@@ -155,4 +182,65 @@ func hasRobotsField(b []byte) bool {
 // separated by tabs.
 func isMenuLine(line []byte) bool {
 	return len(line) > 0 && bytes.Count(line, []byte("\t")) >= 3
+}
+
+// notGopher says in a sentence what came back when a reply is no Gopher
+// reply at all ("" when it may be one): a TLS record, an HTTP answer, an
+// SSH banner, or binary data with no robots.txt field. Such a reply is
+// never "no robots.txt": the port is most likely wrong.
+func notGopher(b []byte) string {
+	switch {
+	case len(b) >= 3 && b[0] >= 0x14 && b[0] <= 0x17 && b[1] == 3 && b[2] <= 4:
+		return "the server answered with TLS, as a Gemini server does, not with Gopher; is the port right?"
+	case bytes.HasPrefix(b, []byte("HTTP/")):
+		first, _, _ := bytes.Cut(b, []byte("\n"))
+		return fmt.Sprintf("the server answered with HTTP (%s), as a web server does, not with Gopher; is the port right?", clip(strings.TrimSpace(strings.ToValidUTF8(string(first), "\uFFFD"))))
+	case bytes.HasPrefix(b, []byte("SSH-")):
+		return "the server answered with an SSH banner, not with Gopher; is the port right?"
+	case looksBinary(b) && !hasRobotsField(b):
+		return fmt.Sprintf("the server answered with %d bytes of binary data (starting % x), not Gopher text; is the port right?", len(b), b[:min(len(b), 8)])
+	}
+	return ""
+}
+
+// looksBinary: a NUL byte, or more than a quarter of the first 8 KiB
+// not UTF-8 text.
+func looksBinary(b []byte) bool {
+	b = b[:min(len(b), 8<<10)]
+	if bytes.IndexByte(b, 0) >= 0 {
+		return true
+	}
+	n, bad := len(b), 0
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			bad++
+		}
+		b = b[n:]
+	}
+	return bad*4 > n
+}
+
+// tlsProbeTime bounds the TLS probe: a Gopher server that waits for a
+// line end would otherwise hold it to the fetch's whole time.
+const tlsProbeTime = 3 * time.Second
+
+// speaksTLS reports whether the target completes a TLS handshake, or
+// answers one with a TLS alert.
+func speaksTLS(ctx context.Context, t Target, o Options) bool {
+	ctx, cancel := context.WithTimeout(ctx, tlsProbeTime)
+	defer cancel()
+	raw, err := connect(ctx, t, o)
+	if err != nil {
+		return false
+	}
+	defer raw.Close()
+	defer watch(ctx, raw)()
+	cfg := &tls.Config{InsecureSkipVerify: true}
+	if !t.IsIP() {
+		cfg.ServerName = t.Host
+	}
+	err = tls.Client(raw, cfg).HandshakeContext(ctx)
+	var alert tls.AlertError
+	return err == nil || errors.As(err, &alert)
 }

@@ -51,6 +51,28 @@ func Write(w io.Writer, in Input) {
 	writeRules(w, in)
 }
 
+// whose says whose reading the verdicts give: "the dialects as *, the
+// crawlers as themselves".
+func whose(in Input) string {
+	dialects, crawlers := false, false
+	for _, r := range in.Readers {
+		dialects = dialects || r.Dialect
+		crawlers = crawlers || !r.Dialect
+	}
+	var parts []string
+	if dialects {
+		names := make([]string, len(in.Agents))
+		for i, a := range in.Agents {
+			names[i] = a.Raw
+		}
+		parts = append(parts, "the dialects as "+core.Visible(strings.Join(names, ", ")))
+	}
+	if crawlers {
+		parts = append(parts, "the crawlers as themselves")
+	}
+	return strings.Join(parts, ", ")
+}
+
 // sels are the selectors of the pages i.
 func sels(in Input, is []int) []string {
 	out := make([]string, len(is))
@@ -96,6 +118,7 @@ func writeReaders(w io.Writer, in Input) {
 		}
 		e.names = append(e.names, r.Name)
 	}
+	fmt.Fprintf(w, "Verdicts (%s):\n", whose(in))
 	for _, e := range es {
 		who := strings.Join(e.names, ", ")
 		switch {
@@ -253,7 +276,7 @@ func writeKeptOut(w io.Writer, in Input) {
 	if agent == "" {
 		agent = "smolbots"
 	}
-	fmt.Fprintf(w, "Not fetched: robots.txt keeps %s out of %s, so what %s to stays unseen:\n",
+	fmt.Fprintf(w, "Not fetched: robots.txt keeps %s, the walk's own agent (not the readers above), out of %s, so what %s to stays unseen:\n",
 		core.Visible(agent), plural(n, "page"), verb(n, "it links", "they link"))
 	for k, why := range order {
 		if k == in.Max {

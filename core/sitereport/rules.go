@@ -3,11 +3,11 @@ package sitereport
 import (
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/untested"
 )
 
 // writeRules says what each Allow and Disallow line decides among the
@@ -16,11 +16,22 @@ import (
 // would cover but for a trailing slash, letter case or one path
 // segment).
 func writeRules(w io.Writer, in Input) {
-	var deciding, idle []string
+	var deciding, idle, keptOnly []string
 	var misses []string
 	pages := make([]string, len(in.Walk.Pages))
+	kept := map[int]int{} // line -> pages it kept smolbots out of
+	keeper := ""
 	for i := range in.Walk.Pages {
-		pages[i] = in.Walk.Pages[i].Selector
+		p := &in.Walk.Pages[i]
+		pages[i] = p.Selector
+		seen := map[int]bool{}
+		for _, r := range p.KeptBy {
+			if !seen[r.Line] {
+				seen[r.Line] = true
+				kept[r.Line]++
+				keeper = r.Agent
+			}
+		}
 	}
 	for i := range in.File.Lines {
 		l := &in.File.Lines[i]
@@ -38,6 +49,12 @@ func writeRules(w io.Writer, in Input) {
 				}
 			}
 		}
+		if !any && kept[l.Number()] > 0 {
+			// The walk's own reading used it: the readers above did not.
+			keptOnly = append(keptOnly, fmt.Sprintf("%s decides no page for the readers above, yet kept %s out of %s (Not fetched): its group reaches the walk's agent, not theirs",
+				name, core.Visible(keeper), plural(kept[l.Number()], "page")))
+			continue
+		}
 		if !any {
 			idle = append(idle, name)
 			if l.Key == core.Disallow {
@@ -53,13 +70,20 @@ func writeRules(w io.Writer, in Input) {
 		}
 		deciding = append(deciding, name+": "+deed+" "+perReader(counts, in.Readers))
 	}
-	if len(deciding)+len(idle) == 0 {
+	if len(deciding)+len(idle)+len(keptOnly) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "Your rules, against the %s found:\n", plural(len(pages), "page"))
+	fmt.Fprintf(w, "Your rules, against the %s found (%s):\n", plural(len(pages), "page"), whose(in))
 	for k, s := range deciding {
 		if k == in.Max {
 			fmt.Fprintf(w, "  and %d more rules that decide pages (site -json gives each page's line)\n", len(deciding)-k)
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	for k, s := range keptOnly {
+		if k == in.Max {
+			fmt.Fprintf(w, "  and %d more rules that only kept smolbots out\n", len(keptOnly)-k)
 			break
 		}
 		fmt.Fprintf(w, "  %s\n", s)
@@ -121,6 +145,11 @@ func nearMiss(rule string, pages []string) (page, why string, ok bool) {
 			return p, "the rule ends in / and the page does not", true
 		}
 	}
+	for _, p := range pages {
+		if strings.HasPrefix(p, rule) {
+			return "", "", false // it covers the page as written: no near miss
+		}
+	}
 	low := strings.ToLower(rule)
 	for _, p := range pages {
 		if strings.HasPrefix(strings.ToLower(p), low) {
@@ -166,24 +195,12 @@ func writeHint(w io.Writer, in Input) {
 	if !dialects {
 		return
 	}
+	groups := untested.Groups(in.File, in.Agents)
 	var names []string
-	seen := map[string]bool{}
-	role := ""
-	for i := range in.File.Lines {
-		l := &in.File.Lines[i]
-		if l.Key != core.UserAgent && l.Key != core.VirtualAgent {
-			continue
-		}
-		v := strings.ToLower(strings.TrimSpace(l.Value))
-		if v == "" || v == "*" || seen[v] || carried(v, in.Agents) {
-			continue
-		}
-		seen[v] = true
-		names = append(names, fmt.Sprintf("%s (line %d)", core.Visible(l.Value), l.Number()))
-		if role == "" && slices.Contains(core.Roles, v) {
-			role = v
-		}
+	for _, g := range groups {
+		names = append(names, fmt.Sprintf("%s (line %d)", core.Visible(g.Value), g.Line))
 	}
+	role := untested.FirstRole(groups)
 	if len(names) == 0 {
 		return
 	}
@@ -201,19 +218,4 @@ func writeHint(w io.Writer, in Input) {
 	}
 	fmt.Fprintf(w, "Note: the groups for %s apply to no agent tested here (%s), so the dialects' verdicts above never use their rules; add %s.\n\n",
 		strings.Join(shown, ", "), core.Visible(strings.Join(tested, ", ")), try)
-}
-
-// carried: an agent tested here has the name or the role.
-func carried(name string, agents []core.Agent) bool {
-	for _, a := range agents {
-		if strings.EqualFold(a.Name, name) {
-			return true
-		}
-		for _, r := range a.Roles {
-			if r == name {
-				return true
-			}
-		}
-	}
-	return false
 }

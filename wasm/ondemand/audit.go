@@ -87,5 +87,7 @@ func auditEnd(_ js.Value, _ []js.Value) (out any) {
 		}
 	}()
 	res := running.a.Result()
-	return map[string]any{"html": auditview.HTML(res), "ignored": res.Ignored(), "clients": len(res.Clients)}
+	// breached: no client ignored the file as *, yet * gets no rule from
+	// it and a client went where a group for another agent refuses.
+	return map[string]any{"html": auditview.HTML(res), "ignored": res.Ignored(), "clients": len(res.Clients), "breached": res.Breached()}
 }

@@ -30,6 +30,25 @@ func (b *browser) runAudit(t testing.TB) string {
 		`document.getElementById("audit-status").textContent`)
 }
 
+// issue 39: a file whose groups are only for roles gives * no rule, so
+// no client "ignored" it as *; the tab must not read as an all-clear,
+// and names the client that went where the indexer group refuses.
+func TestAuditRoleOnlyFile(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t)
+	b.open(t, "")
+	b.typeCase(t, "User-agent: archiver\nDisallow: /cgi/gempkg/\n\nUser-agent: indexer\nDisallow: /cgi/gempkg/\n", "/\n", "*\n")
+	b.showTab(t, "audit")
+	eval[bool](t, b, `(() => { document.getElementById("audit-paste").value = `+jsString("2025-07-14T08:15:02+02:00\t192.0.2.1\t20\tgemini://c.example/robots.txt\n2025-07-14T08:15:03+02:00\t192.0.2.1\t20\tgemini://c.example/cgi/gempkg/vim\n")+`; return true; })()`)
+	if status := b.runAudit(t); status != "No client ignored the file as *, but it gives * no rule: see below who went where its other groups refuse (1 client)." {
+		t.Errorf("status %q", status)
+	}
+	text := eval[string](t, b, `document.getElementById("audit-result").textContent`)
+	if !strings.Contains(text, "As indexer (line 4): 1 client read robots.txt and then asked for paths every dialect that applies the group refuses, a breach if it is an indexer: 192.0.2.1") {
+		t.Errorf("the result:\n%s", text)
+	}
+}
+
 // The Audit tab on pasted lines: the editor's robots.txt judges them,
 // one row per client with its verdict, the ignoring client's request
 // with the deciding line and a link that opens the case; the log's text
