@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/smolbots/smolbots/core"
@@ -35,13 +36,20 @@ document is published as /conformance.json (docs/conformance.md).`,
 	define: func(fs *flag.FlagSet) func(*call) error {
 		dialects := fs.String("dialect", "", "whose verdicts each case carries, as `all|crawlers|ID[,ID]` (default: the six dialects and every crawler preset)")
 		agent := fs.String("agent", conformance.DefaultAgent, "the `AGENT` the matrix's demonstrations are asked as; its role stands for ROLE in them")
+		tier := fs.String("tier", "", tierUsage)
 		return func(c *call) error {
 			if len(c.args) > 0 {
 				return usageErr("vectors takes no arguments, not %q", visible(c.args[0]))
 			}
+			if err := checkTier(*tier); err != nil {
+				return err
+			}
 			s, err := buildSuite(*dialects, *agent)
 			if err != nil {
 				return err
+			}
+			if *tier != "" {
+				s.OnlyTier(*tier)
 			}
 			b, err := conformance.JSON(s)
 			if err != nil {
@@ -51,6 +59,16 @@ document is published as /conformance.json (docs/conformance.md).`,
 			return err
 		}
 	},
+}
+
+const tierUsage = "only the cases of one `TIER`: rfc9309, gemini-companion, gopher, reader or implementation-defined (docs/conformance.md)"
+
+// checkTier refuses a -tier that is not one of the tiers.
+func checkTier(t string) error {
+	if t == "" || conformance.KnownTier(t) {
+		return nil
+	}
+	return usageErr("unknown tier %q; use one of %s", visible(t), strings.Join(conformance.Tiers, ", "))
 }
 
 // buildSuite is the suite with the readers of -dialect ("" for every
@@ -73,15 +91,20 @@ var conformCmd = &command{
 	name: "conform",
 	args: "-- CMD [ARG...]",
 	summary: `Runs a robots.txt implementation on the conformance suite and says which
-reader it reads like. Per case it runs CMD ARG... ROBOTS-FILE AGENT URL:
-exit 0 is allowed, 1 disallowed, anything else (or no answer within
--timeout) an error, never a pass; cases run a few at a time. With -jsonl it
-starts CMD once, writes one case a line ({"id","robots","agent","url"})
-and reads {"id","allowed"} or {"id","error"} back. It prints the agreement
-with each dialect and crawler preset, the closest reader, the
-implementation's own row of the matrix, and every case where it differs
-from -dialect, with a playground link. -json prints one object per case,
-then a summary (docs/conformance.md).`,
+reader it reads like. Per case it runs CMD ARG... ROBOTS-FILE AGENT URL
+and reads one word on stdout, allowed or disallowed; with stdout empty,
+exit 0 is allowed and 1 disallowed only if stderr is empty too. A crash
+(a traceback or any stderr with nothing on stdout), another exit status
+or no answer within -timeout is an error, never a pass; cases run a few
+at a time. With -jsonl it starts CMD once, writes one case a line
+({"id","robots","agent","url"}) and reads {"id","allowed":true|false} or
+{"id","error"} back; lines that are not JSON are skipped and reported
+once. It prints the agreement with each dialect and crawler preset, the
+closest reader, the implementation's own row of the matrix (both withheld
+when more than 1% of the cases are errors), the first errors with their
+stderr, and every case where it differs from -dialect, with a playground
+link. -json prints one object per case, then a summary
+(docs/conformance.md).`,
 	examples: []string{
 		"smolbots conform -dialect norobots -- /usr/bin/python3 examples/conform/robotparser.py",
 		"smolbots conform -jsonl -json -- ./my-parser --jsonl | tail -1 | jq .closest",
@@ -98,14 +121,15 @@ then a summary (docs/conformance.md).`,
 		fs.DurationVar(&o.timeout, "timeout", conformance.DefaultTimeout, "how long one case may take, as a `D` such as 30s or 500ms")
 		fs.BoolVar(&o.jsonl, "jsonl", false, "start CMD once and speak JSON lines with it, instead of once per case")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per case, then a summary object")
+		fs.StringVar(&o.tier, "tier", "", tierUsage)
 		return func(c *call) error { return runConform(c, o) }
 	},
 }
 
 type conformOptions struct {
-	dialect, agent string
-	timeout        time.Duration
-	jsonl, json    bool
+	dialect, agent, tier string
+	timeout              time.Duration
+	jsonl, json          bool
 }
 
 func runConform(c *call, o conformOptions) error {
@@ -114,6 +138,9 @@ func runConform(c *call, o conformOptions) error {
 	}
 	if o.timeout <= 0 {
 		return usageErr("-timeout must be more than 0, not %v", o.timeout)
+	}
+	if err := checkTier(o.tier); err != nil {
+		return err
 	}
 	readers := refsite.SuiteReaders()
 	d, ok := crawlers.ReaderByID(o.dialect)
@@ -134,9 +161,12 @@ func runConform(c *call, o conformOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.tier != "" {
+		s.OnlyTier(o.tier)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	answers, err := conformance.Run(ctx, s.Cases, conformance.Options{Cmd: c.args, JSONL: o.jsonl, Timeout: o.timeout, Workers: runtime.NumCPU()})
+	rep, err := conformance.RunReport(ctx, s.Cases, conformance.Options{Cmd: c.args, JSONL: o.jsonl, Timeout: o.timeout, Workers: runtime.NumCPU()})
 	var se *conformance.StartError
 	if errors.As(err, &se) {
 		return &exitError{code: 2, msg: fmt.Sprintf("cannot start %s: %v", visible(c.args[0]), se.Err)}
@@ -144,8 +174,9 @@ func runConform(c *call, o conformOptions) error {
 	if err != nil {
 		return err
 	}
-	demos := refsite.Demos()
-	results, sum := conformance.Score(s, answers, d.ID, demos)
+	demos := conformance.AskedDemos(s, refsite.Demos())
+	results, sum := conformance.Score(s, rep.Answers, d.ID, demos)
+	sum.Notes = rep.Notes
 	w := bufio.NewWriter(c.stdout)
 	if o.json {
 		for _, v := range append(anySlice(results), sum) {
@@ -167,10 +198,50 @@ func runConform(c *call, o conformOptions) error {
 	return nil
 }
 
+// shownStderr is how many errors the text report shows the
+// implementation's stderr for.
+const shownStderr = 3
+
 // conformText is the report for a person.
 func conformText(w *bufio.Writer, s *conformance.Suite, results []conformance.Result, sum conformance.Summary, demos []conformance.Demo) {
-	fmt.Fprintf(w, "Suite %s: %d cases, the matrix's demonstrations asked as %s. Errors: %d.\n\n", sum.Suite, sum.Cases, visible(sum.Agent), sum.Errors)
-	fmt.Fprintln(w, "Agreement, case by case:")
+	tier := ""
+	if sum.Tier != "" {
+		tier = fmt.Sprintf(" of the tier %s", sum.Tier)
+	}
+	fmt.Fprintf(w, "Suite %s: %d cases%s, the matrix's demonstrations asked as %s. Errors: %d.\n", sum.Suite, sum.Cases, tier, visible(sum.Agent), sum.Errors)
+	for _, n := range sum.Notes {
+		fmt.Fprintf(w, "Note: %s\n", visible(n))
+	}
+	shown, last := 0, ""
+	for _, r := range results {
+		if r.Error == "" || shown == shownStderr {
+			continue
+		}
+		if shown == 0 {
+			fmt.Fprintf(w, "\nThe first errors, with what the implementation wrote on stderr:\n")
+		}
+		shown++
+		fmt.Fprintf(w, "  %s: %s\n", visible(r.ID), visible(r.Error))
+		switch r.Stderr {
+		case "":
+			fmt.Fprintln(w, "    (nothing on stderr)")
+			continue
+		case last:
+			fmt.Fprintln(w, "    (the same on stderr as above)")
+			continue
+		}
+		last = r.Stderr
+		for _, line := range strings.Split(r.Stderr, "\n") {
+			fmt.Fprintf(w, "    | %s\n", visible(line))
+		}
+	}
+	fmt.Fprintln(w)
+	if sum.Withheld != "" {
+		fmt.Fprintf(w, "No closest reader and no row of the matrix: %s.\n", sum.Withheld)
+		fmt.Fprintf(w, "\nAgreement on the %d cases it answered:\n", sum.Cases-sum.Errors)
+	} else {
+		fmt.Fprintln(w, "Agreement, case by case:")
+	}
 	for _, r := range s.Readers {
 		mark := ""
 		if r == sum.Closest {
@@ -178,10 +249,12 @@ func conformText(w *bufio.Writer, s *conformance.Suite, results []conformance.Re
 		}
 		fmt.Fprintf(w, "  %-14s %4d/%d%s\n", r, sum.Agree[r], sum.Cases, mark)
 	}
-	closest := conformance.Row(s, sum.Closest, demos)
-	fmt.Fprintf(w, "\nIts row of the matrix (from its answers on the demonstrations), beside %s's:\n", sum.Closest)
-	for _, d := range demos {
-		fmt.Fprintf(w, "  %-22s %-5s %s\n", d.ID, sum.Features[d.ID], closest[d.ID])
+	if sum.Withheld == "" && len(demos) > 0 {
+		closest := conformance.Row(s, sum.Closest, demos)
+		fmt.Fprintf(w, "\nIts row of the matrix (from its answers on the demonstrations), beside %s's:\n", sum.Closest)
+		for _, d := range demos {
+			fmt.Fprintf(w, "  %-22s %-5s %s\n", d.ID, sum.Features[d.ID], closest[d.ID])
+		}
 	}
 	if sum.Differs == 0 {
 		fmt.Fprintf(w, "\nIt answers as %s on every case.\n", sum.Dialect)

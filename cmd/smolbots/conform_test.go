@@ -162,7 +162,7 @@ var temotoRow = map[string]string{
 
 // temoto, built from its own module, behind AuraGem's one step, gives
 // the row AuraGem's preset builds on: the auragem preset's own row once
-// it is in core.Presets, until then the row CRAWLERS.md describes.
+// it is in crawlers.All, until then the row CRAWLERS.md describes.
 func TestConformTemoto(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "temoto")
 	build := exec.Command("go", "build", "-o", bin, ".")
@@ -319,6 +319,71 @@ func TestVectors(t *testing.T) {
 	}
 }
 
+// vectors -tier T keeps the cases of that tier, all of them, and says
+// which tier it kept; the tiers of the whole suite add up to it.
+func TestVectorsTier(t *testing.T) {
+	var all conformance.Suite
+	if err := json.Unmarshal([]byte(runCLI(t, "", "vectors").stdout), &all); err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, tier := range conformance.Tiers {
+		r := runCLI(t, "", "vectors", "-tier", tier)
+		validJSON(t, r.stdout, "conformance")
+		var s conformance.Suite
+		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for _, c := range all.Cases {
+			if c.Tier == tier {
+				want++
+			}
+		}
+		if s.Tier != tier || len(s.Cases) != want || want == 0 {
+			t.Errorf("-tier %s: tier %q, %d cases; want %d", tier, s.Tier, len(s.Cases), want)
+		}
+		for _, c := range s.Cases {
+			if c.Tier != tier {
+				t.Errorf("-tier %s printed %s of tier %s", tier, c.ID, c.Tier)
+			}
+		}
+		total += len(s.Cases)
+	}
+	if total != len(all.Cases) {
+		t.Errorf("the tiers hold %d cases, the suite %d", total, len(all.Cases))
+	}
+	for _, args := range [][]string{{"vectors", "-tier", "web"}, {"conform", "-tier", "web", "--", "/bin/true"}} {
+		if r := runCLI(t, "", args...); r.code != 2 || !strings.Contains(r.stderr, `unknown tier "web"; use one of rfc9309, gemini-companion`) {
+			t.Errorf("%v: exit %d, %q", args, r.code, r.stderr)
+		}
+	}
+}
+
+// conform -tier runs only that tier's cases: the summary and every
+// case line name it, and the matrix row has only the demonstrations
+// the tier holds.
+func TestConformTier(t *testing.T) {
+	_, results, sum := conformJSON(t, "-jsonl", "-tier", "rfc9309", "-dialect", "norobots", "--", "/usr/bin/python3", adapters+"/robotparser.py", "--jsonl")
+	s, err := refsite.Suite("", refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.OnlyTier("rfc9309")
+	if sum.Tier != "rfc9309" || len(results) != len(s.Cases) || sum.Errors != 0 {
+		t.Errorf("summary %+v after %d lines; want tier rfc9309 and %d cases", sum, len(results), len(s.Cases))
+	}
+	for _, r := range results {
+		if r.Tier != "rfc9309" {
+			t.Errorf("%s: tier %s", r.ID, r.Tier)
+		}
+	}
+	demos := conformance.AskedDemos(s, refsite.Demos())
+	if len(sum.Features) != len(demos) || len(demos) == 0 || len(demos) == len(refsite.Demos()) {
+		t.Errorf("features %v for %d of the tier's demonstrations", sum.Features, len(demos))
+	}
+}
+
 // check -dialect takes a custom reader: its verdicts are its own, its
 // line carries its canonical spelling and follows check's schema, and a
 // bad knob is a usage error.
@@ -413,5 +478,90 @@ func TestConformTextHead(t *testing.T) {
 	want := fmt.Sprintf("Suite %s (%s): %d cases, the matrix's demonstrations asked as %s. Errors: 0.", s.Version, s.Date, len(s.Cases), conformance.DefaultAgent)
 	if r.code != 1 || first != want {
 		t.Errorf("exit %d, first line\n%q\nwant\n%q", r.code, first, want)
+	}
+}
+
+// writeAdapter writes an adapter's source into a temporary directory.
+func writeAdapter(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// An adapter that crashes on every case, in Python and in Node, one
+// process a case and as JSON lines, and robotparser.py given --jsonl
+// when conform was not: every case is an error, conform names no
+// closest reader and no row of the matrix, exits 1, and its report
+// shows the crash from stderr.
+func TestConformCrash(t *testing.T) {
+	py := writeAdapter(t, "crash.py", "import json, sys\nif sys.argv[1:2] == ['--jsonl']:\n    for line in sys.stdin:\n        json.loads(line)['missing']\nelse:\n    raise ValueError('the parser broke')\n")
+	js := writeAdapter(t, "crash.js", "const rl = require('readline');\nif (process.argv[2] === '--jsonl') {\n  rl.createInterface({input: process.stdin}).on('line', l => { JSON.parse(l).missing.x; });\n} else {\n  throw new Error('the parser broke');\n}\n")
+	// per case on the smallest tier, so a process a case stays quick
+	small := []string{"-tier", "implementation-defined", "-timeout", "20s"}
+	for _, c := range []struct {
+		name  string
+		args  []string
+		crash string
+	}{
+		{"python", append(small, "--", "/usr/bin/python3", py), "ValueError: the parser broke"},
+		{"node", append(small, "--", "/usr/bin/node", js), "Error: the parser broke"},
+		{"python -jsonl", []string{"-jsonl", "--", "/usr/bin/python3", py, "--jsonl"}, "KeyError: 'missing'"},
+		{"node -jsonl", []string{"-jsonl", "--", "/usr/bin/node", js, "--jsonl"}, "TypeError: Cannot read properties of undefined"},
+		{"robotparser.py --jsonl without -jsonl", append(small, "--", "/usr/bin/python3", adapters+"/robotparser.py", "--jsonl"), "FileNotFoundError"},
+	} {
+		code, results, sum := conformJSON(t, c.args...)
+		if code != 1 || sum.Errors != sum.Cases || sum.Closest != "" || len(sum.Features) != 0 || !strings.Contains(sum.Withheld, fmt.Sprintf("%d of %d cases are errors", sum.Cases, sum.Cases)) {
+			t.Errorf("%s: exit %d, summary %+v; want every case an error, no closest reader, no row", c.name, code, sum)
+		}
+		for _, r := range sum.Agree {
+			if r != 0 {
+				t.Errorf("%s: a crash agreed with a reader: %v", c.name, sum.Agree)
+				break
+			}
+		}
+		if !strings.Contains(results[0].Error+results[0].Stderr, c.crash) {
+			t.Errorf("%s: the first case %+v does not show %q", c.name, results[0], c.crash)
+		}
+		if c.name == "node" || strings.HasPrefix(c.name, "robotparser") {
+			continue // the text report is read on the others: one process a case is slow
+		}
+		text := runCLI(t, "", append([]string{"conform"}, c.args...)...)
+		for _, want := range []string{"No closest reader and no row of the matrix: ", "The first errors, with what the implementation wrote on stderr:", c.crash} {
+			if !strings.Contains(text.stdout, want) {
+				t.Errorf("%s: the report lacks %q:\n%.3000s", c.name, want, text.stdout)
+			}
+		}
+		if strings.Contains(text.stdout, "<- closest") || strings.Contains(text.stdout, "Its row of the matrix") {
+			t.Errorf("%s: the report names a closest reader or a row:\n%.3000s", c.name, text.stdout)
+		}
+	}
+}
+
+// A few errors (no more than 1% of the cases) leave the closest reader
+// and the row; one more withholds them.
+func TestConformErrorShare(t *testing.T) {
+	s, err := refsite.Suite("", refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	max := conformance.MaxErrors(len(s.Cases))
+	if max != len(s.Cases)/100 || max == 0 {
+		t.Fatalf("MaxErrors(%d) = %d", len(s.Cases), max)
+	}
+	for _, n := range []int{max, max + 1} {
+		answers := make([]conformance.Answer, len(s.Cases))
+		for i, c := range s.Cases {
+			answers[i] = conformance.Answer{ID: c.ID, Allowed: c.Expect["gemini"]}
+			if i >= len(s.Cases)-n {
+				answers[i].Error = "it broke"
+			}
+		}
+		_, sum := conformance.Score(s, answers, "gemini", refsite.Demos())
+		if withheld := sum.Closest == ""; withheld != (n > max) || (sum.Withheld != "") != withheld || (len(sum.Features) == 0) != withheld {
+			t.Errorf("%d errors of %d: closest %q, withheld %q, %d features", n, len(s.Cases), sum.Closest, sum.Withheld, len(sum.Features))
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -177,5 +178,95 @@ func TestDemoRowsAreTheMatrix(t *testing.T) {
 	}
 	if !strings.Contains(byRole["archiver"].Cases[5].Robots, "User-agent: archiver") {
 		t.Errorf("the archiver run's demonstration does not name archiver: %q", byRole["archiver"].Cases[5].Robots)
+	}
+}
+
+// Every case has one of the tiers, each tier holds cases, and a case's
+// tier follows the rule from its verdicts, whatever readers the suite
+// carries: a suite of two readers gives the same tiers.
+func TestTiers(t *testing.T) {
+	s := suite(t, "")
+	n := map[string]int{}
+	for _, c := range s.Cases {
+		if !conformance.KnownTier(c.Tier) {
+			t.Errorf("%s: tier %q", c.ID, c.Tier)
+		}
+		n[c.Tier]++
+	}
+	t.Logf("tiers: %v", n)
+	for _, tier := range conformance.Tiers {
+		if n[tier] == 0 {
+			t.Errorf("no case has the tier %s", tier)
+		}
+	}
+	few, err := refsite.Suite("", []core.Dialect{core.Dialects()[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range few.Cases {
+		if c.Tier != s.Cases[i].Tier {
+			t.Errorf("%s: tier %s with one reader, %s with all", c.ID, c.Tier, s.Cases[i].Tier)
+		}
+	}
+}
+
+// docs/conformance.md's sample names the suite's current version and
+// date, its count of cases is the suite's, and its table of tiers gives
+// each tier's count as the suite has it.
+func TestDocsSample(t *testing.T) {
+	data, err := os.ReadFile("../../docs/conformance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	s := suite(t, "")
+	n := map[string]int{}
+	for _, c := range s.Cases {
+		n[c.Tier]++
+	}
+	wants := []string{
+		`{"version":"` + conformance.Version + `","date":"` + conformance.Date + `",`,
+		"Version " + conformance.Version + " has " + strconv.Itoa(len(s.Cases)) + " cases",
+		"| tier | the answer is decided by | cases in version " + conformance.Version + " |",
+	}
+	for _, tier := range conformance.Tiers {
+		wants = append(wants, "| `"+tier+"` | ")
+	}
+	for _, w := range wants {
+		if !strings.Contains(doc, w) {
+			t.Errorf("docs/conformance.md lacks %q", w)
+		}
+	}
+	for _, line := range strings.Split(doc, "\n") {
+		for _, tier := range conformance.Tiers {
+			if strings.HasPrefix(line, "| `"+tier+"` | ") && !strings.HasSuffix(line, " | "+strconv.Itoa(n[tier])+" |") {
+				t.Errorf("docs/conformance.md: %q; the suite has %d cases of that tier", line, n[tier])
+			}
+		}
+	}
+}
+
+// Each step of the tier rule on a small file: what docs/conformance.md
+// says decides each tier.
+func TestTierRule(t *testing.T) {
+	demo := map[string]conformance.Case{}
+	for _, c := range suite(t, "").Cases {
+		demo[c.ID] = c
+	}
+	for _, c := range []struct{ robots, agent, url, want string }{
+		// every text and reader refuses
+		{"User-agent: *\nDisallow: /p\n", "examplebot", "gemini://capsule.example/p/x", "rfc9309"},
+		// $ and * are RFC 9309's alone among the texts
+		{"User-agent: *\nDisallow: /*.gmi$\n", "examplebot", "gemini://capsule.example/a.gmi", "rfc9309"},
+		// the companion spec has no Allow, RFC 9309 does
+		{"User-agent: *\nAllow: /a/b\nDisallow: /a\n", "examplebot", "gemini://capsule.example/a/b/c", "gemini-companion"},
+		// gopher2019 applies every Disallow to every robot
+		{"User-agent: otherbot\nDisallow: /p\n", "examplebot", "gemini://capsule.example/p", "gopher"},
+		{demo["matrix/prefix"].Robots, demo["matrix/prefix"].Agent, demo["matrix/prefix"].URL, "reader"},
+		{demo["matrix/star-also"].Robots, demo["matrix/star-also"].Agent, demo["matrix/star-also"].URL, "implementation-defined"},
+	} {
+		if got := conformance.TierOf(c.robots, c.agent, c.url); got != c.want {
+			t.Errorf("%q as %s on %s: tier %s, want %s", c.robots, c.agent, c.url, got, c.want)
+		}
 	}
 }

@@ -3,7 +3,7 @@
 // with. It is a module of its own so the main module does not depend on
 // the library.
 //
-//	smolbots conform -- ./temoto                    per case: ROBOTS-FILE AGENT URL
+//	smolbots conform -- ./temoto                    per case: ROBOTS-FILE AGENT URL; prints allowed or disallowed
 //	smolbots conform -jsonl -- ./temoto -jsonl      JSON lines
 //
 // -auragem adds AuraGem's own step before the library: a file without
@@ -81,6 +81,8 @@ func main() {
 		os.Exit(2)
 	}
 	if !ok {
-		os.Exit(1)
+		fmt.Println("disallowed")
+		os.Exit(1) // as older runners read it
 	}
+	fmt.Println("allowed")
 }
