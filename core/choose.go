@@ -230,6 +230,13 @@ func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
 		p.Why = fmt.Sprintf("no record names the bot, so the first * record (line %d) applies as the default", star.FirstLine())
 		return
 	}
+	for l := range rs.eachLine() {
+		if d.FieldOf(l) == UserAgent && IsStarValue(d, l.Value) {
+			// The file has a * line, but robotparser dropped its record.
+			p.Why = "no record names the bot, and the * record at line " + strconv.Itoa(l.Pos.Line) + " has no rule this dialect reads (a blank line may have cut them off), so it is not used: everything is allowed"
+			return
+		}
+	}
 	p.Why = "no record names the bot and there is no * record: everything is allowed"
 }
 

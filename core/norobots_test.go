@@ -240,3 +240,17 @@ func TestNorobots_Normalisation(t *testing.T) {
 		}
 	}
 }
+
+// A `User-agent: *` whose rules a blank line cut off is a record
+// robotparser drops: the reason names that line instead of saying the
+// file has no * record.
+func TestNorobots_StarRecordCutOff(t *testing.T) {
+	p := Norobots.Compile(Parse([]byte("User-agent: *\n\nDisallow: /private\n"))).Policy(MustAgent("kiwi"))
+	if v := p.Test("/private"); !v.Allowed || !strings.Contains(p.Why, "the * record at line 1 has no rule this dialect reads") {
+		t.Errorf("got %+v, why %q", v, p.Why)
+	}
+	p = Norobots.Compile(Parse([]byte("User-agent: kiwi\nDisallow: /private\n"))).Policy(MustAgent("lupa"))
+	if !strings.Contains(p.Why, "there is no * record") {
+		t.Errorf("a file without a * line: why %q", p.Why)
+	}
+}

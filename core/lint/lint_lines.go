@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // Checks of one line at a time: field names, agent values, patterns and
@@ -486,7 +487,10 @@ func (lt *linter) glob(l *core.Line, readers dialectSet, star int) {
 		msg := "* is " + wild.only("a wildcard in "+wild.String()+" but ") + "a literal character in " + literal.String() +
 			", where " + quote(v) + " matches only selectors containing that exact text."
 		if trimmed := strings.TrimRight(v, "*"); !strings.Contains(trimmed, "*") && trimmed != "" {
-			msg += " A trailing * adds nothing for wildcard readers: " + quote(trimmed) + " means the same there and works in every dialect."
+			msg += " A trailing * adds nothing for the dialects that read it as a wildcard: " + quote(trimmed) + " means the same there and works in every dialect."
+			if apart := trimmedApart(v, trimmed); len(apart) > 0 {
+				msg += " The crawler " + plural(len(apart), "preset ", "presets ") + joinWords(apart) + plural(len(apart), " reads ", " read ") + quote(trimmed) + " otherwise, so the line with * still counts there."
+			}
 		}
 		return msg
 	})
@@ -580,4 +584,26 @@ func isLetters(s string) bool {
 		}
 	}
 	return true
+}
+
+// trimmedApart are the crawler presets that read * as a wildcard yet
+// give another verdict on some path under `Disallow: trimmed` than under
+// `Disallow: v` (TLGS's off-by-one makes /txt/ leave /txt/x open, which
+// /txt/* refuses).
+func trimmedApart(v, trimmed string) []string {
+	with := core.Parse([]byte("User-agent: *\nDisallow: " + v + "\n"))
+	without := core.Parse([]byte("User-agent: *\nDisallow: " + trimmed + "\n"))
+	var out []string
+	for _, d := range crawlers.All() {
+		if d.Patterns == core.Prefix {
+			continue
+		}
+		for _, sel := range []string{trimmed, trimmed + "a", trimmed + "ab", trimmed + "a/b"} {
+			if core.Decide(with, d, core.Agent{}, sel).Allowed != core.Decide(without, d, core.Agent{}, sel).Allowed {
+				out = append(out, d.Crawler.Name)
+				break
+			}
+		}
+	}
+	return out
 }
