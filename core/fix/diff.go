@@ -1,6 +1,9 @@
 package fix
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Row is one row of a side-by-side view of the input and the result.
 // A side with no line has number 0 and text "".
@@ -24,12 +27,27 @@ type diffLine struct {
 }
 
 func linesOf(d *doc) []diffLine {
-	out := make([]diffLine, len(d.lines))
+	out := make([]diffLine, len(d.lines), len(d.lines)+strings.Count(d.tail, "\n"))
 	for i, l := range d.lines {
 		out[i] = diffLine{text: l.text, term: l.term, orig: l.orig}
 		if i == len(d.lines)-1 && d.bareEnd() {
 			out[i].term = ""
 		}
+	}
+	// The tail's lines, which no change touches, face themselves.
+	n := d.tailFirst
+	for rest := d.tail; rest != ""; n++ {
+		end := strings.IndexAny(rest, "\r\n")
+		if end < 0 {
+			out = append(out, diffLine{text: rest, orig: n})
+			break
+		}
+		term := rest[end : end+1]
+		if strings.HasPrefix(rest[end:], "\r\n") {
+			term = "\r\n"
+		}
+		out = append(out, diffLine{text: rest[:end], term: term, orig: n})
+		rest = rest[end+len(term):]
 	}
 	return out
 }
