@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"strings"
 	"text/tabwriter"
 
@@ -195,6 +196,12 @@ func runCheck(c *call, o checkOptions) error {
 	if inputNote != "" {
 		fmt.Fprintf(c.stderr, "smolbots check: warning: %s\n", inputNote)
 	}
+	elsewhere := make([]string, len(raw)) // a note for a URL on another host than ROBOTS
+	for i, s := range raw {
+		if elsewhere[i] = otherHostNote(c.args[0], s); elsewhere[i] != "" {
+			fmt.Fprintf(c.stderr, "smolbots check: warning: %s\n", visible(elsewhere[i]))
+		}
+	}
 	if missing != nil {
 		inputNote = joinSentences(inputNote, missing.note())
 	}
@@ -220,7 +227,7 @@ func runCheck(c *call, o checkOptions) error {
 		w.agent(policies)
 		agentNote := core.RoleNote(f, a)
 		for si, sel := range selectors {
-			hints := joinSentences(inputNote, agentNote, core.NormalizeNote(raw[si]))
+			hints := joinSentences(inputNote, elsewhere[si], agentNote, core.NormalizeNote(raw[si]))
 			for di, p := range policies {
 				v := p.Test(sel)
 				v.Selector = raw[si] // as the user gave it
@@ -525,4 +532,28 @@ func appendVerdict(b []byte, v *core.Verdict, fixed []byte) []byte {
 		b = append(b, "null"...)
 	}
 	return append(b, "}\n"...)
+}
+
+// otherHostNote says when selector is a URL on another server than the
+// URL the robots.txt came from (scheme, host or port): a crawler reads
+// that server's own robots.txt for it. "" when the two match, or either
+// is not a URL.
+func otherHostNote(robots, selector string) string {
+	r, err1 := url.Parse(robots)
+	u, err2 := url.Parse(selector)
+	if err1 != nil || err2 != nil || !strings.Contains(robots, "://") || !strings.Contains(selector, "://") || r.Host == "" || u.Host == "" {
+		return ""
+	}
+	server := func(u *url.URL) string {
+		port := u.Port()
+		if port == "" {
+			port = map[string]string{"gemini": "1965", "gopher": "70"}[strings.ToLower(u.Scheme)]
+		}
+		return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Hostname()) + ":" + port
+	}
+	if server(r) == server(u) {
+		return ""
+	}
+	at := func(u *url.URL) string { return u.Scheme + "://" + u.Host }
+	return fmt.Sprintf("%s is on %s, but this robots.txt came from %s: a crawler reads %s/robots.txt for that URL, so these verdicts are another server's file's.", selector, at(u), at(r), at(u))
 }

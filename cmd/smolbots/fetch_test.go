@@ -286,3 +286,21 @@ func TestCheckReplyNotRobots(t *testing.T) {
 		t.Errorf("a 1x: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// A selector URL on another server than ROBOTS is answered from this
+// file, which is not the one a crawler reads for it: check says so, on
+// stderr and in the verdict's note; the same server, its default port
+// spelt out, gets no note.
+func TestCheckSaysWhenTheHostDiffers(t *testing.T) {
+	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": realservers.File(t, "gopher-robots.txt")})
+	port := addr[strings.LastIndexByte(addr, ':'):]
+	other := "gopher://elsewhere.example" + port + "/0/private/x"
+	r := runCLI(t, "", "check", "-dialect", "gopher2019", "-json", "gopher://"+addr, other, "gopher://"+addr+"/0/private/x")
+	want := other + " is on gopher://elsewhere.example" + port + ", but this robots.txt came from gopher://" + addr + ": a crawler reads gopher://elsewhere.example" + port + "/robots.txt for that URL, so these verdicts are another server's file's."
+	if r.code != 1 || !strings.Contains(r.stderr, "smolbots check: warning: "+want+"\n") || strings.Count(r.stderr, "another server") != 1 || strings.Count(r.stdout, "another server") != 1 {
+		t.Errorf("exit %d\nstdout %s\nstderr %s\nwant the note %q once", r.code, r.stdout, r.stderr, want)
+	}
+	if note := otherHostNote("gemini://Capsule.example", "gemini://capsule.example:1965/x"); note != "" {
+		t.Errorf("same server, default port: %q", note)
+	}
+}

@@ -138,7 +138,7 @@ func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool, max i
 		fmt.Fprintf(w, "%s: WARNING: %s\n", name, visible(s))
 	}
 	for _, c := range res.Changes {
-		fmt.Fprintf(w, "%s:%d: %s: %s\n", name, c.Line, c.Code, visible(c.Message))
+		fmt.Fprintf(w, "%s:%s: %s: %s\n", name, lineRef(c.Line), c.Code, visible(c.Message))
 	}
 	for i, u := range res.Unresolved {
 		if max > 0 && i == max {
@@ -148,7 +148,7 @@ func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool, max i
 		fmt.Fprintf(w, "%s: unresolved: %s %s (%s) [%s]: %s\n", name, visible(u.Agent), visible(u.Selector), strings.Join(u.Dialects, ", "), u.Code, visible(u.Reason))
 	}
 	for _, r := range res.Remaining {
-		fmt.Fprintf(w, "%s:%d: still %s: %s (%s)\n", name, r.Line, r.Code, visible(r.Message), r.Why)
+		fmt.Fprintf(w, "%s:%s: still %s: %s (%s)\n", name, lineRef(r.Line), r.Code, visible(r.Message), r.Why)
 	}
 	readers := "reader"
 	if res.Reference != fix.Strict {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
@@ -167,7 +168,7 @@ func writeLintText(out io.Writer, files []lintformat.File, sev core.Severity, as
 				fmt.Fprintf(out, "%s: %d more %s not shown; run with -max 0 to see them all, or -json\n", name, n, plural(n, "finding", "findings"))
 				break
 			}
-			fmt.Fprintf(out, "%s:%d: %s: %s [%s] (%s)\n", name, fd.Line, fd.Severity, visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
+			fmt.Fprintf(out, "%s:%s: %s: %s [%s] (%s)\n", name, lineRef(fd.Line), fd.Severity, visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
 			if !slices.Contains(shown, fd.Code) {
 				shown = append(shown, fd.Code)
 			}
@@ -177,6 +178,15 @@ func writeLintText(out io.Writer, files []lintformat.File, sev core.Severity, as
 		}
 	}
 	writeMoreInfo(out, shown)
+}
+
+// lineRef is a finding's line in text output: its number, or "file"
+// for a finding about the whole file (line 0 in JSON).
+func lineRef(n int) string {
+	if n == 0 {
+		return "file"
+	}
+	return strconv.Itoa(n)
 }
 
 // lintRules describes every lint code for SARIF, from the reference

@@ -27,7 +27,7 @@ func TestLintProtocol(t *testing.T) {
 		t.Errorf("lint without -protocol: exit %d, stdout %q", r.code, r.stdout)
 	}
 	r = runCLI(t, plainGemini, "lint", "-severity", "info", "-")
-	if r.code != 1 || !strings.Contains(r.stdout, "-:0: info: ") || !strings.Contains(r.stdout, "[lf-line-endings] (gopherdraft)") {
+	if r.code != 1 || !strings.Contains(r.stdout, "-:file: info: ") || !strings.Contains(r.stdout, "[lf-line-endings] (gopherdraft)") {
 		t.Errorf("lint -severity info without -protocol: exit %d, stdout %q", r.code, r.stdout)
 	}
 	r = runCLI(t, plainGemini, "lint", "-protocol", "gopher", "-json", "-")
