@@ -3,6 +3,7 @@ package refsite
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
@@ -81,7 +82,11 @@ func CLIText(name string, findings []core.Finding) string {
 	var b strings.Builder
 	var codes []string
 	for _, fd := range findings {
-		fmt.Fprintf(&b, "%s:%d: %s: %s [%s] (%s)\n", name, fd.Line, fd.Severity, core.Visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
+		line := "file" // a finding about the whole file (line 0 in JSON)
+		if fd.Line > 0 {
+			line = strconv.Itoa(fd.Line)
+		}
+		fmt.Fprintf(&b, "%s:%s: %s: %s [%s] (%s)\n", name, line, fd.Severity, core.Visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
 		if !slices.Contains(codes, fd.Code) {
 			codes = append(codes, fd.Code)
 		}
