@@ -18,23 +18,27 @@ var checkCmd = &command{
 	name: "check",
 	args: "ROBOTS SELECTOR...",
 	summary: `Answers, for each agent and selector, whether each dialect lets the crawler
-fetch it, with the line that decided. Text output starts each agent and
-selector with one bottom line, then a row per dialect; the reasons follow
-where the dialects disagree, or always with -v. -json prints one object per
-dialect, agent and selector instead, as they are decided (docs/json.md).`,
+fetch it, with the line that decided, and then whether each real crawler
+of the protocol fetches it (the crawler presets, under their own names), as
+site shows them. Text output starts each agent and selector with one bottom
+line, then a row per dialect; the crawlers follow, a bottom line and a row
+each per selector; the reasons follow where the readers disagree, or
+always with -v. -json prints one object per reader, agent and selector
+instead, as they are decided (docs/json.md). -dialect all shows the six
+dialects alone, -dialect crawlers the crawlers alone.`,
 	examples: []string{
-		"smolbots check robots.txt /private/x               # the * agent, all six dialects",
+		"smolbots check robots.txt /private/x               # the * agent: six dialects, nine crawlers",
 		"smolbots check -agent 'GUS(indexer)' gemini://capsule.example /cgi/x",
 		"smolbots check robots.txt /a /b -dialect gemini -json | jq .allowed",
 	},
 	exits: []string{
-		"0  every dialect allows every selector",
-		"1  some dialect denies some selector",
+		"0  every dialect and crawler allows every selector",
+		"1  some dialect or crawler denies some selector",
 		"2  usage or input error, with one sentence on stderr",
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := checkOptions{}
-		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|crawlers|ID[,ID]`: all six, every crawler preset, or the IDs given, separated by commas; custom:BASE,knob=value,... is a reader of your own (docs/conformance.md) (default: the dialects of -protocol)")
+		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|crawlers|ID[,ID]`: all six, every crawler preset, or the IDs given, separated by commas; custom:BASE,knob=value,... is a reader of your own (docs/conformance.md) (default: the dialects and crawler presets of -protocol)")
 		o.protocol = protocolFlag(fs)
 		fs.Var(&o.agents, "agent", "the crawler under test, as `AGENT`: GUS, GUS/2.1, GUS(indexer), indexer or *; repeatable (default *)")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per dialect, agent and selector, each on its own line")
@@ -145,7 +149,9 @@ func runCheck(c *call, o checkOptions) error {
 		return err
 	}
 	if o.dialects == "" {
-		dialects = scope.Dialects() // an explicit -dialect still picks any dialect
+		// The scope's dialects and its real crawlers, as site shows them;
+		// an explicit -dialect still picks any dialect.
+		dialects = append(scope.Dialects(), scope.Presets()...)
 	}
 	if len(o.agents) == 0 {
 		o.agents = stringList{"*"}
@@ -168,7 +174,10 @@ func runCheck(c *call, o checkOptions) error {
 	var fetched *fetch.Result // the fetch, when ROBOTS is a URL and presets answer
 	if len(presets) > 0 && strings.Contains(c.args[0], "://") {
 		data, fetched, err = fetchRobotsResult(c.args[0])
-		if fetched != nil {
+		if fetched != nil && o.dialects != "" {
+			// Asked for by name: what each crawler makes of the reply.
+			// By default the rows' notes say it, and a failed fetch stays
+			// one sentence.
 			reportCrawlers(c.stderr, concludeCrawlers(fetched))
 		}
 	} else {
@@ -179,7 +188,7 @@ func runCheck(c *call, o checkOptions) error {
 		data, err = nil, nil // decided by the verdicts, each with a note
 	}
 	var notRobots *notRobotsError
-	if errors.As(err, &notRobots) && fetched != nil {
+	if errors.As(err, &notRobots) && fetched != nil && o.dialects != "" {
 		// Not a robots.txt: the dialects have nothing to read, but some
 		// crawlers read it anyway and others answer from the reply.
 		answer, read, decided, silent := notRobotsPresets(presets, fetched)

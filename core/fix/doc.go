@@ -71,6 +71,11 @@ func (d *doc) clone() *doc {
 // String is the file as it would be written.
 func (d *doc) String() string {
 	var b strings.Builder
+	n := 3 + len(d.lines) // the BOM, and a CR more per line at most
+	for _, l := range d.lines {
+		n += len(l.text) + len(l.term)
+	}
+	b.Grow(n) // one allocation: a 500 KiB file is built many times
 	if d.bom {
 		b.WriteString("\uFEFF")
 	}

@@ -89,6 +89,8 @@ type Result struct {
 	Remaining []Remaining `json:"remaining"`
 
 	before, after []diffLine // for Diff
+	tail          string     // the input past its last whole line within the cut, kept as it came
+	tailFirst     int        // the input's number of the tail's first line
 }
 
 // Limits that keep a huge file's answer quick.
@@ -170,6 +172,7 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 	}
 	res.Robots, res.Protocol, res.Changes = fx.doc.text(), string(opt.Protocol), fx.report()
 	res.before, res.after = linesOf(start), linesOf(fx.doc)
+	res.tail, res.tailFirst = start.tail, start.tailFirst
 	fixed := fx.doc.full()
 	if fx.doc.tail != "" {
 		// Lint the output as its readers read it, with its true size.

@@ -75,6 +75,15 @@ func TestFixMultiMegabyteKeepsEveryReader(t *testing.T) {
 		if len(res.Opened) > 0 {
 			t.Errorf("%s: opened %+v under strict", scope, res.Opened)
 		}
+		// The diff holds both files whole: the tail faces itself.
+		olds, news := 0, 0
+		rows := res.Diff()
+		for _, r := range rows {
+			olds, news = olds+min(r.Old, 1), news+min(r.New, 1)
+		}
+		if last := rows[len(rows)-1]; olds != strings.Count(string(data), "\n") || news != strings.Count(res.Robots, "\n") || last.Changed || last.OldText != "Disallow: /deep/" {
+			t.Errorf("%s: the diff has %d old and %d new lines, last row %+v", scope, olds, news, last)
+		}
 		if again, err := Fix([]byte(res.Robots), Options{Protocol: scope}); err != nil || len(again.Changes) > 0 {
 			t.Errorf("%s: fixing the result again: %v, %+v", scope, err, again.Changes)
 		}
