@@ -24,7 +24,9 @@ file goes to stdout; each change (with its lint code), each row it could not
 make agree (with the line and reader to blame) and each lint finding left go
 to stderr, or all of it as one JSON object with -json (docs/fix.md). The rows
 are the given selectors and agents, else the file's own rule paths and
-agents, and *, plus the agent each crawler preset answers for.`,
+agents, and *, plus the agent each crawler preset answers for. A file past
+500 KiB is kept whole (crawlers read on past the cut); one whose verdicts fix
+cannot prove kept is refused.`,
 	examples: []string{
 		"smolbots fix -protocol gemini robots.txt > robots.fixed.txt",
 		"smolbots fix -reference rfc9309 -agent 'GUS(indexer)' robots.txt /private/x",
@@ -33,7 +35,7 @@ agents, and *, plus the agent each crawler preset answers for.`,
 	exits: []string{
 		"0  every row agrees in every reader in scope",
 		"1  some row stays unresolved, or the rewrite lets a reader into a path it refuses today",
-		"2  usage or input error, with one sentence on stderr",
+		"2  usage or input error, or a file too large to rewrite safely, with one sentence on stderr",
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := fixOptions{}
