@@ -58,6 +58,14 @@ func TestFixMultiMegabyteKeepsEveryReader(t *testing.T) {
 	if v := core.Decide(core.Parse(data), tlgs, core.MustAgent("*"), "/tail-secret/xy"); v.Allowed {
 		t.Fatalf("TLGS allows /tail-secret/xy in the input (line %d): the test file no longer tests the tail", v.Line)
 	}
+	// With a dialect as the reference the tail stays too, and whatever
+	// the rewrite opens is said.
+	res, err := Fix(data, Options{Protocol: core.ProtocolGemini, Reference: core.RFC9309})
+	if err != nil || !strings.HasSuffix(res.Robots, string(data[core.MaxBytes:])) {
+		t.Errorf("rfc9309 reference: %v, the tail is not kept", err)
+	} else if msg := refusedThenAllowed(core.ProtocolGemini, data, []byte(res.Robots), agents, paths); msg != "" && len(res.Opened) == 0 {
+		t.Errorf("rfc9309 reference: %s, and Opened does not say so", msg)
+	}
 	for _, scope := range []core.Protocol{core.ProtocolGemini, core.ProtocolAny} {
 		res, err := Fix(data, Options{Protocol: scope})
 		if err != nil {
