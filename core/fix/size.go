@@ -69,8 +69,12 @@ func planSize(data []byte, scope core.Protocol) (sized, error) {
 		need = max(need, r+1)
 	}
 	if len(past) > 0 {
-		return sized{}, fmt.Errorf("this file is %s bytes, and %s %s more of it than the first %s bytes that smolbots reads, so fix cannot prove that a rewrite keeps %s out of the paths %s today; nothing is rewritten (split the file, or give -protocol gopher if it is served over Gopher only, whose readers stop at %d KiB)",
-			thousands(size), words(past), plural(len(past), "reads", "read"), thousands(core.HoldBytes), plural(len(past), "it", "them"), plural(len(past), "it refuses", "they refuse"), core.MaxBytes/1024)
+		hint := "split the file"
+		if scope != core.ProtocolGopher && readsAtMost(core.ProtocolGopher, core.MaxBytes) {
+			hint += fmt.Sprintf(", or give -protocol gopher if it is served over Gopher only, whose readers read at most %d KiB", core.MaxBytes/1024)
+		}
+		return sized{}, fmt.Errorf("this file is %s bytes, and %s %s more of it than the first %s bytes that smolbots reads, so fix cannot prove that a rewrite keeps %s out of the paths %s today; nothing is rewritten (%s)",
+			thousands(size), words(past), plural(len(past), "reads", "read"), thousands(core.HoldBytes), plural(len(past), "it", "them"), plural(len(past), "it refuses", "they refuse"), hint)
 	}
 	s := sized{reach: min(size, need), headEnd: headEnd(data)}
 	seen := map[string]bool{}
@@ -90,6 +94,17 @@ func planSize(data []byte, scope core.Protocol) (sized, error) {
 			thousands(size), core.MaxBytes/1024, thousands(len(s.tailPaths)), who, plural(max(len(pastCut), 2), "reads", "read"), thousands(maxRowPaths))
 	}
 	return s, nil
+}
+
+// readsAtMost: no preset of scope reads more than n bytes of a file
+// (the dialects read MaxBytes).
+func readsAtMost(scope core.Protocol, n int) bool {
+	for _, d := range scope.Presets() {
+		if d.MaxBytes == core.NoLimit || d.MaxBytes > n {
+			return false
+		}
+	}
+	return true
 }
 
 // headEnd is where the whole lines within the first MaxBytes of data
