@@ -18,7 +18,8 @@ var lintCmd = &command{
 	name: "lint",
 	args: "ROBOTS...",
 	summary: `Reports what each dialect reads differently from what the file seems to
-say, and common mistakes, one finding per line. Findings below -severity are
+say, and common mistakes, one finding per line (ROBOTS:LINE: ..., LINE
+"file" for a finding about the whole file). Findings below -severity are
 left out. A whole-line comment "# smolbots: ignore=CODE[,CODE]" silences
 those codes on the next line that is not a comment, or in the whole file
 when it stands before the first field line (a comment after a value does
