@@ -39,7 +39,7 @@ func TestCheckDamagedInput(t *testing.T) {
 		{"cut", cut, "reads only the first 512000 (500 KiB)"},
 		{"binary", string(random) + "\nUser-agent: *\nDisallow: /y\n", "looks binary"},
 	} {
-		code, stderr, notes := checkNotes(t, c.data, "-", "/x")
+		code, stderr, notes := checkNotes(t, c.data, "-dialect", "all", "-", "/x")
 		if code != 0 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "smolbots check: warning: ") || !strings.Contains(stderr, c.want) {
 			t.Errorf("%s: exit %d, stderr %q; want 0 and one warning line saying %q", c.name, code, stderr, c.want)
 		}
@@ -48,12 +48,17 @@ func TestCheckDamagedInput(t *testing.T) {
 				t.Errorf("%s: note %q does not say %q", c.name, n, c.want)
 			}
 		}
-		if r := runBin(t, c.data, "check", "-", "/x"); strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stdout, c.want) {
+		if r := runBin(t, c.data, "check", "-dialect", "all", "-", "/x"); strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stdout, c.want) {
 			t.Errorf("%s, text: stderr %q, stdout lacks the note:\n%s", c.name, r.stderr, r.stdout)
 		}
 	}
 	if _, stderr, notes := checkNotes(t, "", "testdata/virtual-agents.robots.txt", "/x"); stderr != "" || notes[0] != "" {
 		t.Errorf("a sound file got a warning %q or note %q", stderr, notes[0])
+	}
+	// By default the crawlers answer too, and those that read past the
+	// cut refuse what the dialects cannot see.
+	if r := runBin(t, cut, "check", "-", "/x"); r.code != 1 || !strings.Contains(r.stdout, "\nreal crawlers /x: DENIED by tlgs, gemplex, gemini-grc, kennedy, gus, gus-legacy, mozz-archiver, auragem; allowed by veronica2\n") {
+		t.Errorf("cut, by default: exit %d\n%s", r.code, r.stdout)
 	}
 }
 
@@ -87,12 +92,12 @@ func TestCheckRoleNote(t *testing.T) {
 // the reasons only where the dialects disagree, or with -v.
 func TestCheckTextBottomLine(t *testing.T) {
 	const file = "testdata/virtual-agents.robots.txt"
-	r := runBin(t, "", "check", "-agent", "*", file, "/private/x")
+	r := runBin(t, "", "check", "-dialect", "all", "-agent", "*", file, "/private/x")
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
 	if r.code != 1 || lines[0] != "agent * /private/x: DENIED by all 6 dialects" || len(lines) != 7 {
 		t.Errorf("agreeing row: exit %d\n%s", r.code, r.stdout)
 	}
-	r = runBin(t, "", "check", "-agent", "*", file, "/private/x", "-v")
+	r = runBin(t, "", "check", "-dialect", "all", "-agent", "*", file, "/private/x", "-v")
 	if n := strings.Count(r.stdout, "\n"); n != 13 || !strings.Contains(r.stdout, "\n  gemini: no record names the bot") {
 		t.Errorf("-v: %d lines, want the bottom line, 6 rows and 6 reasons:\n%s", n, r.stdout)
 	}

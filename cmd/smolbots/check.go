@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"strings"
 	"text/tabwriter"
 
@@ -19,23 +20,27 @@ var checkCmd = &command{
 	name: "check",
 	args: "ROBOTS SELECTOR...",
 	summary: `Answers, for each agent and selector, whether each dialect lets the crawler
-fetch it, with the line that decided. Text output starts each agent and
-selector with one bottom line, then a row per dialect; the reasons follow
-where the dialects disagree, or always with -v. -json prints one object per
-dialect, agent and selector instead, as they are decided (docs/json.md).`,
+fetch it, with the line that decided, and then whether each real crawler
+of the protocol fetches it (the crawler presets, under their own names), as
+site shows them. Text output starts each agent and selector with one bottom
+line, then a row per dialect; the crawlers follow, a bottom line and a row
+each per selector; the reasons follow where the readers disagree, or
+always with -v. -json prints one object per reader, agent and selector
+instead, as they are decided (docs/json.md). -dialect all shows the six
+dialects alone, -dialect crawlers the crawlers alone.`,
 	examples: []string{
-		"smolbots check robots.txt /private/x               # the * agent, all six dialects",
+		"smolbots check robots.txt /private/x               # the * agent: six dialects, nine crawlers",
 		"smolbots check -agent 'GUS(indexer)' gemini://capsule.example /cgi/x",
 		"smolbots check robots.txt /a /b -dialect gemini -json | jq .allowed",
 	},
 	exits: []string{
-		"0  every dialect allows every selector",
-		"1  some dialect denies some selector",
+		"0  every dialect and crawler allows every selector",
+		"1  some dialect or crawler denies some selector",
 		"2  usage or input error, with one sentence on stderr",
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := checkOptions{}
-		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|crawlers|ID[,ID]`: all six, every crawler preset, or the IDs given, separated by commas; custom:BASE,knob=value,... is a reader of your own (docs/conformance.md) (default: the dialects of -protocol)")
+		fs.StringVar(&o.dialects, "dialect", "", "which dialects answer, as `all|crawlers|ID[,ID]`: all six, every crawler preset, or the IDs given, separated by commas; custom:BASE,knob=value,... is a reader of your own (docs/conformance.md) (default: the dialects and crawler presets of -protocol)")
 		o.protocol = protocolFlag(fs)
 		fs.Var(&o.agents, "agent", "the crawler under test, as `AGENT`: GUS, GUS/2.1, GUS(indexer), indexer or *; repeatable (default *)")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per dialect, agent and selector, each on its own line")
@@ -146,7 +151,9 @@ func runCheck(c *call, o checkOptions) error {
 		return err
 	}
 	if o.dialects == "" {
-		dialects = scope.Dialects() // an explicit -dialect still picks any dialect
+		// The scope's dialects and its real crawlers, as site shows them;
+		// an explicit -dialect still picks any dialect.
+		dialects = append(scope.Dialects(), crawlers.For(scope)...)
 	}
 	if len(o.agents) == 0 {
 		o.agents = stringList{"*"}
@@ -169,7 +176,10 @@ func runCheck(c *call, o checkOptions) error {
 	var fetched *fetch.Result // the fetch, when ROBOTS is a URL and presets answer
 	if len(presets) > 0 && strings.Contains(c.args[0], "://") {
 		data, fetched, err = fetchRobotsResult(c.args[0])
-		if fetched != nil {
+		if fetched != nil && o.dialects != "" {
+			// Asked for by name: what each crawler makes of the reply.
+			// By default the rows' notes say it, and a failed fetch stays
+			// one sentence.
 			reportCrawlers(c.stderr, concludeCrawlers(fetched))
 		}
 	} else {
@@ -180,7 +190,7 @@ func runCheck(c *call, o checkOptions) error {
 		data, err = nil, nil // decided by the verdicts, each with a note
 	}
 	var notRobots *notRobotsError
-	if errors.As(err, &notRobots) && fetched != nil {
+	if errors.As(err, &notRobots) && fetched != nil && o.dialects != "" {
 		// Not a robots.txt: the dialects have nothing to read, but some
 		// crawlers read it anyway and others answer from the reply.
 		answer, read, decided, silent := notRobotsPresets(presets, fetched)
@@ -196,6 +206,12 @@ func runCheck(c *call, o checkOptions) error {
 	inputNote := lint.InputNote(f)
 	if inputNote != "" {
 		fmt.Fprintf(c.stderr, "smolbots check: warning: %s\n", inputNote)
+	}
+	elsewhere := make([]string, len(raw)) // a note for a URL on another host than ROBOTS
+	for i, s := range raw {
+		if elsewhere[i] = otherHostNote(c.args[0], s); elsewhere[i] != "" {
+			fmt.Fprintf(c.stderr, "smolbots check: warning: %s\n", visible(elsewhere[i]))
+		}
 	}
 	if missing != nil {
 		inputNote = joinSentences(inputNote, missing.note())
@@ -222,7 +238,7 @@ func runCheck(c *call, o checkOptions) error {
 		w.agent(policies)
 		agentNote := lint.RoleNote(f, a)
 		for si, sel := range selectors {
-			hints := joinSentences(inputNote, agentNote, lint.NormalizeNote(raw[si]))
+			hints := joinSentences(inputNote, elsewhere[si], agentNote, lint.NormalizeNote(raw[si]))
 			for di, p := range policies {
 				v := p.Test(sel)
 				v.Selector = raw[si] // as the user gave it
@@ -527,4 +543,28 @@ func appendVerdict(b []byte, v *core.Verdict, fixed []byte) []byte {
 		b = append(b, "null"...)
 	}
 	return append(b, "}\n"...)
+}
+
+// otherHostNote says when selector is a URL on another server than the
+// URL the robots.txt came from (scheme, host or port): a crawler reads
+// that server's own robots.txt for it. "" when the two match, or either
+// is not a URL.
+func otherHostNote(robots, selector string) string {
+	r, err1 := url.Parse(robots)
+	u, err2 := url.Parse(selector)
+	if err1 != nil || err2 != nil || !strings.Contains(robots, "://") || !strings.Contains(selector, "://") || r.Host == "" || u.Host == "" {
+		return ""
+	}
+	server := func(u *url.URL) string {
+		port := u.Port()
+		if port == "" {
+			port = map[string]string{"gemini": "1965", "gopher": "70"}[strings.ToLower(u.Scheme)]
+		}
+		return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Hostname()) + ":" + port
+	}
+	if server(r) == server(u) {
+		return ""
+	}
+	at := func(u *url.URL) string { return u.Scheme + "://" + u.Host }
+	return fmt.Sprintf("%s is on %s, but this robots.txt came from %s: a crawler reads %s/robots.txt for that URL, so these verdicts are another server's file's.", selector, at(u), at(r), at(u))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // command is one subcommand: what help prints about it and how it runs.
@@ -107,6 +108,16 @@ func isBool(f *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
+// isDuration: the flag takes a time.Duration, which needs its unit.
+func isDuration(f *flag.Flag) bool {
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return false
+	}
+	_, ok = g.Get().(time.Duration)
+	return ok
+}
+
 // errHelp asks for the command's help on stdout.
 var errHelp = errors.New("help requested")
 
@@ -149,6 +160,9 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		if err := fs.Set(f.Name, value); err != nil {
 			if isBool(f) {
 				return nil, usageErr("-%s takes no value, or true or false, not %q", f.Name, visible(value))
+			}
+			if isDuration(f) {
+				return nil, usageErr("-%s: %q is not a duration; give a duration such as 1s, 500ms or 2m", f.Name, visible(value))
 			}
 			if name, _ := flag.UnquoteUsage(f); name != "" {
 				return nil, usageErr("-%s: %q is not a valid %s", f.Name, visible(value), name)

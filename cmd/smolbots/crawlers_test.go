@@ -70,11 +70,20 @@ func TestCheckCrawlerPresets(t *testing.T) {
 	if ls := checkLines(t, r.stdout); len(ls) != 15 {
 		t.Errorf("-dialect all,gemini,tlgs,crawlers,gemini gave %d lines, want 15 (six dialects, nine presets)", len(ls))
 	}
-	r = runCLI(t, robots, "check", "-json", "-", "/x")
+	r = runCLI(t, robots, "check", "-json", "-dialect", "all", "-", "/x")
 	for _, l := range checkLines(t, r.stdout) {
 		if l.Agent != "*" {
-			t.Errorf("-dialect all (the default) includes %s", l.Dialect)
+			t.Errorf("-dialect all includes %s", l.Dialect)
 		}
+	}
+	// By default, as on site: the scope's dialects, then its crawlers.
+	r = runCLI(t, robots, "check", "-json", "-", "/x")
+	if ls := checkLines(t, r.stdout); len(ls) != 15 || ls[5].Dialect != "norobots" || ls[6].Dialect != "tlgs" || ls[14].Dialect != "veronica2" {
+		t.Errorf("the default gave %d lines, want the six dialects then the nine presets: %+v", len(ls), ls)
+	}
+	r = runCLI(t, robots, "check", "-json", "-protocol", "gemini", "-", "/x")
+	if ls := checkLines(t, r.stdout); len(ls) != 4+8 {
+		t.Errorf("the default under gemini gave %d lines, want four dialects and eight presets", len(ls))
 	}
 	r = runCLI(t, robots, "check", "-dialect", "tlgs,nope", "-", "/x")
 	if r.code != 2 || !strings.Contains(r.stderr, "crawlers") || !strings.Contains(r.stderr, "gemini-grc") {

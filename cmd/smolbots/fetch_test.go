@@ -108,8 +108,9 @@ func TestCheckAndLintFetchURLs(t *testing.T) {
 func TestCheckHostWithoutRobots(t *testing.T) {
 	gopher := "gopher://" + realservers.StartGopher(t, map[string][]byte{"0/about.txt": []byte("hello\n")})
 	gemini := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{}).URL
-	// The URL's scheme sets the scope: five dialects read Gopher, four Gemini.
-	for host, verdicts := range map[string]int{gopher: 2 * 5, gemini: 2 * 4} {
+	// The URL's scheme sets the scope: five dialects and a crawler read
+	// Gopher, four dialects and eight crawlers Gemini.
+	for host, verdicts := range map[string]int{gopher: 2*5 + 2*1, gemini: 2*4 + 2*8} {
 		r := runCLI(t, "", "check", "-json", host, "/x", "/private")
 		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 		if r.code != 0 || r.stderr != "" || len(lines) != verdicts {
@@ -117,15 +118,16 @@ func TestCheckHostWithoutRobots(t *testing.T) {
 		}
 		for _, l := range lines {
 			var v struct {
+				Dialect string
 				Allowed bool
 				Note    string
 			}
-			if err := json.Unmarshal([]byte(l), &v); err != nil || !v.Allowed || !strings.Contains(v.Note, host+" has no robots.txt") {
+			if err := json.Unmarshal([]byte(l), &v); err != nil || !v.Allowed || strings.Contains(l, `"agent":"*"`) && !strings.Contains(v.Note, host+" has no robots.txt") {
 				t.Errorf("check %s: verdict %s, want allowed with a note on the missing file", host, l)
 			}
 		}
 		r = runCLI(t, "", "check", host, "/x")
-		if r.code != 0 || strings.Count(r.stdout, "has no robots.txt") != 1 { // once per row, under its bottom line
+		if r.code != 0 || strings.Count(r.stdout, "has no robots.txt") != 2 { // once per row (the dialects', the crawlers'), under its bottom line
 			t.Errorf("check %s in text: exit %d\n%s", host, r.code, r.stdout)
 		}
 		r = runCLI(t, "", "lint", host)
@@ -319,5 +321,23 @@ func TestFetchSaysItReadsRobotsNotThePath(t *testing.T) {
 		if r := runCLI(t, "", "fetch", u); strings.Contains(r.stderr, "not the page") {
 			t.Errorf("fetch %s: %s", u, r.stderr)
 		}
+	}
+}
+
+// A selector URL on another server than ROBOTS is answered from this
+// file, which is not the one a crawler reads for it: check says so, on
+// stderr and in the verdict's note; the same server, its default port
+// spelt out, gets no note.
+func TestCheckSaysWhenTheHostDiffers(t *testing.T) {
+	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": realservers.File(t, "gopher-robots.txt")})
+	port := addr[strings.LastIndexByte(addr, ':'):]
+	other := "gopher://elsewhere.example" + port + "/0/private/x"
+	r := runCLI(t, "", "check", "-dialect", "gopher2019", "-json", "gopher://"+addr, other, "gopher://"+addr+"/0/private/x")
+	want := other + " is on gopher://elsewhere.example" + port + ", but this robots.txt came from gopher://" + addr + ": a crawler reads gopher://elsewhere.example" + port + "/robots.txt for that URL, so these verdicts are another server's file's."
+	if r.code != 1 || !strings.Contains(r.stderr, "smolbots check: warning: "+want+"\n") || strings.Count(r.stderr, "another server") != 1 || strings.Count(r.stdout, "another server") != 1 {
+		t.Errorf("exit %d\nstdout %s\nstderr %s\nwant the note %q once", r.code, r.stdout, r.stderr, want)
+	}
+	if note := otherHostNote("gemini://Capsule.example", "gemini://capsule.example:1965/x"); note != "" {
+		t.Errorf("same server, default port: %q", note)
 	}
 }

@@ -25,7 +25,9 @@ file goes to stdout; each change (with its lint code), each row it could not
 make agree (with the line and reader to blame) and each lint finding left go
 to stderr, or all of it as one JSON object with -json (docs/fix.md). The rows
 are the given selectors and agents, else the file's own rule paths and
-agents, and *, plus the agent each crawler preset answers for.`,
+agents, and *, plus the agent each crawler preset answers for. A file past
+500 KiB is kept whole (crawlers read on past the cut); one whose verdicts fix
+cannot prove kept is refused.`,
 	examples: []string{
 		"smolbots fix -protocol gemini robots.txt > robots.fixed.txt",
 		"smolbots fix -reference rfc9309 -agent 'GUS(indexer)' robots.txt /private/x",
@@ -34,7 +36,7 @@ agents, and *, plus the agent each crawler preset answers for.`,
 	exits: []string{
 		"0  every row agrees in every reader in scope",
 		"1  some row stays unresolved, or the rewrite lets a reader into a path it refuses today",
-		"2  usage or input error, with one sentence on stderr",
+		"2  usage or input error, or a file too large to rewrite safely, with one sentence on stderr",
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := fixOptions{}
@@ -139,7 +141,7 @@ func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool, max i
 		fmt.Fprintf(w, "%s: WARNING: %s\n", name, visible(s))
 	}
 	for _, c := range res.Changes {
-		fmt.Fprintf(w, "%s:%d: %s: %s\n", name, c.Line, c.Code, visible(c.Message))
+		fmt.Fprintf(w, "%s:%s: %s: %s\n", name, lineRef(c.Line), c.Code, visible(c.Message))
 	}
 	for i, u := range res.Unresolved {
 		if max > 0 && i == max {
@@ -149,7 +151,7 @@ func writeFixAccount(w io.Writer, name string, res fix.Result, empty bool, max i
 		fmt.Fprintf(w, "%s: unresolved: %s %s (%s) [%s]: %s\n", name, visible(u.Agent), visible(u.Selector), strings.Join(u.Dialects, ", "), u.Code, visible(u.Reason))
 	}
 	for _, r := range res.Remaining {
-		fmt.Fprintf(w, "%s:%d: still %s: %s (%s)\n", name, r.Line, r.Code, visible(r.Message), r.Why)
+		fmt.Fprintf(w, "%s:%s: still %s: %s (%s)\n", name, lineRef(r.Line), r.Code, visible(r.Message), r.Why)
 	}
 	readers := "reader"
 	if res.Reference != fix.Strict {

@@ -105,10 +105,24 @@ func TestFixBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, r.code, r.stdout, r.stderr)
 		}
 	}
+	// Past the cut, crawlers still read: every byte stays.
 	big := "User-agent: *\n" + strings.Repeat("Disallow: /archive/old\n", 600*1024/23)
 	r := runCLI(t, big, "fix", "-protocol", "gemini", "-")
-	if r.code != 0 || len(r.stdout) > 500*1024 || !strings.Contains(r.stderr, "file-too-large: the ") {
-		t.Errorf("600 KiB file: exit %d, %d bytes out, stderr %q", r.code, len(r.stdout), r.stderr)
+	if r.code != 0 || r.stdout != big || !strings.Contains(r.stderr, "still file-too-large: ") {
+		t.Errorf("600 KiB file: exit %d, %d bytes out of %d, stderr %q", r.code, len(r.stdout), len(big), r.stderr)
+	}
+	// What fix cannot rewrite safely it refuses in a sentence, exit 2:
+	// the file, 60,000 rules and then one that only the crawlers
+	// that read past the cut read.
+	var many strings.Builder
+	many.WriteString("User-agent: *\n")
+	for i := range 60000 {
+		fmt.Fprintf(&many, "Disallow: /p%05d/\n", i)
+	}
+	many.WriteString("Disallow: /tail-secret/\n")
+	r = runCLI(t, many.String(), "fix", "-protocol", "gemini", "-")
+	if want := "smolbots fix: -: this file is 1,140,038 bytes, and past the first 500 KiB, which the dialects read, it has 33,055 rule paths that TLGS, Gemplex, Kennedy, GUS, GUS (2020), mozz-archiver and AuraGem read; fix holds each reader to its verdicts on at most 1,000 of them, so it cannot prove that a rewrite keeps every reader out of the paths it refuses today; nothing is rewritten\n"; r.code != 2 || r.stdout != "" || r.stderr != want {
+		t.Errorf("60,001 rules: exit %d, %d bytes out, stderr %q", r.code, len(r.stdout), r.stderr)
 	}
 }
 

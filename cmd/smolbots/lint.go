@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
@@ -18,7 +19,8 @@ var lintCmd = &command{
 	name: "lint",
 	args: "ROBOTS...",
 	summary: `Reports what each dialect reads differently from what the file seems to
-say, and common mistakes, one finding per line. Findings below -severity are
+say, and common mistakes, one finding per line (ROBOTS:LINE: ..., LINE
+"file" for a finding about the whole file). Findings below -severity are
 left out. A whole-line comment "# smolbots: ignore=CODE[,CODE]" silences
 those codes on the next line that is not a comment, or in the whole file
 when it stands before the first field line (a comment after a value does
@@ -168,7 +170,7 @@ func writeLintText(out io.Writer, files []lintformat.File, sev lint.Severity, as
 				fmt.Fprintf(out, "%s: %d more %s not shown; run with -max 0 to see them all, or -json\n", name, n, plural(n, "finding", "findings"))
 				break
 			}
-			fmt.Fprintf(out, "%s:%d: %s: %s [%s] (%s)\n", name, fd.Line, fd.Severity, visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
+			fmt.Fprintf(out, "%s:%s: %s: %s [%s] (%s)\n", name, lineRef(fd.Line), fd.Severity, visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
 			if !slices.Contains(shown, fd.Code) {
 				shown = append(shown, fd.Code)
 			}
@@ -178,6 +180,15 @@ func writeLintText(out io.Writer, files []lintformat.File, sev lint.Severity, as
 		}
 	}
 	writeMoreInfo(out, shown)
+}
+
+// lineRef is a finding's line in text output: its number, or "file"
+// for a finding about the whole file (line 0 in JSON).
+func lineRef(n int) string {
+	if n == 0 {
+		return "file"
+	}
+	return strconv.Itoa(n)
 }
 
 // lintRules describes every lint code for SARIF, from the reference

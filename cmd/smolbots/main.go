@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -140,6 +141,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, version())
 		return 0
+	}
+	if strings.HasPrefix(args[0], "-") && len(args[0]) > 1 {
+		// A flag before the command (smolbots -json check ...): the
+		// command's flags may stand anywhere after its name, so read them
+		// there. No command at all: one sentence, not the whole usage.
+		i := slices.IndexFunc(args, func(a string) bool { return lookup(a) != nil })
+		if i < 0 || slices.Contains(args[:i], "--") {
+			fmt.Fprintf(stderr, "smolbots: %s is a flag, not a command: give the command first, then its flags (smolbots help lists the commands)\n", visible(args[0]))
+			return 2
+		}
+		args = slices.Concat(args[i:i+1], args[:i], args[i+1:])
 	}
 	cmd := lookup(args[0])
 	if cmd == nil {

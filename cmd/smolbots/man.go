@@ -53,7 +53,7 @@ func manPage() string {
 	all := append(append([]*command{}, commands...), versionCmd, helpCmd)
 	b.WriteString(".SH SYNOPSIS\n.nf\n")
 	for _, c := range all {
-		b.WriteString(manSynopsis(c) + "\n")
+		b.WriteString(synopsisLines(c))
 	}
 	b.WriteString(".fi\n.SH DESCRIPTION\n")
 	var exit []string
@@ -104,7 +104,9 @@ func manCommand(b *strings.Builder, c *command) {
 	if len(c.examples) > 0 {
 		b.WriteString(".PP\nExamples:\n.PP\n.EX\n")
 		for _, e := range c.examples {
-			b.WriteString(roffLine(e))
+			for _, l := range exampleLines(e) {
+				b.WriteString(roffLine(l))
+			}
 		}
 		b.WriteString(".EE\n")
 	}
@@ -122,6 +124,70 @@ func manCommand(b *strings.Builder, c *command) {
 func manSynopsis(c *command) string {
 	name := "smolbots " + c.name
 	return `\fB` + roffEscape(name) + `\fR` + roffEscape(strings.TrimPrefix(c.synopsis(), name))
+}
+
+// manWidth is how wide a no-fill line may be: the page is read at 80
+// columns, and a command's examples are indented by 8.
+const manWidth = 80 - 8
+
+// synopsisLines is the command's synopsis for the no-fill SYNOPSIS
+// block, broken between its options (never inside one) into lines that
+// fit manWidth, the later ones indented.
+func synopsisLines(c *command) string {
+	name := "smolbots " + c.name
+	rest := strings.TrimPrefix(c.synopsis(), name)
+	var units []string // "[-agent AGENT]...", "ROBOTS", ...
+	for rest = strings.TrimSpace(rest); rest != ""; rest = strings.TrimSpace(rest) {
+		end := strings.IndexByte(rest, ' ')
+		if strings.HasPrefix(rest, "[") {
+			end = strings.IndexByte(rest, ']') + 1
+			for end < len(rest) && rest[end] != ' ' {
+				end++ // "]..."
+			}
+		}
+		if end <= 0 {
+			end = len(rest)
+		}
+		units, rest = append(units, rest[:end]), rest[end:]
+	}
+	var b strings.Builder
+	b.WriteString(`\fB` + roffEscape(name) + `\fR`)
+	width := len(name)
+	for _, u := range units {
+		if width+1+len(u) > manWidth {
+			b.WriteString("\n" + strings.Repeat(" ", 4))
+			width = 4 - 1
+		}
+		b.WriteString(" " + roffEscape(u))
+		width += 1 + len(u)
+	}
+	return b.String() + "\n"
+}
+
+// exampleLines is an example for the no-fill block: as it stands when
+// it fits manWidth, else its comment on a line above it and the command
+// broken at spaces with a shell's \ continuation.
+func exampleLines(e string) []string {
+	if len(e) <= manWidth {
+		return []string{e}
+	}
+	var out []string
+	if cmd, note, ok := strings.Cut(e, "  # "); ok {
+		out = append(out, "# "+strings.TrimSpace(note))
+		e = strings.TrimSpace(cmd)
+	}
+	line := ""
+	for _, w := range strings.Fields(e) {
+		if line != "" && len(line)+1+len(w)+2 > manWidth {
+			out = append(out, line+" \\")
+			line = "   "
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(out, line)
 }
 
 // paragraphs splits text at blank lines and joins each paragraph's
@@ -165,11 +231,16 @@ func roffText(s string) string {
 	return wrapRoff(roffEscape(s))
 }
 
-// wrapRoff breaks roff text, escapes written, at spaces.
+// wrapRoff breaks roff text, escapes written, at spaces. A word with a
+// hyphen or a bar (a lint code, a flag, gemini|gopher|any) is marked
+// \% so that man never hyphenates it: blank-line-in-group stays whole.
 func wrapRoff(s string) string {
 	var b strings.Builder
 	line := ""
 	for _, w := range strings.Fields(s) {
+		if (strings.Contains(w, `\-`) || strings.Contains(w, "|")) && !strings.HasPrefix(w, `\%`) {
+			w = `\%` + w
+		}
 		if line != "" && len(line)+1+len(w) > 80 {
 			b.WriteString(safeStart(line) + "\n")
 			line = ""

@@ -5,8 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // The committed page is what smolbots man writes today.
@@ -41,10 +45,48 @@ func TestManPageLint(t *testing.T) {
 	}
 }
 
+// Rendered at 80 columns, by mandoc and by man (groff), the page keeps
+// within them, and every lint code stays whole: never hyphenated, never
+// broken at one of its own hyphens.
+func TestManPageFitsAndKeepsCodesWhole(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "smolbots.1")
+	if err := os.WriteFile(path, []byte(manPage()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// What the page says, as text: the source without its escapes.
+	source := strings.NewReplacer(`\%`, "", `\-`, "-", `\fB`, "", `\fR`, "", `\fI`, "", `\e`, `\`, `\&`, "").Replace(manPage())
+	overstrike := regexp.MustCompile(".\x08")
+	for _, r := range []struct {
+		name string
+		cmd  *exec.Cmd
+	}{
+		{"mandoc -Tutf8 -O width=80", exec.Command("mandoc", "-Tutf8", "-O", "width=80", path)},
+		{"man -l at MANWIDTH=80", exec.Command("man", "-l", path)},
+	} {
+		r.cmd.Env = append(os.Environ(), "MANWIDTH=80", "LANG=C.UTF-8", "MANPAGER=cat", "PAGER=cat")
+		out, err := r.cmd.Output()
+		if err != nil || len(out) < 1000 {
+			t.Fatalf("%s: %v (%d bytes); ./build.sh test installs mandoc, man-db and groff-base", r.name, err, len(out))
+		}
+		text := overstrike.ReplaceAllString(string(out), "")
+		text = strings.NewReplacer("\u2212", "-", "\u2010", "-").Replace(text)
+		for i, l := range strings.Split(text, "\n") {
+			if n := utf8.RuneCountInString(l); n > 80 {
+				t.Errorf("%s: line %d is %d columns: %q", r.name, i+1, n, l)
+			}
+		}
+		for _, code := range lint.Codes() {
+			if want, got := strings.Count(source, code), strings.Count(text, code); got != want {
+				t.Errorf("%s: %s shows %d times whole, the page says it %d times: split or hyphenated", r.name, code, got, want)
+			}
+		}
+	}
+}
+
 // Every command and every flag is in the page, with its description.
 func TestManPageWhole(t *testing.T) {
 	page := manPage()
-	flat := strings.Join(strings.Fields(page), " ")
+	flat := strings.ReplaceAll(strings.Join(strings.Fields(page), " "), `\%`, "") // \% only keeps a word from hyphenation
 	for _, c := range append(append([]*command{}, commands...), versionCmd, helpCmd) {
 		if !strings.Contains(page, "\n.SS "+c.name+"\n") {
 			t.Errorf("no section for %s", c.name)

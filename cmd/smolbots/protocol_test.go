@@ -27,7 +27,7 @@ func TestLintProtocol(t *testing.T) {
 		t.Errorf("lint without -protocol: exit %d, stdout %q", r.code, r.stdout)
 	}
 	r = runCLI(t, plainGemini, "lint", "-severity", "info", "-")
-	if r.code != 1 || !strings.Contains(r.stdout, "-:0: info: ") || !strings.Contains(r.stdout, "[lf-line-endings] (gopherdraft)") {
+	if r.code != 1 || !strings.Contains(r.stdout, "-:file: info: ") || !strings.Contains(r.stdout, "[lf-line-endings] (gopherdraft)") {
 		t.Errorf("lint -severity info without -protocol: exit %d, stdout %q", r.code, r.stdout)
 	}
 	r = runCLI(t, plainGemini, "lint", "-protocol", "gopher", "-json", "-")
@@ -42,7 +42,7 @@ func TestCheckProtocol(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 		got = append(got, line[strings.Index(line, `"dialect":"`)+11:][:6])
 	}
-	if r.code != 1 || strings.Join(got, " ") != "gopher gopher conner rfc930 norobo" {
+	if r.code != 1 || strings.Join(got, " ") != "gopher gopher conner rfc930 norobo veroni" { // the dialects, then the crawler
 		t.Errorf("check -protocol gopher: exit %d, dialects %v, stderr %q", r.code, got, r.stderr)
 	}
 	// An explicit -dialect still picks any dialect.

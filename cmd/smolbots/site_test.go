@@ -165,7 +165,7 @@ func TestSiteExitCodes(t *testing.T) {
 		{[]string{"site", "-max-pages", "0", g.URL}, "-max-pages must be at least 1"},
 		{[]string{"site", "-max-pages", "x", g.URL}, "not a valid N"},
 		{[]string{"site", "-delay", "-1s", g.URL}, "-delay cannot be negative"},
-		{[]string{"site", "-delay", "1", g.URL}, "not a valid D"},
+		{[]string{"site", "-delay", "1", g.URL}, "is not a duration; give a duration such as 1s"},
 		{[]string{"site", "-dialect", "nope", g.URL}, "unknown dialect"},
 		{[]string{"site", "-agent", "GUS(indexer", g.URL}, "parenthesis"},
 		{[]string{"site", "gemini://" + closed}, "could not be read"},

@@ -91,3 +91,38 @@ func perCPU(b *testing.B, size int, body func()) {
 	}
 	b.ReportMetric(float64(cpu()-start)/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkFixEightMB sets fix on 8 MiB files beside fix on the small
+// file: under gemini (Gemplex, GUS and others read all of it, past the
+// 3 MiB smolbots keeps) fix refuses after one read; under gopher (every
+// reader stops at 500 KiB) it rewrites the head and keeps the rest. The
+// issue's shape (Disallow lines all the way) and a few rules among
+// comments.
+func BenchmarkFixEightMB(b *testing.B) {
+	var rules strings.Builder
+	rules.WriteString("User-agent: *\n")
+	for i := 0; rules.Len() < 8<<20; i++ {
+		fmt.Fprintf(&rules, "Disallow: /p%07d/\n", i)
+	}
+	inputs := []struct {
+		name  string
+		data  []byte
+		scope core.Protocol
+	}{
+		{"small", []byte(benchSmall), core.ProtocolGopher},
+		{"rules-gemini", []byte(rules.String()), core.ProtocolGemini},
+		{"comments-gemini", []byte(eightMB()), core.ProtocolGemini},
+		{"rules-gopher", []byte(rules.String()), core.ProtocolGopher},
+		{"comments-gopher", []byte(eightMB()), core.ProtocolGopher},
+	}
+	for _, in := range inputs {
+		b.Run(in.name, func(b *testing.B) {
+			perCPU(b, len(in.data), func() {
+				_, err := Fix(in.data, Options{Protocol: in.scope})
+				if refused := err != nil; refused != strings.HasSuffix(in.name, "-gemini") {
+					b.Fatalf("%s: %v", in.name, err)
+				}
+			})
+		})
+	}
+}

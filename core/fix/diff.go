@@ -1,6 +1,9 @@
 package fix
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Row is one row of a side-by-side view of the input and the result.
 // A side with no line has number 0 and text "".
@@ -40,6 +43,13 @@ func linesOf(d *doc) []diffLine {
 // one; removed and added lines between two kept ones share rows. It is
 // built from the lines fix tracked, not guessed from the texts.
 func (r Result) Diff() []Row {
+	// The tail past the cut, which no change touches, faces itself:
+	// its lines are made here, only for a caller that draws the diff.
+	if r.tail != "" {
+		tail := tailLines(r.tail, r.tailFirst)
+		r.before = append(slices.Clip(r.before), tail...)
+		r.after = append(slices.Clip(r.after), tail...)
+	}
 	touchedOld, touchedNew := map[int]bool{}, map[int]bool{}
 	for _, c := range r.Changes {
 		for _, o := range c.olds {
@@ -133,5 +143,24 @@ func keptInOrder(after []diffLine, touched func(k int) bool) []int {
 		out = append(out, k)
 	}
 	slices.Reverse(out)
+	return out
+}
+
+// tailLines are the lines of a tail kept as it came, numbered from
+// first, as the lexer splits them (CRLF, LF or a lone CR).
+func tailLines(tail string, first int) []diffLine {
+	var out []diffLine
+	for n := first; tail != ""; n++ {
+		end := strings.IndexAny(tail, "\r\n")
+		if end < 0 {
+			return append(out, diffLine{text: tail, orig: n})
+		}
+		term := tail[end : end+1]
+		if strings.HasPrefix(tail[end:], "\r\n") {
+			term = "\r\n"
+		}
+		out = append(out, diffLine{text: tail[:end], term: term, orig: n})
+		tail = tail[end+len(term):]
+	}
 	return out
 }

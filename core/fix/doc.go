@@ -25,6 +25,14 @@ type doc struct {
 	nextID  int
 	pos     []int32 // position by id, -1 for none; nil when lines moved since
 	parsed  *parsed // the last text parsed, shared by clones
+	// tail is the input past its last whole line within the cut, kept
+	// byte for byte after the lines; "" for a file within the cut.
+	tail      string
+	tailFirst int // the input's number of the tail's first line
+	// reach is how many bytes of the output the readers in scope read
+	// (see sized); whole is the last such view parsed, shared by clones.
+	reach int
+	whole *parsed
 }
 
 // parsed keeps the last text a doc was parsed from: the steps each read
@@ -63,6 +71,11 @@ func (d *doc) clone() *doc {
 // String is the file as it would be written.
 func (d *doc) String() string {
 	var b strings.Builder
+	n := 3 + len(d.lines) // the BOM, and a CR more per line at most
+	for _, l := range d.lines {
+		n += len(l.text) + len(l.term)
+	}
+	b.Grow(n) // one allocation: a 500 KiB file is built many times
 	if d.bom {
 		b.WriteString("\uFEFF")
 	}
@@ -87,6 +100,28 @@ func (d *doc) String() string {
 // one it would not be a line at all.
 func (d *doc) bareEnd() bool {
 	return d.noFinal && len(d.lines) > 0 && d.lines[len(d.lines)-1].text != ""
+}
+
+// text is the whole output: the lines, then the tail as it came.
+func (d *doc) text() string { return d.String() + d.tail }
+
+// full reads the output as the readers in scope do: as far as the last
+// of them reads (parse reads only the lines, which the steps edit).
+func (d *doc) full() *core.File {
+	if d.tail == "" {
+		return d.parse()
+	}
+	head := d.String()
+	var text string
+	if n := min(len(head)+len(d.tail), d.reach); n <= len(head) {
+		text = head[:n]
+	} else {
+		text = head + d.tail[:n-len(head)]
+	}
+	if d.whole.f == nil || d.whole.text != text {
+		d.whole.text, d.whole.f = text, core.Parse([]byte(text))
+	}
+	return d.whole.f
 }
 
 // parse reads the doc as the dialects do: line i of the result is

@@ -52,7 +52,7 @@ type Change struct {
 	Message string `json:"message"`
 	Old     Span   `json:"old"` // the input's lines it concerns
 	New     Span   `json:"new"` // the result's lines it wrote
-	URL     string `json:"url"` // the code's reference page (core.LintURL)
+	URL     string `json:"url"` // the code's reference page (lint.URL)
 
 	olds, news []int // exactly which lines, for Diff
 }
@@ -91,6 +91,8 @@ type Result struct {
 	Remaining []Remaining `json:"remaining"`
 
 	before, after []diffLine // for Diff
+	tail          string     // the input past its last whole line within the cut, kept as it came
+	tailFirst     int        // the input's number of the tail's first line
 }
 
 // Limits that keep a huge file's answer quick.
@@ -123,6 +125,17 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 		}
 		return Result{}, fmt.Errorf("this looks binary (%s), not a text robots.txt, so there is nothing to rewrite", why)
 	}
+	// Past the cut, the steps edit the head's whole lines, the tail stays
+	// as it is, and every verdict is read from the output as far as the
+	// readers in scope read it.
+	sz, err := planSize(data, opt.Protocol)
+	if err != nil {
+		return Result{}, err
+	}
+	head := orig
+	if sz.headEnd < len(data) {
+		orig, head = core.Parse(data[:sz.reach]), core.Parse(data[:sz.headEnd])
+	}
 	agents, selectors := opt.Agents, opt.Selectors
 	if len(agents) == 0 {
 		agents = fileAgents(orig)
@@ -132,17 +145,20 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 	}
 	// The held rows: every reader keeps its refusals on these (strict),
 	// or is said to lose them (Opened). The file's own paths are held
-	// even when the caller names the rows' selectors.
-	held := newRowSet(orig, opt.Protocol, heldAgents(orig, agents), heldPaths(orig, selectors))
+	// even when the caller names the rows' selectors, and so are those
+	// of the tail.
+	held := newRowSet(orig, opt.Protocol, heldAgents(orig, agents), heldPaths(orig, selectors, sz.tailPaths))
+	start := newDoc(head)
+	start.tail, start.tailFirst, start.reach, start.whole = string(data[sz.headEnd:]), len(head.Lines)+1, sz.reach, &parsed{}
 	var fx *fixer
 	var res Result
 	if strict {
 		rows := newRowSet(orig, opt.Protocol, agents, selectors)
 		before := rows.table(orig)
 		want := rows.strictest(before)
-		fx = rewrite(orig, opt, steps, &fixer{strict: newStrictGuard(held, orig)})
+		fx = rewrite(start, orig, opt, steps, &fixer{strict: newStrictGuard(held, orig)})
 		res.AgreedBefore = rows.agreeing(before, want)
-		res.AgreedAfter, res.Unresolved = rows.explain(fx.doc.parse(), want)
+		res.AgreedAfter, res.Unresolved = rows.explain(fx.doc.full(), want)
 		res.Rows, res.Reference = rows.rows(), Strict
 	} else {
 		dialects := opt.Protocol.Dialects()
@@ -151,15 +167,20 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 		// other dialects on more rows than it joins (a blank line gone can
 		// join a group some dialects then match by substring): a step is
 		// kept only when the rows agree at least as often after it.
-		fx = rewrite(orig, opt, steps, &fixer{guard: &rowGuard{dialects: dialects, agents: agents, selectors: selectors, best: agreedBefore}})
+		fx = rewrite(start, orig, opt, steps, &fixer{guard: &rowGuard{dialects: dialects, agents: agents, selectors: selectors, best: agreedBefore}})
 		res.AgreedBefore = agreedBefore
-		res.AgreedAfter, res.Unresolved = check(fx.doc.parse(), fx.ref, dialects, agents, selectors)
+		res.AgreedAfter, res.Unresolved = check(fx.doc.full(), fx.ref, dialects, agents, selectors)
 		res.Rows, res.Reference = len(agents)*len(selectors), fx.ref.ID
 	}
-	res.Robots, res.Protocol, res.Changes = fx.doc.String(), string(opt.Protocol), fx.report()
-	res.before, res.after = linesOf(newDoc(orig)), linesOf(fx.doc)
-	fixed := fx.doc.parse()
-	res.Opened = held.opened(held.table(orig), held.table(fixed))
+	res.Robots, res.Protocol, res.Changes = fx.doc.text(), string(opt.Protocol), fx.report()
+	res.before, res.after = linesOf(start), linesOf(fx.doc)
+	res.tail, res.tailFirst = start.tail, start.tailFirst
+	fixed := fx.doc.full()
+	if fx.doc.tail != "" {
+		// Lint the output as its readers read it, with its true size.
+		fixed = core.Parse([]byte(res.Robots))
+	}
+	res.Opened = held.opened(held.table(orig), held.table(fx.doc.full()))
 	res.Remaining = remaining(fixed, opt.Protocol)
 	whyStarKept(res.Remaining, fx.doc, held)
 	return res, nil
@@ -167,8 +188,9 @@ func fixWith(data []byte, opt Options, steps []step) (Result, error) {
 
 // rewrite runs the steps over orig until none changes anything. fx
 // holds the guard (strict, or the rows' guard for a dialect reference).
-func rewrite(orig *core.File, opt Options, steps []step, fx *fixer) *fixer {
-	fx.opt, fx.ref, fx.doc = opt, opt.Reference, newDoc(orig)
+func rewrite(start *doc, orig *core.File, opt Options, steps []step, fx *fixer) *fixer {
+	fx.opt, fx.ref, fx.doc = opt, opt.Reference, start.clone()
+	fx.headLen = len(start.String())
 	// A strict rewrite has no reading of its own: each step proposes its
 	// edits as each dialect in scope would, and the guard keeps those
 	// that move no reader away from its refusals.
@@ -179,7 +201,6 @@ func rewrite(orig *core.File, opt Options, steps []step, fx *fixer) *fixer {
 		fx.probes = probes(orig, opt.Agents)
 		fx.meaning = fx.meaningOf(orig)
 	}
-	fx.fileChanges(orig)
 	// A step can give an earlier one work (a merge leaves a role to
 	// name, a moved group a blank line): go round until nothing changes.
 	for round := 0; round < maxRounds; round++ {
@@ -243,6 +264,7 @@ type fixer struct {
 	strict  *strictGuard // the readers' refusals every kept edit keeps (strict)
 	// mustGain: the running step's edits must bring rows to agree
 	mustGain bool
+	headLen  int // bytes of the input's lines: with a tail, the lines may lose at most shrinkSlack
 }
 
 // pending is a change whose result lines are known only at the end.
@@ -311,10 +333,11 @@ func (fx *fixer) run(edits []edit) {
 // reference dialect, for every probed crawler, and still fits under the
 // cut: past it even a comment's tail would be dropped by the next run.
 func (fx *fixer) keeps() bool {
-	f := fx.doc.parse()
-	if len(fx.doc.parsed.text) > core.MaxBytes {
+	fx.doc.parse()
+	if n := len(fx.doc.parsed.text); n > core.MaxBytes || fx.doc.tail != "" && n < fx.headLen-shrinkSlack {
 		return false
 	}
+	f := fx.doc.full()
 	if fx.strict != nil {
 		return fx.strict.allows(f, fx.mustGain)
 	}
@@ -381,30 +404,6 @@ func commentedAgent(l core.Line) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// fileChanges are what reading the input already changed: an ignored
-// tail.
-func (fx *fixer) fileChanges(f *core.File) {
-	if !f.Truncated {
-		return
-	}
-	n := len(f.Lines)
-	msg := fmt.Sprintf("the %d bytes after the first %d KiB are dropped: every dialect stops reading there", f.Size-core.MaxBytes, core.MaxBytes/1024)
-	if last := f.Lines[n-1]; last.Terminator == "" && n > 1 {
-		// The cut fell inside line n. A piece no reader takes for a field
-		// ("Disall") goes too, so the file ends at its last whole line; a
-		// piece that still reads as a rule stays, or the rewrite would let
-		// readers into what it refuses.
-		if last.Key == "" && last.Typo == "" {
-			fx.doc.lines = fx.doc.lines[:len(fx.doc.lines)-1]
-			fx.doc.pos, fx.doc.noFinal = nil, false
-			msg += fmt.Sprintf(", and so does the start of line %d that the cut left (%q), which no reader takes for a field", n, last.Text)
-		} else {
-			msg += fmt.Sprintf("; the cut falls inside line %d, which every reader still reads as %q, so it stays", n, last.Text)
-		}
-	}
-	fx.changes = append(fx.changes, pending{Change: Change{Line: n, Code: "file-too-large", Message: msg, Old: Span{n, n}, olds: []int{n}}})
 }
 
 // report gives each change the lines of the result it wrote.

@@ -113,10 +113,10 @@ func prefixBeside(fx *fixer) []edit {
 // with one final *, which reader the rewrite without the * would let
 // in, and where: the reason fix kept the line as it is.
 func whyStarKept(rem []Remaining, d *doc, held *rowSet) {
-	f := d.parse()
+	f := d.full()
 	var before *table
 	for i, r := range rem {
-		if r.Code != "glob-portability" || r.Line < 1 || r.Line > len(f.Lines) {
+		if r.Code != "glob-portability" || r.Line < 1 || r.Line > len(d.lines) {
 			continue
 		}
 		l := f.Lines[r.Line-1]
@@ -129,7 +129,7 @@ func whyStarKept(rem []Remaining, d *doc, held *rowSet) {
 		}
 		c := d.clone()
 		c.lines[r.Line-1].text = withoutTrailingStar(l)
-		opened := held.opened(*before, held.table(c.parse()))
+		opened := held.opened(*before, held.table(c.full()))
 		if len(opened) == 0 {
 			continue
 		}

@@ -194,7 +194,7 @@ func TestStrictNeverOpens(t *testing.T) {
 		}
 		same := opt
 		same.Agents = heldAgents(before, opt.Agents) // the rows the first run held
-		same.Selectors = heldPaths(before, nil)      // the rows the first run held
+		same.Selectors = heldPaths(before, nil, nil) // the rows the first run held
 		again, _ := Fix([]byte(res.Robots), same)
 		if len(again.Changes) > 0 {
 			// A second run holds the rewritten file's own readings, which

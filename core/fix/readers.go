@@ -267,15 +267,18 @@ func standIn(c *core.Crawler, f *core.File) core.Agent {
 // heldPaths are the selectors every reader is held to: the given ones,
 // the root and the empty path, the file's own rule paths (and a path each glob matches), and for each
 // a path just inside it and one just beside it (/git/ gives /git/x and
-// /gitx), where prefix, segment and pattern readers part.
-func heldPaths(f *core.File, given []string) []string {
+// /gitx), where prefix, segment and pattern readers part. The rule
+// paths of a tail past the cut (tail) are held the same way, with room
+// of their own.
+func heldPaths(f *core.File, given []string, tail []string) []string {
 	out := slices.Clone(given)
 	seen := map[string]bool{}
 	for _, s := range out {
 		seen[s] = true
 	}
+	limit := 3 * maxRowPaths
 	add := func(p string) {
-		if len(out) < 3*maxRowPaths && p != "" && !seen[p] {
+		if len(out) < limit && p != "" && !seen[p] {
 			seen[p] = true
 			out = append(out, p)
 		}
@@ -285,19 +288,24 @@ func heldPaths(f *core.File, given []string) []string {
 		seen[""] = true
 		out = append(out, "")
 	}
-	for _, p := range filePaths(f) {
-		add(p)
-		base := p
-		if ex := patternExample(p); ex != "" {
-			base = ex
-		}
-		if base = strings.TrimSuffix(base, "/"); base != "" || strings.HasPrefix(p, "/") {
-			add(base + "/x")
-			if base != "" {
-				add(base + "x")
+	addAll := func(paths []string) {
+		for _, p := range paths {
+			add(p)
+			base := p
+			if ex := patternExample(p); ex != "" {
+				base = ex
+			}
+			if base = strings.TrimSuffix(base, "/"); base != "" || strings.HasPrefix(p, "/") {
+				add(base + "/x")
+				if base != "" {
+					add(base + "x")
+				}
 			}
 		}
 	}
+	addAll(filePaths(f))
+	limit = len(out) + 4*len(tail)
+	addAll(tail)
 	return out
 }
 
@@ -393,7 +401,10 @@ func remaining(f *core.File, scope core.Protocol) []Remaining {
 			continue
 		}
 		why := "no step of fix removes it without letting some reader in scope into a path it refuses today, or parting readers that agree"
-		if !slices.ContainsFunc(steps, func(s step) bool { return s.code == fd.Code }) {
+		switch {
+		case fd.Code == "file-too-large":
+			why = "fix keeps every byte: crawlers that read past the cut read the rest, and a shorter file would let them in"
+		case !slices.ContainsFunc(steps, func(s step) bool { return s.code == fd.Code }):
 			why = "fix has no step for it: it needs the admin's judgement"
 		}
 		out = append(out, Remaining{Line: fd.Line, Code: fd.Code, Message: fd.Message, Why: why, URL: lint.URL(fd.Code)})
@@ -407,7 +418,7 @@ type Remaining struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Why     string `json:"why"`
-	URL     string `json:"url"` // the code's reference page (core.LintURL)
+	URL     string `json:"url"` // the code's reference page (lint.URL)
 }
 
 // OpenedSentences says what opened lists, one sentence per set of

@@ -34,11 +34,14 @@ func fileAgents(f *core.File) []core.Agent {
 // literal value matches itself in every dialect, so alone it would hide
 // the disagreement between the dialects that read patterns and those
 // that compare prefixes.
-func filePaths(f *core.File) []string {
+func filePaths(f *core.File) []string { return rulePathsOf(f, maxRowPaths) }
+
+// rulePathsOf is filePaths with at most limit paths (-1: all).
+func rulePathsOf(f *core.File, limit int) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(p string) {
-		if len(out) < maxRowPaths && p != "" && !seen[p] {
+		if (limit < 0 || len(out) < limit) && p != "" && !seen[p] {
 			seen[p] = true
 			out = append(out, p)
 		}

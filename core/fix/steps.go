@@ -38,10 +38,10 @@ var steps = []step{
 
 // Codes are the lint codes fix answers with a step of its own, sorted:
 // a file raising one of them may be rewritten so it no longer does
-// (when no reader is let in by the edit). file-too-large is among them:
-// fix drops what no reader reads past the cut.
+// (when no reader is let in by the edit). file-too-large is not among
+// them: crawlers read past the cut, so fix keeps every byte.
 func Codes() []string {
-	codes := []string{"file-too-large"}
+	var codes []string
 	for _, s := range steps {
 		if !slices.Contains(codes, s.code) {
 			codes = append(codes, s.code)
@@ -697,22 +697,30 @@ func dropShadowed(fx *fixer) []edit {
 	v := fx.view()
 	var edits []edit
 	for _, g := range v.rs.Groups {
+		// The first rule with each value that can shadow another (any
+		// rule under first match, an Allow where it is an exception): a
+		// rule's shadow is then found among its own prefixes, not by
+		// trying every rule of a group that may hold thousands.
+		firstOf := map[string]int{}
+		for j, e := range g.Rules {
+			if _, ok := firstOf[e.Value]; !ok && e.Value != "" && (ref.Decision == core.FirstMatch || e.Key == core.Allow) {
+				firstOf[e.Value] = j
+			}
+		}
 		for i, r := range g.Rules {
-			if r.Value == "" {
+			if r.Value == "" || ref.Decision == core.AllowException && r.Key == core.Allow {
 				continue
 			}
-			var by *core.Line
-			for j, e := range g.Rules {
-				first := ref.Decision == core.FirstMatch && j < i
-				exception := ref.Decision == core.AllowException && e.Key == core.Allow && r.Key != core.Allow
-				if (first || exception) && e.Value != "" && strings.HasPrefix(r.Value, e.Value) {
-					by = e
-					break
+			j := -1
+			for k := 1; k <= len(r.Value); k++ {
+				if at, ok := firstOf[r.Value[:k]]; ok && (j < 0 || at < j) {
+					j = at
 				}
 			}
-			if by == nil {
+			if j < 0 || ref.Decision == core.FirstMatch && j >= i {
 				continue
 			}
+			by := g.Rules[j]
 			why := fmt.Sprintf("%q comes before it and matches everything it matches", by.Rule())
 			if ref.Decision == core.AllowException {
 				why = fmt.Sprintf("the exception %q matches everything it matches, and an Allow wins", by.Rule())

@@ -3,6 +3,7 @@ package refsite
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
@@ -12,7 +13,7 @@ import (
 	"github.com/smolbots/smolbots/core/lint"
 )
 
-// lintFindings lints a case as the CLI does (core.Lint, then the
+// lintFindings lints a case as the CLI does (lint.Lint, then the
 // controls at severity min, then the protocol's scope).
 func lintFindings(c Case, min lint.Severity) []lint.Finding {
 	f := core.Parse([]byte(c.Robots))
@@ -83,7 +84,11 @@ func CLIText(name string, findings []lint.Finding) string {
 	var b strings.Builder
 	var codes []string
 	for _, fd := range findings {
-		fmt.Fprintf(&b, "%s:%d: %s: %s [%s] (%s)\n", name, fd.Line, fd.Severity, core.Visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
+		line := "file" // a finding about the whole file (line 0 in JSON)
+		if fd.Line > 0 {
+			line = strconv.Itoa(fd.Line)
+		}
+		fmt.Fprintf(&b, "%s:%s: %s: %s [%s] (%s)\n", name, line, fd.Severity, core.Visible(fd.Message), fd.Code, strings.Join(fd.Dialects, ", "))
 		if !slices.Contains(codes, fd.Code) {
 			codes = append(codes, fd.Code)
 		}
