@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/smolbots/smolbots/core"
@@ -34,13 +35,20 @@ document is published as /conformance.json (docs/conformance.md).`,
 	define: func(fs *flag.FlagSet) func(*call) error {
 		dialects := fs.String("dialect", "", "whose verdicts each case carries, as `all|crawlers|ID[,ID]` (default: the six dialects and every crawler preset)")
 		agent := fs.String("agent", conformance.DefaultAgent, "the `AGENT` the matrix's demonstrations are asked as; its role stands for ROLE in them")
+		tier := fs.String("tier", "", tierUsage)
 		return func(c *call) error {
 			if len(c.args) > 0 {
 				return usageErr("vectors takes no arguments, not %q", visible(c.args[0]))
 			}
+			if err := checkTier(*tier); err != nil {
+				return err
+			}
 			s, err := buildSuite(*dialects, *agent)
 			if err != nil {
 				return err
+			}
+			if *tier != "" {
+				s.OnlyTier(*tier)
 			}
 			b, err := conformance.JSON(s)
 			if err != nil {
@@ -50,6 +58,16 @@ document is published as /conformance.json (docs/conformance.md).`,
 			return err
 		}
 	},
+}
+
+const tierUsage = "only the cases of one `TIER`: rfc9309, gemini-companion, gopher, reader or implementation-defined (docs/conformance.md)"
+
+// checkTier refuses a -tier that is not one of the tiers.
+func checkTier(t string) error {
+	if t == "" || conformance.KnownTier(t) {
+		return nil
+	}
+	return usageErr("unknown tier %q; use one of %s", visible(t), strings.Join(conformance.Tiers, ", "))
 }
 
 // buildSuite is the suite with the readers of -dialect ("" for every
@@ -97,14 +115,15 @@ then a summary (docs/conformance.md).`,
 		fs.DurationVar(&o.timeout, "timeout", conformance.DefaultTimeout, "how long one case may take, as a `D` such as 30s or 500ms")
 		fs.BoolVar(&o.jsonl, "jsonl", false, "start CMD once and speak JSON lines with it, instead of once per case")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per case, then a summary object")
+		fs.StringVar(&o.tier, "tier", "", tierUsage)
 		return func(c *call) error { return runConform(c, o) }
 	},
 }
 
 type conformOptions struct {
-	dialect, agent string
-	timeout        time.Duration
-	jsonl, json    bool
+	dialect, agent, tier string
+	timeout              time.Duration
+	jsonl, json          bool
 }
 
 func runConform(c *call, o conformOptions) error {
@@ -113,6 +132,9 @@ func runConform(c *call, o conformOptions) error {
 	}
 	if o.timeout <= 0 {
 		return usageErr("-timeout must be more than 0, not %v", o.timeout)
+	}
+	if err := checkTier(o.tier); err != nil {
+		return err
 	}
 	readers := refsite.SuiteReaders()
 	d, ok := core.DialectByID(o.dialect)
@@ -133,6 +155,9 @@ func runConform(c *call, o conformOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.tier != "" {
+		s.OnlyTier(o.tier)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	answers, err := conformance.Run(ctx, s.Cases, conformance.Options{Cmd: c.args, JSONL: o.jsonl, Timeout: o.timeout, Workers: runtime.NumCPU()})
@@ -143,7 +168,7 @@ func runConform(c *call, o conformOptions) error {
 	if err != nil {
 		return err
 	}
-	demos := refsite.Demos()
+	demos := conformance.AskedDemos(s, refsite.Demos())
 	results, sum := conformance.Score(s, answers, d.ID, demos)
 	w := bufio.NewWriter(c.stdout)
 	if o.json {

@@ -319,6 +319,71 @@ func TestVectors(t *testing.T) {
 	}
 }
 
+// vectors -tier T keeps the cases of that tier, all of them, and says
+// which tier it kept; the tiers of the whole suite add up to it.
+func TestVectorsTier(t *testing.T) {
+	var all conformance.Suite
+	if err := json.Unmarshal([]byte(runCLI(t, "", "vectors").stdout), &all); err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, tier := range conformance.Tiers {
+		r := runCLI(t, "", "vectors", "-tier", tier)
+		validJSON(t, r.stdout, "conformance")
+		var s conformance.Suite
+		if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for _, c := range all.Cases {
+			if c.Tier == tier {
+				want++
+			}
+		}
+		if s.Tier != tier || len(s.Cases) != want || want == 0 {
+			t.Errorf("-tier %s: tier %q, %d cases; want %d", tier, s.Tier, len(s.Cases), want)
+		}
+		for _, c := range s.Cases {
+			if c.Tier != tier {
+				t.Errorf("-tier %s printed %s of tier %s", tier, c.ID, c.Tier)
+			}
+		}
+		total += len(s.Cases)
+	}
+	if total != len(all.Cases) {
+		t.Errorf("the tiers hold %d cases, the suite %d", total, len(all.Cases))
+	}
+	for _, args := range [][]string{{"vectors", "-tier", "web"}, {"conform", "-tier", "web", "--", "/bin/true"}} {
+		if r := runCLI(t, "", args...); r.code != 2 || !strings.Contains(r.stderr, `unknown tier "web"; use one of rfc9309, gemini-companion`) {
+			t.Errorf("%v: exit %d, %q", args, r.code, r.stderr)
+		}
+	}
+}
+
+// conform -tier runs only that tier's cases: the summary and every
+// case line name it, and the matrix row has only the demonstrations
+// the tier holds.
+func TestConformTier(t *testing.T) {
+	_, results, sum := conformJSON(t, "-jsonl", "-tier", "rfc9309", "-dialect", "norobots", "--", "/usr/bin/python3", adapters+"/robotparser.py", "--jsonl")
+	s, err := refsite.Suite("", refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.OnlyTier("rfc9309")
+	if sum.Tier != "rfc9309" || len(results) != len(s.Cases) || sum.Errors != 0 {
+		t.Errorf("summary %+v after %d lines; want tier rfc9309 and %d cases", sum, len(results), len(s.Cases))
+	}
+	for _, r := range results {
+		if r.Tier != "rfc9309" {
+			t.Errorf("%s: tier %s", r.ID, r.Tier)
+		}
+	}
+	demos := conformance.AskedDemos(s, refsite.Demos())
+	if len(sum.Features) != len(demos) || len(demos) == 0 || len(demos) == len(refsite.Demos()) {
+		t.Errorf("features %v for %d of the tier's demonstrations", sum.Features, len(demos))
+	}
+}
+
 // check -dialect takes a custom reader: its verdicts are its own, its
 // line carries its canonical spelling and follows check's schema, and a
 // bad knob is a usage error.

@@ -14,6 +14,7 @@ import (
 // Result is one case as `conform -json` prints it.
 type Result struct {
 	ID      string   `json:"id"`
+	Tier    string   `json:"tier"`
 	Allowed bool     `json:"allowed"`
 	Error   string   `json:"error"`
 	Agrees  []string `json:"agrees"` // the readers whose verdict it gave, in the suite's order
@@ -29,6 +30,7 @@ type Summary struct {
 	Release string         `json:"release"` // the suite's release name
 	Agent   string         `json:"agent"`
 	Dialect string         `json:"dialect"`
+	Tier    string         `json:"tier,omitempty"` // the one tier run, when -tier chose one
 	Cases   int            `json:"cases"`
 	Errors  int            `json:"errors"`
 	Differs int            `json:"differs"` // cases answered otherwise than Dialect, errors included
@@ -43,7 +45,7 @@ type Summary struct {
 // Score compares the answers with every reader's verdict and with the
 // chosen one.
 func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, Summary) {
-	sum := Summary{Kind: "summary", Suite: s.Version + " (" + s.Date + ")", Release: s.Release, Agent: s.Agent, Dialect: dialect, Cases: len(s.Cases), Agree: map[string]int{}, Features: map[string]string{}}
+	sum := Summary{Kind: "summary", Suite: s.Version + " (" + s.Date + ")", Release: s.Release, Agent: s.Agent, Dialect: dialect, Tier: s.Tier, Cases: len(s.Cases), Agree: map[string]int{}, Features: map[string]string{}}
 	for _, r := range s.Readers {
 		sum.Agree[r] = 0
 	}
@@ -57,7 +59,7 @@ func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, 
 		if !ok {
 			a = Answer{ID: c.ID, Error: "not asked"}
 		}
-		r := Result{ID: c.ID, Allowed: a.Allowed, Error: a.Error, Agrees: []string{}}
+		r := Result{ID: c.ID, Tier: c.Tier, Allowed: a.Allowed, Error: a.Error, Agrees: []string{}}
 		if a.Error != "" {
 			sum.Errors++
 		} else {
@@ -81,7 +83,7 @@ func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, 
 			best, sum.Closest = sum.Agree[reader], reader
 		}
 	}
-	for _, d := range demos {
+	for _, d := range AskedDemos(s, demos) {
 		a, ok := byID["matrix/"+d.ID]
 		switch {
 		case !ok || a.Error != "":
@@ -91,6 +93,22 @@ func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, 
 		}
 	}
 	return out, sum
+}
+
+// AskedDemos are the demonstrations whose case the suite holds: all of
+// them, unless the suite keeps one tier.
+func AskedDemos(s *Suite, demos []Demo) []Demo {
+	in := map[string]bool{}
+	for _, c := range s.Cases {
+		in[c.ID] = true
+	}
+	var out []Demo
+	for _, d := range demos {
+		if in["matrix/"+d.ID] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // JSON is v as the CLI writes JSON: no HTML escaping, DEL and the C1

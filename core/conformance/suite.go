@@ -28,8 +28,8 @@ import (
 // case is added, dropped or changes meaning; the golden list of IDs in
 // testdata holds the tests to it.
 const (
-	Version = "2"
-	Date    = "2026-11-27"
+	Version = "3"
+	Date    = "2026-12-07"
 )
 
 // DefaultAgent is the agent the matrix's demonstrations are asked as
@@ -60,6 +60,9 @@ type Case struct {
 	// scenario's name, or "real-file".
 	Feature string `json:"feature"`
 	Cite    string `json:"cite"`
+	// Tier is what decides the answer (TierOf): rfc9309,
+	// gemini-companion, gopher, reader or implementation-defined.
+	Tier string `json:"tier"`
 }
 
 // Suite is the whole document `smolbots vectors` prints.
@@ -70,7 +73,9 @@ type Suite struct {
 	Release string   `json:"release"`
 	Agent   string   `json:"agent"`   // what the matrix cases were asked as
 	Readers []string `json:"readers"` // the keys of every case's expect, in order
-	Cases   []Case   `json:"cases"`
+	// Tier is set when the document holds only the cases of one tier.
+	Tier  string `json:"tier,omitempty"`
+	Cases []Case `json:"cases"`
 }
 
 // Sources are what the suite is built from.
@@ -115,6 +120,7 @@ func Build(src Sources, agent string, readers []core.Dialect) (*Suite, error) {
 		}
 		seen[c.ID] = true
 		c.Expect = Expect(readers, c.Robots, c.Agent, c.URL)
+		c.Tier = TierOf(c.Robots, c.Agent, c.URL)
 	}
 	return s, nil
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -176,5 +177,70 @@ func TestDemoRowsAreTheMatrix(t *testing.T) {
 	}
 	if !strings.Contains(byRole["archiver"].Cases[5].Robots, "User-agent: archiver") {
 		t.Errorf("the archiver run's demonstration does not name archiver: %q", byRole["archiver"].Cases[5].Robots)
+	}
+}
+
+// Every case has one of the tiers, each tier holds cases, and a case's
+// tier follows the rule from its verdicts, whatever readers the suite
+// carries: a suite of two readers gives the same tiers.
+func TestTiers(t *testing.T) {
+	s := suite(t, "")
+	n := map[string]int{}
+	for _, c := range s.Cases {
+		if !conformance.KnownTier(c.Tier) {
+			t.Errorf("%s: tier %q", c.ID, c.Tier)
+		}
+		n[c.Tier]++
+	}
+	t.Logf("tiers: %v", n)
+	for _, tier := range conformance.Tiers {
+		if n[tier] == 0 {
+			t.Errorf("no case has the tier %s", tier)
+		}
+	}
+	few, err := refsite.Suite("", []core.Dialect{core.Dialects()[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range few.Cases {
+		if c.Tier != s.Cases[i].Tier {
+			t.Errorf("%s: tier %s with one reader, %s with all", c.ID, c.Tier, s.Cases[i].Tier)
+		}
+	}
+}
+
+// docs/conformance.md's sample names the suite's current version and
+// date, its count of cases is the suite's, and its table of tiers gives
+// each tier's count as the suite has it.
+func TestDocsSample(t *testing.T) {
+	data, err := os.ReadFile("../../docs/conformance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	s := suite(t, "")
+	n := map[string]int{}
+	for _, c := range s.Cases {
+		n[c.Tier]++
+	}
+	wants := []string{
+		`{"version":"` + conformance.Version + `","date":"` + conformance.Date + `",`,
+		"Version " + conformance.Version + " has " + strconv.Itoa(len(s.Cases)) + " cases",
+		"| tier | the answer is decided by | cases in version " + conformance.Version + " |",
+	}
+	for _, tier := range conformance.Tiers {
+		wants = append(wants, "| `"+tier+"` | ")
+	}
+	for _, w := range wants {
+		if !strings.Contains(doc, w) {
+			t.Errorf("docs/conformance.md lacks %q", w)
+		}
+	}
+	for _, line := range strings.Split(doc, "\n") {
+		for _, tier := range conformance.Tiers {
+			if strings.HasPrefix(line, "| `"+tier+"` | ") && !strings.HasSuffix(line, " | "+strconv.Itoa(n[tier])+" |") {
+				t.Errorf("docs/conformance.md: %q; the suite has %d cases of that tier", line, n[tier])
+			}
+		}
 	}
 }

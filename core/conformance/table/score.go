@@ -20,8 +20,8 @@ type Row struct {
 	Closest  string
 	Agree    int
 	AgreeAll map[string]int
-	// Tiers counts, tier by tier (in the suite's order), the cases it
-	// answers as Closest does.
+	// Tiers counts, tier by tier (conformance.Tiers's order), the cases
+	// it answers as Closest does.
 	Tiers []TierCount
 	// Features is its row of the matrix, from its answers on the
 	// demonstrations (yes, no or error); ClosestFeatures the closest
@@ -81,10 +81,13 @@ func Score(l Library, a Answers, s *conformance.Suite, demos []conformance.Demo)
 		Cases: sum.Cases, Errors: sum.Errors, Closest: sum.Closest, Agree: sum.Agree[sum.Closest], AgreeAll: sum.Agree,
 		Features: sum.Features, ClosestFeatures: conformance.Row(s, sum.Closest, demos),
 	}
+	for _, tier := range conformance.Tiers {
+		r.Tiers = append(r.Tiers, TierCount{Tier: tier})
+	}
 	for i, c := range s.Cases {
-		k := tierIndex(r.Tiers, Tier(c))
+		k := tierIndex(r.Tiers, c.Tier)
 		if k < 0 {
-			r.Tiers = append(r.Tiers, TierCount{Tier: Tier(c)})
+			r.Tiers = append(r.Tiers, TierCount{Tier: c.Tier})
 			k = len(r.Tiers) - 1
 		}
 		r.Tiers[k].Cases++
@@ -111,9 +114,4 @@ func word(allowed bool) string {
 		return "allowed"
 	}
 	return "disallowed"
-}
-
-// Tier is the tier a case belongs to.
-func Tier(c conformance.Case) string {
-	return "all"
 }
