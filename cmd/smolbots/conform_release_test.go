@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/refsite"
 )
 
 // conform -release runs a kept release as it was cut (its cases, its
@@ -54,5 +57,31 @@ func TestConformReleaseUsage(t *testing.T) {
 		if r.code != 2 || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, r.code, r.stderr, c.want)
 		}
+	}
+}
+
+// /conformance/results.json follows docs/json/results.schema.json, and
+// the validator sees a wrong answer.
+func TestResultsSchema(t *testing.T) {
+	files, err := refsite.Pages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := json.NewDecoder(bytes.NewReader(files["conformance/results.json"]))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	if msg := validate(loadSchema(t, "results"), v, "results"); msg != "" {
+		t.Error(msg)
+	}
+	libs := v.(map[string]any)["libraries"].([]any)
+	if len(libs) < 7 {
+		t.Fatalf("%d libraries", len(libs))
+	}
+	libs[0].(map[string]any)["closest"] = "Not An ID"
+	if validate(loadSchema(t, "results"), v, "results") == "" {
+		t.Error("the schema accepts a closest reader that is no ID")
 	}
 }

@@ -68,10 +68,10 @@ var Libraries = []Library{
 		ID: "temoto", Name: "temoto/robotstxt", Language: "Go", From: "the Go module github.com/temoto/robotstxt",
 		Agent:      "indexer",
 		Module:     "examples/conform/temoto",
-		Cmd:        []string{"BIN", "-jsonl", "-auragem"},
+		Cmd:        []string{"BIN", "-jsonl", "-auragem", "-agent", "indexer"},
 		VersionCmd: []string{"go", "list", "-m", "-f", "{{.Version}}", "github.com/temoto/robotstxt"},
 		VersionDir: "examples/conform/temoto",
-		Asked:      "As AuraGem asks it: as indexer, the URL's decoded path, and User-Agent: * put in front of a file without the text User-Agent:.",
+		Asked:      "As AuraGem asks it: always as indexer, the URL's decoded path, and User-Agent: * put in front of a file without the text User-Agent:.",
 	},
 	{
 		ID: "grobotstxt", Name: "jimsmart/grobotstxt", Language: "Go", From: "the Go module github.com/jimsmart/grobotstxt, a port of Google's C++ parser",
