@@ -92,17 +92,22 @@ var conformCmd = &command{
 	name: "conform",
 	args: "-- CMD [ARG...]",
 	summary: `Runs a robots.txt implementation on the conformance suite and says which
-reader it reads like. Per case it runs CMD ARG... ROBOTS-FILE AGENT URL:
-exit 0 is allowed, 1 disallowed, anything else (or no answer within
--timeout) an error, never a pass; cases run a few at a time. With -jsonl it
-starts CMD once, writes one case a line ({"id","robots","agent","url"})
-and reads {"id","allowed"} or {"id","error"} back. It prints the agreement
-with each dialect and crawler preset, the closest reader, the
-implementation's own row of the matrix, and every case where it differs
-from -dialect, with a playground link. -json prints one object per case,
-then a summary (docs/conformance.md). -release runs a kept release of the
-suite instead of the current one, to pin in CI; -badge writes an SVG
-badge naming the release and the closest reader.`,
+reader it reads like. Per case it runs CMD ARG... ROBOTS-FILE AGENT URL
+and reads one word on stdout, allowed or disallowed; with stdout empty,
+exit 0 is allowed and 1 disallowed only if stderr is empty too. A crash
+(a traceback or any stderr with nothing on stdout), another exit status
+or no answer within -timeout is an error, never a pass; cases run a few
+at a time. With -jsonl it starts CMD once, writes one case a line
+({"id","robots","agent","url"}) and reads {"id","allowed":true|false} or
+{"id","error"} back; lines that are not JSON are skipped and reported
+once. It prints the agreement with each dialect and crawler preset, the
+closest reader, the implementation's own row of the matrix (both withheld
+when more than 1% of the cases are errors), the first errors with their
+stderr, and every case where it differs from -dialect, with a playground
+link. -json prints one object per case, then a summary
+(docs/conformance.md). -release runs a kept release of the suite instead
+of the current one, to pin in CI; -badge writes an SVG badge naming the
+release and the closest reader.`,
 	examples: []string{
 		"smolbots conform -dialect norobots -- /usr/bin/python3 examples/conform/robotparser.py",
 		"smolbots conform -jsonl -json -- ./my-parser --jsonl | tail -1 | jq .closest",
@@ -168,7 +173,7 @@ func runConform(c *call, o conformOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	answers, err := conformance.Run(ctx, s.Cases, conformance.Options{Cmd: c.args, JSONL: o.jsonl, Timeout: o.timeout, Workers: runtime.NumCPU()})
+	rep, err := conformance.RunReport(ctx, s.Cases, conformance.Options{Cmd: c.args, JSONL: o.jsonl, Timeout: o.timeout, Workers: runtime.NumCPU()})
 	var se *conformance.StartError
 	if errors.As(err, &se) {
 		return &exitError{code: 2, msg: fmt.Sprintf("cannot start %s: %v", visible(c.args[0]), se.Err)}
@@ -177,7 +182,8 @@ func runConform(c *call, o conformOptions) error {
 		return err
 	}
 	demos := conformance.AskedDemos(s, refsite.Demos())
-	results, sum := conformance.Score(s, answers, d.ID, demos)
+	results, sum := conformance.Score(s, rep.Answers, d.ID, demos)
+	sum.Notes = rep.Notes
 	w := bufio.NewWriter(c.stdout)
 	if o.json {
 		for _, v := range append(anySlice(results), sum) {
@@ -226,10 +232,50 @@ func conformSuite(o conformOptions, readers []core.Dialect, d core.Dialect) (*co
 	return s, nil
 }
 
+// shownStderr is how many errors the text report shows the
+// implementation's stderr for.
+const shownStderr = 3
+
 // conformText is the report for a person.
 func conformText(w *bufio.Writer, s *conformance.Suite, results []conformance.Result, sum conformance.Summary, demos []conformance.Demo) {
-	fmt.Fprintf(w, "Suite %s: %d cases, the matrix's demonstrations asked as %s. Errors: %d.\n\n", sum.Suite, sum.Cases, visible(sum.Agent), sum.Errors)
-	fmt.Fprintln(w, "Agreement, case by case:")
+	tier := ""
+	if sum.Tier != "" {
+		tier = fmt.Sprintf(" of the tier %s", sum.Tier)
+	}
+	fmt.Fprintf(w, "Suite %s: %d cases%s, the matrix's demonstrations asked as %s. Errors: %d.\n", sum.Suite, sum.Cases, tier, visible(sum.Agent), sum.Errors)
+	for _, n := range sum.Notes {
+		fmt.Fprintf(w, "Note: %s\n", visible(n))
+	}
+	shown, last := 0, ""
+	for _, r := range results {
+		if r.Error == "" || shown == shownStderr {
+			continue
+		}
+		if shown == 0 {
+			fmt.Fprintf(w, "\nThe first errors, with what the implementation wrote on stderr:\n")
+		}
+		shown++
+		fmt.Fprintf(w, "  %s: %s\n", visible(r.ID), visible(r.Error))
+		switch r.Stderr {
+		case "":
+			fmt.Fprintln(w, "    (nothing on stderr)")
+			continue
+		case last:
+			fmt.Fprintln(w, "    (the same on stderr as above)")
+			continue
+		}
+		last = r.Stderr
+		for _, line := range strings.Split(r.Stderr, "\n") {
+			fmt.Fprintf(w, "    | %s\n", visible(line))
+		}
+	}
+	fmt.Fprintln(w)
+	if sum.Withheld != "" {
+		fmt.Fprintf(w, "No closest reader and no row of the matrix: %s.\n", sum.Withheld)
+		fmt.Fprintf(w, "\nAgreement on the %d cases it answered:\n", sum.Cases-sum.Errors)
+	} else {
+		fmt.Fprintln(w, "Agreement, case by case:")
+	}
 	for _, r := range s.Readers {
 		mark := ""
 		if r == sum.Closest {
@@ -237,10 +283,12 @@ func conformText(w *bufio.Writer, s *conformance.Suite, results []conformance.Re
 		}
 		fmt.Fprintf(w, "  %-14s %4d/%d%s\n", r, sum.Agree[r], sum.Cases, mark)
 	}
-	closest := conformance.Row(s, sum.Closest, demos)
-	fmt.Fprintf(w, "\nIts row of the matrix (from its answers on the demonstrations), beside %s's:\n", sum.Closest)
-	for _, d := range demos {
-		fmt.Fprintf(w, "  %-22s %-5s %s\n", d.ID, sum.Features[d.ID], closest[d.ID])
+	if sum.Withheld == "" && len(demos) > 0 {
+		closest := conformance.Row(s, sum.Closest, demos)
+		fmt.Fprintf(w, "\nIts row of the matrix (from its answers on the demonstrations), beside %s's:\n", sum.Closest)
+		for _, d := range demos {
+			fmt.Fprintf(w, "  %-22s %-5s %s\n", d.ID, sum.Features[d.ID], closest[d.ID])
+		}
 	}
 	if sum.Differs == 0 {
 		fmt.Fprintf(w, "\nIt answers as %s on every case.\n", sum.Dialect)

@@ -480,3 +480,88 @@ func TestConformTextHead(t *testing.T) {
 		t.Errorf("exit %d, first line\n%q\nwant\n%q", r.code, first, want)
 	}
 }
+
+// writeAdapter writes an adapter's source into a temporary directory.
+func writeAdapter(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// An adapter that crashes on every case, in Python and in Node, one
+// process a case and as JSON lines, and robotparser.py given --jsonl
+// when conform was not: every case is an error, conform names no
+// closest reader and no row of the matrix, exits 1, and its report
+// shows the crash from stderr.
+func TestConformCrash(t *testing.T) {
+	py := writeAdapter(t, "crash.py", "import json, sys\nif sys.argv[1:2] == ['--jsonl']:\n    for line in sys.stdin:\n        json.loads(line)['missing']\nelse:\n    raise ValueError('the parser broke')\n")
+	js := writeAdapter(t, "crash.js", "const rl = require('readline');\nif (process.argv[2] === '--jsonl') {\n  rl.createInterface({input: process.stdin}).on('line', l => { JSON.parse(l).missing.x; });\n} else {\n  throw new Error('the parser broke');\n}\n")
+	// per case on the smallest tier, so a process a case stays quick
+	small := []string{"-tier", "implementation-defined", "-timeout", "20s"}
+	for _, c := range []struct {
+		name  string
+		args  []string
+		crash string
+	}{
+		{"python", append(small, "--", "/usr/bin/python3", py), "ValueError: the parser broke"},
+		{"node", append(small, "--", "/usr/bin/node", js), "Error: the parser broke"},
+		{"python -jsonl", []string{"-jsonl", "--", "/usr/bin/python3", py, "--jsonl"}, "KeyError: 'missing'"},
+		{"node -jsonl", []string{"-jsonl", "--", "/usr/bin/node", js, "--jsonl"}, "TypeError: Cannot read properties of undefined"},
+		{"robotparser.py --jsonl without -jsonl", append(small, "--", "/usr/bin/python3", adapters+"/robotparser.py", "--jsonl"), "FileNotFoundError"},
+	} {
+		code, results, sum := conformJSON(t, c.args...)
+		if code != 1 || sum.Errors != sum.Cases || sum.Closest != "" || len(sum.Features) != 0 || !strings.Contains(sum.Withheld, fmt.Sprintf("%d of %d cases are errors", sum.Cases, sum.Cases)) {
+			t.Errorf("%s: exit %d, summary %+v; want every case an error, no closest reader, no row", c.name, code, sum)
+		}
+		for _, r := range sum.Agree {
+			if r != 0 {
+				t.Errorf("%s: a crash agreed with a reader: %v", c.name, sum.Agree)
+				break
+			}
+		}
+		if !strings.Contains(results[0].Error+results[0].Stderr, c.crash) {
+			t.Errorf("%s: the first case %+v does not show %q", c.name, results[0], c.crash)
+		}
+		if c.name == "node" || strings.HasPrefix(c.name, "robotparser") {
+			continue // the text report is read on the others: one process a case is slow
+		}
+		text := runCLI(t, "", append([]string{"conform"}, c.args...)...)
+		for _, want := range []string{"No closest reader and no row of the matrix: ", "The first errors, with what the implementation wrote on stderr:", c.crash} {
+			if !strings.Contains(text.stdout, want) {
+				t.Errorf("%s: the report lacks %q:\n%.3000s", c.name, want, text.stdout)
+			}
+		}
+		if strings.Contains(text.stdout, "<- closest") || strings.Contains(text.stdout, "Its row of the matrix") {
+			t.Errorf("%s: the report names a closest reader or a row:\n%.3000s", c.name, text.stdout)
+		}
+	}
+}
+
+// A few errors (no more than 1% of the cases) leave the closest reader
+// and the row; one more withholds them.
+func TestConformErrorShare(t *testing.T) {
+	s, err := refsite.Suite("", refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	max := conformance.MaxErrors(len(s.Cases))
+	if max != len(s.Cases)/100 || max == 0 {
+		t.Fatalf("MaxErrors(%d) = %d", len(s.Cases), max)
+	}
+	for _, n := range []int{max, max + 1} {
+		answers := make([]conformance.Answer, len(s.Cases))
+		for i, c := range s.Cases {
+			answers[i] = conformance.Answer{ID: c.ID, Allowed: c.Expect["gemini"]}
+			if i >= len(s.Cases)-n {
+				answers[i].Error = "it broke"
+			}
+		}
+		_, sum := conformance.Score(s, answers, "gemini", refsite.Demos())
+		if withheld := sum.Closest == ""; withheld != (n > max) || (sum.Withheld != "") != withheld || (len(sum.Features) == 0) != withheld {
+			t.Errorf("%d errors of %d: closest %q, withheld %q, %d features", n, len(s.Cases), sum.Closest, sum.Withheld, len(sum.Features))
+		}
+	}
+}

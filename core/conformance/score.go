@@ -3,6 +3,7 @@ package conformance
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
@@ -21,6 +22,9 @@ type Result struct {
 	// Differs: it answered, and not as the chosen reader does.
 	Differs   bool   `json:"differs"`
 	Permalink string `json:"permalink"` // the case in the playground, for a case that differs
+	// Stderr is the end of what the implementation wrote on stderr, for
+	// an error.
+	Stderr string `json:"stderr,omitempty"`
 }
 
 // Summary is the last line of `conform -json`.
@@ -35,7 +39,14 @@ type Summary struct {
 	Errors  int            `json:"errors"`
 	Differs int            `json:"differs"` // cases answered otherwise than Dialect, errors included
 	Agree   map[string]int `json:"agree"`
-	Closest string         `json:"closest"`
+	// Closest is the reader it agrees with most, "" when Withheld.
+	Closest string `json:"closest"`
+	// Withheld says why there is no closest reader and no row of the
+	// matrix: more errors than MaxErrorShare of the cases allows.
+	Withheld string `json:"withheld,omitempty"`
+	// Notes are said once about the whole run (lines that are not
+	// JSON, a process that never answered).
+	Notes []string `json:"notes,omitempty"`
 	// Features is the implementation's own row of the matrix: yes or no
 	// from its answer on the feature's demonstration, error when it
 	// gave none.
@@ -59,7 +70,7 @@ func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, 
 		if !ok {
 			a = Answer{ID: c.ID, Error: "not asked"}
 		}
-		r := Result{ID: c.ID, Tier: c.Tier, Allowed: a.Allowed, Error: a.Error, Agrees: []string{}}
+		r := Result{ID: c.ID, Tier: c.Tier, Allowed: a.Allowed, Error: a.Error, Agrees: []string{}, Stderr: a.Stderr}
 		if a.Error != "" {
 			sum.Errors++
 		} else {
@@ -76,6 +87,11 @@ func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, 
 			sum.Differs++
 		}
 		out = append(out, r)
+	}
+	if sum.Errors > MaxErrors(sum.Cases) {
+		sum.Withheld = fmt.Sprintf("%d of %d cases are errors, more than the %d (%d%%) a closest reader and a row of the matrix allow: a parser that fails that often has not been measured",
+			sum.Errors, sum.Cases, MaxErrors(sum.Cases), maxErrorPercent)
+		return out, sum
 	}
 	best := -1
 	for _, reader := range s.Readers {
@@ -94,6 +110,15 @@ func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, 
 	}
 	return out, sum
 }
+
+// maxErrorPercent is the share of the cases that may be errors before
+// Score withholds the closest reader and the matrix row.
+const maxErrorPercent = 1
+
+// MaxErrors is how many of n cases may be errors while Score still
+// names a closest reader and a row of the matrix: 1% of them, rounded
+// down (6 of 644; none in a run of fewer than 100).
+func MaxErrors(n int) int { return n * maxErrorPercent / 100 }
 
 // AskedDemos are the demonstrations whose case the suite holds: all of
 // them, unless the suite keeps one tier.

@@ -244,3 +244,28 @@ func TestDocsSample(t *testing.T) {
 		}
 	}
 }
+
+// Each step of the tier rule on a small file: what docs/conformance.md
+// says decides each tier.
+func TestTierRule(t *testing.T) {
+	demo := map[string]conformance.Case{}
+	for _, c := range suite(t, "").Cases {
+		demo[c.ID] = c
+	}
+	for _, c := range []struct{ robots, agent, url, want string }{
+		// every text and reader refuses
+		{"User-agent: *\nDisallow: /p\n", "examplebot", "gemini://capsule.example/p/x", "rfc9309"},
+		// $ and * are RFC 9309's alone among the texts
+		{"User-agent: *\nDisallow: /*.gmi$\n", "examplebot", "gemini://capsule.example/a.gmi", "rfc9309"},
+		// the companion spec has no Allow, RFC 9309 does
+		{"User-agent: *\nAllow: /a/b\nDisallow: /a\n", "examplebot", "gemini://capsule.example/a/b/c", "gemini-companion"},
+		// gopher2019 applies every Disallow to every robot
+		{"User-agent: otherbot\nDisallow: /p\n", "examplebot", "gemini://capsule.example/p", "gopher"},
+		{demo["matrix/prefix"].Robots, demo["matrix/prefix"].Agent, demo["matrix/prefix"].URL, "reader"},
+		{demo["matrix/star-also"].Robots, demo["matrix/star-also"].Agent, demo["matrix/star-also"].URL, "implementation-defined"},
+	} {
+		if got := conformance.TierOf(c.robots, c.agent, c.url); got != c.want {
+			t.Errorf("%q as %s on %s: tier %s, want %s", c.robots, c.agent, c.url, got, c.want)
+		}
+	}
+}

@@ -3,7 +3,8 @@ parser mozz-archiver reads robots.txt with through Scrapy. (Named
 protego_adapter.py: a script named protego.py would import itself.)
 
 Per case:   smolbots conform -- /usr/bin/python3 protego_adapter.py
-            (arguments ROBOTS-FILE AGENT URL; exit 0 allowed, 1 disallowed)
+            (arguments ROBOTS-FILE AGENT URL; prints allowed or disallowed,
+            and exits 0 or 1 as older runners read it)
 JSON lines: smolbots conform -jsonl -- /usr/bin/python3 protego_adapter.py --jsonl
 --agent NAME asks as NAME whatever the case's agent, as a crawler with
 one user-agent does (mozz-archiver: --agent archiver-mozz).
@@ -36,4 +37,6 @@ if args == ["--jsonl"]:
 else:
     robots, agent, url = args[:3]
     with open(robots, "rb") as f:
-        sys.exit(0 if allowed(f.read(), agent, url) else 1)
+        ok = allowed(f.read(), agent, url)
+    print("allowed" if ok else "disallowed", flush=True)
+    sys.exit(0 if ok else 1)

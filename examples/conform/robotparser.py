@@ -1,7 +1,8 @@
 """smolbots conform adapter for CPython's urllib.robotparser.
 
 Per case:   smolbots conform -- /usr/bin/python3 robotparser.py
-            (arguments ROBOTS-FILE AGENT URL; exit 0 allowed, 1 disallowed)
+            (arguments ROBOTS-FILE AGENT URL; prints allowed or disallowed,
+            and exits 0 or 1 as older runners read it)
 JSON lines: smolbots conform -jsonl -- /usr/bin/python3 robotparser.py --jsonl
 """
 import json
@@ -24,4 +25,6 @@ if sys.argv[1:] == ["--jsonl"]:
 else:
     robots, agent, url = sys.argv[1:4]
     with open(robots, "rb") as f:
-        sys.exit(0 if allowed(f.read(), agent, url) else 1)
+        ok = allowed(f.read(), agent, url)
+    print("allowed" if ok else "disallowed", flush=True)
+    sys.exit(0 if ok else 1)

@@ -3,7 +3,7 @@
 // with. It is a module of its own so the main module does not depend on
 // the library.
 //
-//	smolbots conform -- ./temoto                    per case: ROBOTS-FILE AGENT URL
+//	smolbots conform -- ./temoto                    per case: ROBOTS-FILE AGENT URL; prints allowed or disallowed
 //	smolbots conform -jsonl -- ./temoto -jsonl      JSON lines
 //
 // -agent NAME asks as NAME whatever the case's agent (AuraGem asks as
@@ -88,6 +88,8 @@ func main() {
 		os.Exit(2)
 	}
 	if !ok {
-		os.Exit(1)
+		fmt.Println("disallowed")
+		os.Exit(1) // as older runners read it
 	}
+	fmt.Println("allowed")
 }
