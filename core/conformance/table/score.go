@@ -75,6 +75,11 @@ func Score(l Library, a Answers, s *conformance.Suite, demos []conformance.Demo)
 	}
 	answered := a.Answered()
 	_, first := conformance.Score(s, answered, s.Readers[0], demos)
+	if first.Closest == "" {
+		// as conform withholds it: a library that fails that often has
+		// not been measured, and the table gives no row for it
+		return Row{}, fmt.Errorf("%s: %s; fix its adapter (examples/conform) before it takes a row", l.ID, first.Withheld)
+	}
 	results, sum := conformance.Score(s, answered, first.Closest, demos)
 	r := Row{
 		Library: l, Version: a.Version, Suite: s.Version, Agent: s.Agent,
