@@ -173,7 +173,7 @@ func resultsPages() ([]*page, error) {
 	p.Body = append(p.Body, al)
 
 	p.Body = append(p.Body, heading{2, "badges", "Badges"})
-	p.Body = append(p.Body, para{[]span{t("Each library has a badge naming the suite's release and its closest reader, at "), code("/conformance/badges/LIBRARY.svg"), t(". For your own parser, "), code("smolbots conform -badge FILE.svg"), t(" writes one from its run, as "), link("docs/conformance.md", "/conformance#run"), t(" shows.")}})
+	p.Body = append(p.Body, para{[]span{t("Each library has a badge naming the suite's release and its closest reader, at "), code("/conformance/badges/LIBRARY.svg"), t(". For your own parser, "), code("smolbots conform -badge FILE.svg"), t(" writes one from its run (docs/conformance.md in the repository, Badges); "), link("how to run the suite", "/conformance#run"), t(".")}})
 
 	pages := []*page{p}
 	for _, r := range rows {
