@@ -179,3 +179,50 @@ func TestScore(t *testing.T) {
 		t.Logf("%-14s %-8s closest %-14s %d/%d, %d errors", l.ID, r.Version, r.Closest, r.Agree, r.Cases, r.Errors)
 	}
 }
+
+// temoto behind AuraGem's prepend, asked always as indexer (as AuraGem
+// asks it), answers every case as the auragem preset does: the preset
+// is the library as AuraGem uses it (docs/conformance.md says so).
+func TestTemotoIsAuraGem(t *testing.T) {
+	l, _ := table.ByID("temoto")
+	a, err := table.LoadOne(l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := refsite.Suite(l.Agent, refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := table.Score(l, a, s, refsite.Demos())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Closest != "auragem" || len(r.Differs) != 0 {
+		var ids []string
+		for _, d := range r.Differs {
+			ids = append(ids, d.Case.ID)
+		}
+		t.Errorf("temoto reads like %s, differing on %q; want auragem on every case", r.Closest, ids)
+	}
+}
+
+// Why the Perl and Ruby adapters make the URL http (docs/conformance.md):
+// WWW::RobotRules allows every URL that is not http or https, even under
+// Disallow: /, and webrobots refuses such a URL.
+func TestHTTPOnlyLibraries(t *testing.T) {
+	perl := `use WWW::RobotRules; my $r = WWW::RobotRules->new("examplebot");
+$r->parse("http://capsule.example/robots.txt", "User-agent: *\nDisallow: /\n");
+print(($r->allowed("gemini://capsule.example/x") ? "allowed" : "disallowed"), " ", ($r->allowed("http://capsule.example/x") ? "allowed" : "disallowed"), "\n");`
+	out, err := exec.Command("/usr/bin/perl", "-e", perl).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "allowed disallowed" {
+		t.Errorf("WWW::RobotRules on gemini:// and http:// under Disallow: /: %q (%v), want allowed disallowed", out, err)
+	}
+	ruby := `require "webrobots"
+r = WebRobots.new("examplebot", http_get: ->(_u) { "User-agent: *\nDisallow: /\n" }, crawl_delay: :ignore)
+begin; r.allowed?("gemini://capsule.example/x"); puts "answered"; rescue ArgumentError => e; puts "ArgumentError"; end
+puts r.allowed?("http://capsule.example/x")`
+	out, err = exec.Command("/usr/bin/ruby", "-e", ruby).CombinedOutput()
+	if err != nil || strings.Join(strings.Fields(string(out)), " ") != "ArgumentError false" {
+		t.Errorf("webrobots on gemini:// and http:// under Disallow: /: %q (%v), want ArgumentError then false", out, err)
+	}
+}
