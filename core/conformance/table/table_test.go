@@ -152,18 +152,7 @@ func differences(want, got table.Answers) string {
 // differences are the cases it answers otherwise, each with a link.
 func TestScore(t *testing.T) {
 	for _, l := range table.Libraries {
-		a, err := table.LoadOne(l.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := refsite.Suite(l.Agent, refsite.SuiteReaders())
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := table.Score(l, a, s, refsite.Demos())
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := scored(t, l)
 		agreed := 0
 		for _, tc := range r.Tiers {
 			agreed += tc.Agreed
@@ -185,18 +174,7 @@ func TestScore(t *testing.T) {
 // is the library as AuraGem uses it (docs/conformance.md says so).
 func TestTemotoIsAuraGem(t *testing.T) {
 	l, _ := table.ByID("temoto")
-	a, err := table.LoadOne(l.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := refsite.Suite(l.Agent, refsite.SuiteReaders())
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := table.Score(l, a, s, refsite.Demos())
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := scored(t, l)
 	if r.Closest != "auragem" || len(r.Differs) != 0 {
 		var ids []string
 		for _, d := range r.Differs {
@@ -225,4 +203,22 @@ puts r.allowed?("http://capsule.example/x")`
 	if err != nil || strings.Join(strings.Fields(string(out)), " ") != "ArgumentError false" {
 		t.Errorf("webrobots on gemini:// and http:// under Disallow: /: %q (%v), want ArgumentError then false", out, err)
 	}
+}
+
+// scored is a library's row from its kept answers.
+func scored(t *testing.T, l table.Library) table.Row {
+	t.Helper()
+	a, err := table.LoadOne(l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := refsite.Suite(l.Agent, refsite.SuiteReaders())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := table.Score(l, a, s, refsite.Demos())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
