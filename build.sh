@@ -19,10 +19,11 @@ NET_TIMEOUT=${NET_TIMEOUT:-15m}
 
 # Debian packages the tests start for real: Gopher and Gemini servers,
 # headless Chromium, openssl for test certificates, brotli for the page
-# benchmark's compressed sizes, python3 (urllib.robotparser) and
-# python3-protego for the conformance adapters in examples/conform, mandoc
-# for the manual page's lint, man-db and groff-base to render it as man does.
-APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego mandoc man-db groff-base)
+# benchmark's compressed sizes, python3 (urllib.robotparser),
+# python3-protego, libwww-robotrules-perl and ruby-webrobots for the
+# conformance table's adapters in examples/conform, mandoc for the manual
+# page's lint, man-db and groff-base to render it as man does.
+APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego libwww-robotrules-perl ruby-webrobots mandoc man-db groff-base)
 
 deps_apt() {
   local missing=()
@@ -42,11 +43,22 @@ deps_npm() {
     log "installing pinned npm tools"
     (cd tools && timeout "$NET_TIMEOUT" npm ci --no-audit --no-fund --loglevel=error)
   fi
+  # the conformance table's JavaScript library, pinned in its own package
+  local rp=examples/conform/robots-parser
+  if [ ! -d $rp/node_modules ] || [ $rp/package-lock.json -nt $rp/node_modules ]; then
+    log "installing the pinned robots-parser for the conformance table"
+    (cd $rp && timeout "$NET_TIMEOUT" npm ci --no-audit --no-fund --loglevel=error)
+  fi
 }
 
 deps_go() {
   timeout "$NET_TIMEOUT" go mod download
   (cd bench && timeout "$NET_TIMEOUT" go mod download)
+  # the conformance table's Go libraries, each in its adapter's module
+  local m
+  for m in examples/conform/temoto examples/conform/grobotstxt; do
+    (cd $m && timeout "$NET_TIMEOUT" go mod download)
+  done
 }
 
 deps() { deps_apt; deps_npm; deps_go; }
@@ -161,6 +173,7 @@ cmd_test() {
   log "benchmarks compile and run once"
   (cd bench && go vet ./... && go test -count=1 -run='^$' -bench=. -benchtime=1x ./... >/dev/null)
   (cd examples/conform/temoto && go vet ./...)
+  (cd examples/conform/grobotstxt && go vet ./...)
   run_fuzz
 }
 

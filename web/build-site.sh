@@ -3,7 +3,8 @@
 # same Go, the static files, from web/gensite the chroma style sheet
 # and index.html with the default case already drawn, and from
 # web/genref the reference pages (reference.html, lint/, dialects/,
-# crawlers/, compat.html, compat.json, conformance.html, conformance.json)
+# crawlers/, compat.html, compat.json, conformance.html, conformance.json,
+# conformance/: the results, badges and kept releases)
 # and their Gemtext edition (gemini/).
 #   RELAY_URL      base URL of the relay (default: same origin)
 #   SMOLBOTS_SITE  the site's address (default: netlify.toml's; on

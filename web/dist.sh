@@ -59,7 +59,7 @@ printf '%s\n' "$html" > "$out/index.html"
 # pretty URLs), each naming the style sheet and icon by their absolute
 # paths, rewritten here to the hashed copies. gemini/ is the Gemtext
 # edition, ready to be a capsule's root.
-for d in lint dialects crawlers gemini; do
+for d in lint dialects crawlers conformance gemini; do
   cp -R "$tmp/$d" "$out/$d"
 done
 cp "$tmp/reference.html" "$tmp/compat.html" "$tmp/compat.json" "$tmp/conformance.html" "$tmp/conformance.json" "$out/"

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,10 +22,11 @@ import (
 
 var vectorsCmd = &command{
 	name: "vectors",
-	summary: `Prints the conformance suite as one JSON object: its version and date, and
-every case (a stable ID, the robots.txt, agent and URL, each reader's
-verdict, the feature it exercises and where it comes from). The same
-document is published as /conformance.json (docs/conformance.md).`,
+	summary: `Prints the conformance suite as one JSON object: its version and date, its
+dated release name, and every case (a stable ID, the robots.txt, agent and
+URL, each reader's verdict, the feature it exercises and where it comes
+from). The same document is published as /conformance.json, and each kept
+release as /conformance/NAME.json (docs/conformance.md).`,
 	examples: []string{
 		"smolbots vectors > conformance.json",
 		"smolbots vectors -dialect gemini,rfc9309 | jq '.cases | length'",
@@ -104,10 +106,13 @@ closest reader, the implementation's own row of the matrix (both withheld
 when more than 1% of the cases are errors), the first errors with their
 stderr, and every case where it differs from -dialect, with a playground
 link. -json prints one object per case, then a summary
-(docs/conformance.md).`,
+(docs/conformance.md). -release runs a kept release of the suite instead
+of the current one, to pin in CI; -badge writes an SVG badge naming the
+release and the closest reader.`,
 	examples: []string{
 		"smolbots conform -dialect norobots -- /usr/bin/python3 examples/conform/robotparser.py",
 		"smolbots conform -jsonl -json -- ./my-parser --jsonl | tail -1 | jq .closest",
+		"smolbots conform -release 2026.12 -jsonl -badge conformance.svg -- ./my-parser --jsonl",
 	},
 	exits: []string{
 		"0  it answers as -dialect on every case",
@@ -122,12 +127,15 @@ link. -json prints one object per case, then a summary
 		fs.BoolVar(&o.jsonl, "jsonl", false, "start CMD once and speak JSON lines with it, instead of once per case")
 		fs.BoolVar(&o.json, "json", false, "one JSON object per case, then a summary object")
 		fs.StringVar(&o.tier, "tier", "", tierUsage)
+		fs.StringVar(&o.release, "release", "", "run the kept release `NAME` of the suite (such as "+conformance.Release+"), as it was cut, instead of the current suite")
+		fs.StringVar(&o.badge, "badge", "", "also write an SVG badge naming the release and the closest reader to `FILE`")
 		return func(c *call) error { return runConform(c, o) }
 	},
 }
 
 type conformOptions struct {
 	dialect, agent, tier string
+	release, badge       string
 	timeout              time.Duration
 	jsonl, json          bool
 }
@@ -157,7 +165,7 @@ func runConform(c *call, o conformOptions) error {
 	if _, err := core.ParseAgent(o.agent); err != nil {
 		return usageErr("-agent: %s", err)
 	}
-	s, err := refsite.Suite(o.agent, readers)
+	s, err := conformSuite(o, readers, d)
 	if err != nil {
 		return err
 	}
@@ -192,10 +200,37 @@ func runConform(c *call, o conformOptions) error {
 	if err := w.Flush(); err != nil {
 		return err
 	}
+	if o.badge != "" {
+		label, msg := conformance.BadgeText(sum.Release, sum)
+		svg := conformance.Badge(label, msg, sum.Differs == 0, "smolbots conform, suite "+sum.Suite)
+		if err := os.WriteFile(o.badge, svg, 0o644); err != nil {
+			return &exitError{code: 2, msg: fmt.Sprintf("-badge: %v", err)}
+		}
+	}
 	if sum.Differs > 0 {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// conformSuite is the suite conform runs: the current one asked as
+// -agent, or the kept release -release names, whose verdicts are those it
+// was cut with.
+func conformSuite(o conformOptions, readers []core.Dialect, d core.Dialect) (*conformance.Suite, error) {
+	if o.release == "" {
+		return refsite.Suite(o.agent, readers)
+	}
+	s, err := conformance.LoadRelease(o.release)
+	if err != nil {
+		return nil, usageErr("-release: %s", visible(err.Error()))
+	}
+	if o.agent != s.Agent {
+		return nil, usageErr("-release %s asks the matrix's demonstrations as %s, as it was cut; -agent cannot change a kept release", o.release, s.Agent)
+	}
+	if !slices.Contains(s.Readers, d.ID) {
+		return nil, usageErr("-release %s carries the verdicts of %s only; -dialect %s is not among them", o.release, strings.Join(s.Readers, ", "), visible(d.ID))
+	}
+	return s, nil
 }
 
 // shownStderr is how many errors the text report shows the

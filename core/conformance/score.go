@@ -32,6 +32,7 @@ type Result struct {
 type Summary struct {
 	Kind    string         `json:"kind"` // "summary"
 	Suite   string         `json:"suite"`
+	Release string         `json:"release"` // the suite's release name
 	Agent   string         `json:"agent"`
 	Dialect string         `json:"dialect"`
 	Tier    string         `json:"tier,omitempty"` // the one tier run, when -tier chose one
@@ -56,7 +57,7 @@ type Summary struct {
 // Score compares the answers with every reader's verdict and with the
 // chosen one.
 func Score(s *Suite, answers []Answer, dialect string, demos []Demo) ([]Result, Summary) {
-	sum := Summary{Kind: "summary", Suite: s.Version + " (" + s.Date + ")", Agent: s.Agent, Dialect: dialect, Tier: s.Tier, Cases: len(s.Cases), Agree: map[string]int{}, Features: map[string]string{}}
+	sum := Summary{Kind: "summary", Suite: s.Version + " (" + s.Date + ")", Release: s.Release, Agent: s.Agent, Dialect: dialect, Tier: s.Tier, Cases: len(s.Cases), Agree: map[string]int{}, Features: map[string]string{}}
 	for _, r := range s.Readers {
 		sum.Agree[r] = 0
 	}

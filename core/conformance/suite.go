@@ -67,8 +67,10 @@ type Case struct {
 
 // Suite is the whole document `smolbots vectors` prints.
 type Suite struct {
-	Version string   `json:"version"`
-	Date    string   `json:"date"`
+	Version string `json:"version"`
+	Date    string `json:"date"`
+	// Release is the suite's dated release name (Release in release.go).
+	Release string   `json:"release"`
 	Agent   string   `json:"agent"`   // what the matrix cases were asked as
 	Readers []string `json:"readers"` // the keys of every case's expect, in order
 	// Tier is set when the document holds only the cases of one tier.
@@ -95,7 +97,7 @@ func Build(src Sources, agent string, readers []core.Dialect) (*Suite, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Suite{Version: Version, Date: Date, Agent: agent}
+	s := &Suite{Version: Version, Date: Date, Release: Release, Agent: agent}
 	for _, d := range readers {
 		s.Readers = append(s.Readers, d.ID)
 	}

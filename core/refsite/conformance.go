@@ -75,7 +75,7 @@ func conformancePage() (*page, error) {
 	}
 	p := &page{Path: "conformance", Title: "Conformance suite", Lead: fmt.Sprintf("Test vectors for robots.txt parsers that crawl Gemini and Gopher: %d cases, each with the verdict of every dialect and crawler preset smolbots knows.", len(s.Cases))}
 	p.Body = append(p.Body, facts{ID: "summary", Items: []fact{
-		{"Suite version", []span{code(s.Version), t(", dated " + s.Date)}},
+		{"Suite version", []span{code(s.Version), t(", dated " + s.Date + ", release "), code(s.Release), t(" (kept as "), link("/conformance/"+s.Release+".json", "/conformance/"+s.Release+".json"), t(")")}},
 		{"Cases", []span{t(fmt.Sprintf("%d: %d from the matrix's demonstrations, %d from the scenarios, %d from real files", len(s.Cases), n["matrix"], n["scenario"], n["real"]))}},
 		{"Readers", []span{t(strings.Join(s.Readers, ", "))}},
 		{"The document", []span{link("conformance.json", "/conformance.json"), t(" (its JSON Schema is docs/json/conformance.schema.json in the repository)")}},
@@ -96,7 +96,8 @@ smolbots conform -dialect rfc9309 -- ./my-parser
 smolbots conform -jsonl -json -- ./my-parser --serve
 smolbots conform -agent 'archiver-mozz(archiver)' -dialect mozz-archiver -- ./my-parser
 `})
-	p.Body = append(p.Body, paras(`It reports how many cases your parser answers as each reader does, the closest reader, its row of the matrix, and every case where it differs from the reader named by `+"`-dialect`"+`, with a link that opens the case in the playground. It exits 1 when there is such a case. `+"`-agent`"+` changes the agent the matrix's demonstrations are asked as (and the role that stands for ROLE in them); the other cases keep their own agents. The repository's examples/conform holds adapters of a few lines for CPython's urllib.robotparser, Protego and temoto/robotstxt.`)...)
+	p.Body = append(p.Body, paras(`It reports how many cases your parser answers as each reader does, the closest reader, its row of the matrix, and every case where it differs from the reader named by `+"`-dialect`"+`, with a link that opens the case in the playground. It exits 1 when there is such a case. `+"`-agent`"+` changes the agent the matrix's demonstrations are asked as (and the role that stands for ROLE in them); the other cases keep their own agents. The repository's examples/conform holds adapters of a few lines for CPython's urllib.robotparser, Protego, temoto/robotstxt, grobotstxt, robots-parser, WWW::RobotRules and webrobots.`)...)
+	p.Body = append(p.Body, para{[]span{t("What each of those libraries answers, the reader it reads like and where it parts from it: "), link("the conformance results", "/conformance/results"), t(". To pin the suite in CI, run a kept release: "), code("smolbots conform -release " + conformance.Release + " -- ./my-parser"), t(" runs "), link("/conformance/"+conformance.Release+".json", "/conformance/"+conformance.Release+".json"), t(" as it was cut.")}})
 
 	p.Body = append(p.Body, heading{2, "features", "The IDs by feature"})
 	fl := list{ID: "feature-list"}

@@ -27,10 +27,10 @@ func geminiPath(path string) string {
 // the reference's pages, which both editions have.
 func isPage(path string) bool {
 	path = strings.TrimPrefix(path, "/")
-	if path == indexPath || path == "compat" {
+	if path == indexPath || path == "compat" || path == "conformance" || path == "conformance/results" {
 		return true
 	}
-	for _, dir := range []string{"lint/", "dialects/", "crawlers/"} {
+	for _, dir := range []string{"lint/", "dialects/", "crawlers/", "conformance/results/"} {
 		if rest, ok := strings.CutPrefix(path, dir); ok && rest != "" && !strings.Contains(rest, "/") {
 			return true
 		}

@@ -201,6 +201,25 @@ func TestPermalinksDecode(t *testing.T) {
 				} else if v.Allowed != want.Allowed || v.Line != want.Line {
 					t.Errorf("%s: cell %s/%s: the link shows allowed %v line %d, the matrix %v line %d", p.Path, feature, reader, v.Allowed, v.Line, want.Allowed, want.Line)
 				}
+			case strings.HasPrefix(what, "conformance case "):
+				// "conformance case ID for READER": the cell chosen is
+				// READER's, with its verdict in the suite
+				id, reader, _ := strings.Cut(strings.TrimPrefix(what, "conformance case "), " for ")
+				found := false
+				for _, s := range resultsSuites {
+					for _, c := range s.Cases {
+						if c.ID != id || c.Robots != st.Robots || (st.Agents != "" && c.Agent != st.Agents) {
+							continue
+						}
+						found = true
+						if v, ok := openCell(st); !ok || v.Allowed != c.Expect[reader] {
+							t.Errorf("%s: the link of %s opens %v (cell found: %v), %s's verdict is %v", p.Path, id, v.Allowed, ok, reader, c.Expect[reader])
+						}
+					}
+				}
+				if !found {
+					t.Errorf("%s: the link of %s opens a case not in the suite", p.Path, id)
+				}
 			default:
 				t.Errorf("%s: a case described as %q", p.Path, what)
 			}

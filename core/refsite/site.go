@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/conformance"
 	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/state"
 )
@@ -110,6 +111,22 @@ func Pages() (map[string][]byte, error) {
 	if out["conformance.json"], err = conformanceJSON(); err != nil {
 		return nil, err
 	}
+	if out["conformance/results.json"], err = resultsJSON(); err != nil {
+		return nil, err
+	}
+	bs, err := badges()
+	if err != nil {
+		return nil, err
+	}
+	for name, b := range bs {
+		out[name] = b
+	}
+	// every kept release, byte for byte as it was cut
+	for _, name := range conformance.Releases() {
+		if out["conformance/"+name+".json"], err = conformance.KeptRelease(name); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
 }
 
@@ -133,7 +150,13 @@ func build() ([]*page, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages = append(pages, compatPage(), cp, indexPage())
+	rp, err := resultsPages()
+	if err != nil {
+		return nil, err
+	}
+	pages = append(pages, compatPage(), cp)
+	pages = append(pages, rp...)
+	pages = append(pages, indexPage())
 	seen := map[string]bool{}
 	for _, p := range pages {
 		if seen[p.Path] {

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/smolbots/smolbots/core/conformance"
 )
 
 // TestDist builds the deployable site and loads it: hashed names, every
@@ -87,8 +89,11 @@ func TestDist(t *testing.T) {
 		t.Errorf("dist/ holds %d reference pages", pages)
 	}
 
-	// The conformance suite is published beside the matrix.
-	for _, f := range []string{"conformance.html", "conformance.json", "gemini/conformance.gmi"} {
+	// The conformance suite is published beside the matrix, with its
+	// table, a badge per library and its kept release.
+	for _, f := range []string{"conformance.html", "conformance.json", "gemini/conformance.gmi",
+		"conformance/results.html", "conformance/results.json", "conformance/results/grobotstxt.html", "gemini/conformance/results.gmi",
+		"conformance/badges/robots-parser.svg", "conformance/" + conformance.Release + ".json"} {
 		if fi, err := os.Stat(filepath.Join(out, f)); err != nil || fi.Size() == 0 {
 			t.Errorf("dist/%s is missing or empty (%v)", f, err)
 		}

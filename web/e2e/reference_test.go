@@ -19,7 +19,7 @@ import (
 
 // The reference pages checked in the browser: the index, a lint page, a
 // crawler page and the matrix.
-var referencePages = []string{"/reference", "/lint/blank-line-in-group", "/crawlers/tlgs", "/compat"}
+var referencePages = []string{"/reference", "/lint/blank-line-in-group", "/crawlers/tlgs", "/compat", "/conformance/results", "/conformance/results/webrobots"}
 
 // TestReferenceAccessibility runs axe-core on the reference pages, as
 // the site serves them (without .html, under the deployed CSP), in the

@@ -1,6 +1,9 @@
 // Command genref writes the reference site into OUTDIR: the web edition
 // (/lint/<code>, /dialects/<id>, /crawlers/<id>, /compat, /compat.json,
-// /conformance, /conformance.json and the index /reference, as .html files that the server or Netlify
+// /conformance, /conformance.json, the conformance table
+// /conformance/results with a page per library, results.json and a badge
+// per library, every kept release of the suite as /conformance/NAME.json,
+// and the index /reference, as .html files that the server or Netlify
 // serves without the extension) and the Gemini edition under
 // OUTDIR/gemini. Every page comes from core/refsite, which computes it
 // from the code. web/build-site.sh runs it; the site's address, the

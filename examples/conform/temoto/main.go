@@ -6,7 +6,8 @@
 //	smolbots conform -- ./temoto                    per case: ROBOTS-FILE AGENT URL; prints allowed or disallowed
 //	smolbots conform -jsonl -- ./temoto -jsonl      JSON lines
 //
-// -auragem adds AuraGem's own step before the library: a file without
+// -agent NAME asks as NAME whatever the case's agent (AuraGem asks as
+// indexer). -auragem adds AuraGem's own step before the library: a file without
 // the exact text "User-Agent:" gets "User-Agent: *" and a newline in
 // front (clseibold/auragem_sis@5af3f8df4f:crawler/context.go:404-407).
 package main
@@ -24,7 +25,10 @@ import (
 	"github.com/temoto/robotstxt"
 )
 
-var auragem = flag.Bool("auragem", false, "prepend User-Agent: * as AuraGem does")
+var (
+	auragem = flag.Bool("auragem", false, "prepend User-Agent: * as AuraGem does")
+	fixed   = flag.String("agent", "", "ask as this `NAME` whatever the case's agent, as a crawler with one user-agent does (AuraGem: indexer)")
+)
 
 func allowed(robots []byte, agent, rawURL string) (bool, error) {
 	if *auragem && !bytes.Contains(robots, []byte("User-Agent:")) {
@@ -41,6 +45,9 @@ func allowed(robots []byte, agent, rawURL string) (bool, error) {
 	// the library knows no virtual agents: it gets the name, or the bare
 	// role when that is all there is ("indexer", as AuraGem asks)
 	name, _, _ := strings.Cut(agent, "(")
+	if *fixed != "" {
+		name = *fixed
+	}
 	return data.TestAgent(u.Path, strings.TrimSpace(name)), nil
 }
 
