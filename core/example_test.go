@@ -152,3 +152,15 @@ func ExamplePolicy_Settings() {
 	// 2 crawl-delay 10 true
 	// 3 request-rate 1/5 true
 }
+
+// The reading as docs/library.md shows it: parse once, pick the
+// crawler's group once, test many selectors.
+func Example_library() {
+	body := []byte("User-agent: *\nDisallow: /private\n")
+	agent := core.MustAgent("examplebot(indexer)")
+	f := core.Parse(body)                     // once per file
+	p := core.Gemini.Compile(f).Policy(agent) // once per crawler
+	v := p.Test("/private/x")                 // per selector
+	fmt.Println(v.Allowed, v.Line, v.Rule)
+	// Output: false 2 Disallow: /private
+}
