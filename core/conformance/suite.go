@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/changes"
 	"github.com/smolbots/smolbots/core/scenario"
 )
 
@@ -69,6 +70,18 @@ type Suite struct {
 	Agent   string   `json:"agent"`   // what the matrix cases were asked as
 	Readers []string `json:"readers"` // the keys of every case's expect, in order
 	Cases   []Case   `json:"cases"`
+	// LastChange is the changelog of readings' newest entry
+	// (core/changes): the expectations are those after it.
+	LastChange LastChange `json:"last_change"`
+}
+
+// LastChange names a changelog entry: its ID (the anchor on /changes),
+// its date and commit, and its address.
+type LastChange struct {
+	ID     string `json:"id"`
+	Date   string `json:"date"`
+	Commit string `json:"commit"`
+	URL    string `json:"url"`
 }
 
 // Sources are what the suite is built from.
@@ -90,7 +103,10 @@ func Build(src Sources, agent string, readers []core.Dialect) (*Suite, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Suite{Version: Version, Date: Date, Agent: agent}
+	last := changes.Last()
+	s := &Suite{Version: Version, Date: Date, Agent: agent, LastChange: LastChange{
+		ID: last.ID, Date: last.Date, Commit: last.Commit, URL: core.Site() + changes.Path(last.ID),
+	}}
 	for _, d := range readers {
 		s.Readers = append(s.Readers, d.ID)
 	}

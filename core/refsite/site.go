@@ -132,7 +132,7 @@ func build() ([]*page, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages = append(pages, compatPage(), cp, indexPage())
+	pages = append(pages, compatPage(), cp, changesPage(), indexPage())
 	seen := map[string]bool{}
 	for _, p := range pages {
 		if seen[p.Path] {
