@@ -24,24 +24,10 @@ func changesPage() *page {
 		}
 		f.Items = append(f.Items, fact{"Commit", []span{code(commit)}})
 		if len(e.Readers) > 0 {
-			var rs []span
-			for j, r := range e.Readers {
-				if j > 0 {
-					rs = append(rs, t(", "))
-				}
-				rs = append(rs, readerLink(r))
-			}
-			f.Items = append(f.Items, fact{"Readers", rs})
+			f.Items = append(f.Items, fact{"Readers", joined(e.Readers, readerLink)})
 		}
 		if len(e.Cases) > 0 {
-			var cs []span
-			for j, c := range e.Cases {
-				if j > 0 {
-					cs = append(cs, t(", "))
-				}
-				cs = append(cs, code(c))
-			}
-			f.Items = append(f.Items, fact{"Cases changed", cs})
+			f.Items = append(f.Items, fact{"Cases changed", joined(e.Cases, code)})
 		}
 		f.Items = append(f.Items, fact{"Why", words(e.Why)})
 		f.Items = append(f.Items, fact{"Shown by", words("`" + e.Source + "`")})
@@ -59,4 +45,16 @@ func readerLink(id string) span {
 		return codeLink(id, "/dialects/"+id)
 	}
 	return code(id)
+}
+
+// joined is each item's span, separated by commas.
+func joined(items []string, each func(string) span) []span {
+	var out []span
+	for i, it := range items {
+		if i > 0 {
+			out = append(out, t(", "))
+		}
+		out = append(out, each(it))
+	}
+	return out
 }
