@@ -69,7 +69,7 @@ func RecordOf(s state.State, g *grid.Grid, presets []core.Dialect, rows [][]grid
 
 // CellChange is a cell whose verdict is not the one recorded.
 type CellChange struct {
-	state.Cell           // where, and the recorded verdict
+	state.Cell            // where, and the recorded verdict
 	Now        state.Code // today's
 	Line       int        // today's deciding line
 }
