@@ -20,6 +20,11 @@ type ReportCase struct {
 	Link              string
 	Gemtext           bool
 	Cell              string // the chosen cell's key: the report opens with its sentence
+	// Shared is what the opened link's record says of its verdicts once
+	// checked (RecordCheck.Text), "" for none.
+	Shared string
+	// Rev and Date are the page's build: the report's last line names them.
+	Rev, Date string
 }
 
 // Report is the case as report text with the lints, the "Your reader"
@@ -56,7 +61,7 @@ func Report(c ReportCase) string {
 		return contains(shown, id) || !isDialect(id)
 	}), shown)
 	presets := CrawlersShown(c.Crawlers)
-	r := report.Case{Grid: g, Robots: c.Robots, Permalink: c.Link, Crawlers: presets,
+	r := report.Case{Grid: g, Robots: c.Robots, Permalink: c.Link, Crawlers: presets, Shared: c.Shared, Rev: c.Rev, Date: c.Date,
 		CrawlerRows: grid.Crawlers(b.File(), g.Selectors, presets)}
 	if c.Cell != "" {
 		r.Answer = AnswerFor(&g, r.CrawlerRows, presets, c.Cell).Sentence

@@ -309,3 +309,19 @@ func boolsOf(b []byte) []bool {
 func countLines(box string) int {
 	return len(UsedLines(box, nil, false))
 }
+
+// ReadRecord is the record in tag 10's value v for s, the case read
+// without it (main.js reads the records and hands this value on): nil
+// when Decode would drop it.
+func ReadRecord(v []byte, s State) *Record {
+	s.Record = nil
+	return readRecord(v, s)
+}
+
+// RecordBytes is tag 10's value for s's record, nil for none.
+func RecordBytes(s State) []byte {
+	if s.Record == nil {
+		return nil
+	}
+	return marshalRecord(s)
+}

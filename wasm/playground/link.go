@@ -33,8 +33,9 @@ func (p *page) restore() {
 	p.body.Call("removeAttribute", "data-opened")
 	p.message.Set("hidden", true)
 	var st state.State
-	keep := false   // the boxes already hold st
-	edited := false // they hold something else than the address says
+	var linked state.State // the link's case as read, with its record
+	keep := false          // the boxes already hold st
+	edited := false        // they hold something else than the address says
 	p.fromLink = false
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
 		if dataset(p.body, "prerendered") == prerender.Prerendered {
@@ -58,6 +59,7 @@ func (p *page) restore() {
 		p.opening = true
 		st, err = p.openLink(hash)
 		p.opening = false
+		linked = st
 		// web/bench -probe reads these marks: the link read.
 		js.Global().Get("performance").Call("mark", "smolbots-restored")
 		p.fromLink = err == nil
@@ -100,6 +102,10 @@ func (p *page) restore() {
 	p.reader.set(st.Custom)
 	p.cell = st.Cell
 	p.fromLink = p.fromLink && !edited
+	p.record.rec = nil
+	if p.fromLink {
+		p.record.rec, p.record.st = linked.Record, linked
+	}
 	p.update()
 	go p.readerRow()
 	if p.adopting {
@@ -159,7 +165,7 @@ func (p *page) scheduleHash() {
 func (p *page) writeHash() (string, error) {
 	p.hashSeq++
 	seq := p.hashSeq
-	h, err := hashFor(p.currentState())
+	h, err := hashFor(p.withRecord(p.currentState()))
 	if seq != p.hashSeq {
 		return h, err
 	}
@@ -212,7 +218,7 @@ func hashFor(s state.State) (string, error) {
 
 // permalinkURL is the full link for reports, "" when too large.
 func (p *page) permalinkURL() string {
-	h, err := hashFor(p.currentState())
+	h, err := hashFor(p.withRecord(p.currentState()))
 	if err != nil {
 		return ""
 	}
@@ -273,6 +279,13 @@ func stateOf(v js.Value) state.State {
 	}
 	if c := v.Get("crawlers"); c.Type() == js.TypeObject {
 		s.Crawlers = listOf(c)
+	}
+	// The record's value, as main.js (or the on-demand module) read it:
+	// kept only when it is this case's.
+	if r := v.Get("record"); r.Type() == js.TypeObject && r.Get("length").Type() == js.TypeNumber {
+		raw := make([]byte, r.Get("length").Int())
+		js.CopyBytesToGo(raw, r)
+		s.Record = state.ReadRecord(raw, s)
 	}
 	return s
 }

@@ -49,6 +49,7 @@ type page struct {
 	// under the caret.
 	fromLink bool
 	reader   *readerChoice
+	record   linkRecord // the opened link's record of its verdicts
 
 	// The case: what the boxes and choices hold, as the model saw them.
 	hidden   []string      // dialect IDs not shown
@@ -136,6 +137,7 @@ func newPage() *page {
 		pane:      newLowerPane(doc),
 		answer:    newAnswerPart(doc),
 		reader:    newReaderChoice(doc),
+		record:    linkRecord{el: el("record")},
 	}
 }
 
@@ -335,7 +337,7 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 	}
 	p.pane.explainWith(explain, p.adopting)
 	if p.fromLink {
-		p.answer.draw(&p.g, p.crawlers, key)
+		p.answer.draw(&p.g, p.crawlers, key, p.record.text)
 	} else {
 		p.answer.hide()
 	}
