@@ -216,6 +216,11 @@ func (c RecordCheck) words(html bool) string {
 			names = append(names, readerName(r))
 		}
 		b.WriteString(e(" Under " + strings.Join(names, ", ") + ", no recorded change explains this; the link may have been edited."))
+		if html {
+			b.WriteString(` <a href="` + changes.Path("") + `">The changes of reading</a>.`)
+		} else {
+			b.WriteString(" The changes of reading: " + core.Site() + changes.Path("") + ".")
+		}
 	}
 	return b.String()
 }
