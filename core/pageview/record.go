@@ -41,8 +41,18 @@ func RecordOf(s state.State, g *grid.Grid, presets []core.Dialect, rows [][]grid
 	if len(g.Rows)*len(g.Dialects)+len(rows)*len(presets) > state.MaxRecordCells {
 		return nil
 	}
-	r.AgentsUsed = state.UsedLines(s.Agents, g.Agents, true)
+	// The rows the record names must be the grid's: every line whose
+	// text the grid used, and no other (a line past the grid's caps with
+	// the text of one it used would be counted twice).
+	var agents []string
+	if strings.Trim(strings.ReplaceAll(strings.ReplaceAll(s.Agents, "\r", ""), "\n", ""), " \t") != "" {
+		agents = g.Agents
+	}
+	r.AgentsUsed = state.UsedLines(s.Agents, agents, true)
 	r.SelectorsUsed = state.UsedLines(s.Selectors, g.Selectors, false)
+	if count(r.AgentsUsed) != len(agents) || count(r.SelectorsUsed) != len(g.Selectors) {
+		return nil
+	}
 	for _, row := range g.Rows {
 		for _, v := range row.Cells {
 			r.Cells = append(r.Cells, CodeOf(v))
@@ -53,18 +63,17 @@ func RecordOf(s state.State, g *grid.Grid, presets []core.Dialect, rows [][]grid
 			r.Cells = append(r.Cells, CodeOf(c.Verdict))
 		}
 	}
-	// The rows the record names must be the grid's, in its order.
-	cells := r.Layout(s)
-	if cells == nil {
-		return nil
-	}
-	for i, row := range g.Rows {
-		at := i * len(g.Dialects)
-		if len(g.Dialects) > 0 && (cells[at].Agent != row.Agent || cells[at].Selector != row.Selector) {
-			return nil
+	return r
+}
+
+func count(bits []bool) int {
+	n := 0
+	for _, b := range bits {
+		if b {
+			n++
 		}
 	}
-	return r
+	return n
 }
 
 // CellChange is a cell whose verdict is not the one recorded.
@@ -223,4 +232,26 @@ func (c RecordCheck) words(html bool) string {
 		}
 	}
 	return b.String()
+}
+
+// CheckLink is CheckRecord for a link's case as the page shows it: the
+// grid of the dialects shown (and the "Your reader" column) and the
+// Real crawlers chosen, built as the page builds them. ok is false when
+// the case has no record. The on-demand module runs it for the page,
+// which keeps the check's code out of the checker's module.
+func CheckLink(s state.State) (c RecordCheck, ok bool) {
+	if s.Record == nil {
+		return c, false
+	}
+	reader, rok, _ := ReaderDialect(s.Custom)
+	var b grid.Builder
+	g := b.Build(grid.Input{
+		Robots:    s.Robots,
+		Selectors: s.Selectors,
+		Agents:    s.Agents,
+		Dialects:  WithReader(DialectsShown(CleanHidden(s.Hidden)), reader, rok),
+		LintLater: true,
+	})
+	presets := CrawlersShown(CleanCrawlers(s.Crawlers))
+	return CheckRecord(s, &g, grid.Crawlers(b.File(), g.Selectors, presets)), true
 }

@@ -191,29 +191,26 @@ func marshalRecord(s State) []byte {
 	field([]byte(r.Date))
 	field([]byte(strings.Join(r.Dialects, ",")))
 	field([]byte(strings.Join(r.Crawlers, ",")))
-	field(bits(r.AgentsUsed, 1, func(i int) uint8 { return b2u(r.AgentsUsed[i]) }))
-	field(bits(r.SelectorsUsed, 1, func(i int) uint8 { return b2u(r.SelectorsUsed[i]) }))
-	field(bits(r.Cells, 3, func(i int) uint8 { return uint8(r.Cells[i]) }))
+	field(packBools(r.AgentsUsed))
+	field(packBools(r.SelectorsUsed))
+	codes := make([]byte, (len(r.Cells)*3+7)/8)
+	for i, c := range r.Cells {
+		for k := 0; k < 3; k++ {
+			if c>>k&1 == 1 {
+				codes[(i*3+k)/8] |= 1 << ((i*3 + k) % 8)
+			}
+		}
+	}
+	field(codes)
 	return out
 }
 
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// bits packs len(list) values of width bits each, LSB first.
-func bits[T any](list []T, width int, at func(int) uint8) []byte {
-	out := make([]byte, (len(list)*width+7)/8)
-	for i := range list {
-		v := at(i)
-		for k := 0; k < width; k++ {
-			if v>>k&1 == 1 {
-				p := i*width + k
-				out[p/8] |= 1 << (p % 8)
-			}
+// packBools is a bitset, bit i of byte i/8 for bools[i].
+func packBools(bools []bool) []byte {
+	out := make([]byte, (len(bools)+7)/8)
+	for i, b := range bools {
+		if b {
+			out[i/8] |= 1 << (i % 8)
 		}
 	}
 	return out

@@ -24,7 +24,9 @@
 //     main.js's smolbotsDecodeLink gives them (crawlers null for the
 //     default), or {error} in core/state's words;
 //   - smolbotsReaderRow(spelling) answers the HTML of a reader of one's
-//     own's row of the compatibility matrix (reader.go).
+//     own's row of the compatibility matrix (reader.go);
+//   - smolbotsCheckRecord(case) holds a link's record of its verdicts
+//     against today's (record.go).
 package main
 
 import (
@@ -44,6 +46,7 @@ func main() {
 	js.Global().Set("smolbotsFetchView", js.FuncOf(readFetch))
 	js.Global().Set("smolbotsDecodeState", js.FuncOf(decodeLink))
 	js.Global().Set("smolbotsReaderRow", js.FuncOf(readerRow))
+	js.Global().Set("smolbotsCheckRecord", js.FuncOf(checkRecord))
 	select {} // keep the functions alive
 }
 

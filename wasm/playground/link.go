@@ -102,9 +102,10 @@ func (p *page) restore() {
 	p.reader.set(st.Custom)
 	p.cell = st.Cell
 	p.fromLink = p.fromLink && !edited
-	p.record.rec = nil
-	if p.fromLink {
-		p.record.rec, p.record.st = linked.Record, linked
+	raw := p.record.raw
+	p.record.raw, p.record.asked = nil, false
+	if p.fromLink && raw != nil {
+		p.record.raw, p.record.st = raw, linked
 	}
 	p.update()
 	go p.readerRow()
@@ -237,8 +238,10 @@ func (p *page) permalinkURL() string {
 // links no DEFLATE reader of its own (about 21 KB gzip). It waits for
 // promises: never call it inside a callback.
 func (p *page) openLink(hash string) (state.State, error) {
+	p.record.raw = nil
 	v, ok := await(js.Global().Call("smolbotsDecodeLink", hash))
 	if ok {
+		p.record.raw = recordOf(v)
 		return stateOf(v), nil
 	}
 	if !truthy(v, "unsupported") && !truthy(v, "goMayRead") {
@@ -252,7 +255,21 @@ func (p *page) openLink(hash string) (state.State, error) {
 	if msg := out.Get("error"); msg.Type() == js.TypeString {
 		return state.State{}, errors.New(msg.String())
 	}
+	p.record.raw = recordOf(out)
 	return stateOf(out), nil
+}
+
+// recordOf is the value of a read link's record (tag 10) as main.js or
+// the on-demand module kept it, only when it is the case's; nil for
+// none.
+func recordOf(v js.Value) []byte {
+	r := v.Get("record")
+	if r.Type() != js.TypeObject || r.Get("length").Type() != js.TypeNumber {
+		return nil
+	}
+	raw := make([]byte, r.Get("length").Int())
+	js.CopyBytesToGo(raw, r)
+	return raw
 }
 
 // truthy says whether v is an object whose field key is true.
@@ -279,13 +296,6 @@ func stateOf(v js.Value) state.State {
 	}
 	if c := v.Get("crawlers"); c.Type() == js.TypeObject {
 		s.Crawlers = listOf(c)
-	}
-	// The record's value, as main.js (or the on-demand module) read it:
-	// kept only when it is this case's.
-	if r := v.Get("record"); r.Type() == js.TypeObject && r.Get("length").Type() == js.TypeNumber {
-		raw := make([]byte, r.Get("length").Int())
-		js.CopyBytesToGo(raw, r)
-		s.Record = state.ReadRecord(raw, s)
 	}
 	return s
 }

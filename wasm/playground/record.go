@@ -14,19 +14,20 @@ import (
 // the page writes one into every link it makes, and a link opened with
 // one has had its verdicts painted from it by main.js, marked as shared
 // and not yet checked. Once the checker has drawn its own verdicts,
-// checkRecord compares them with the record and says what changed
-// (#record, At a glance, the reports); the first edit takes it away.
+// checkRecord has the on-demand module compare them with the record
+// (pageview.CheckLink: its code stays out of this module) and shows
+// what changed (#record, each changed cell, At a glance, the reports);
+// the first edit takes it away.
 
 // linkRecord is the record of the link the page opened, with the case
 // it was read with.
 type linkRecord struct {
-	rec   *state.Record
-	st    state.State
-	el    js.Value // #record
-	shown string   // its HTML, as drawn
-	check pageview.RecordCheck
-	done  bool   // the check has run on a complete drawing
-	text  string // the check's words, for the reports and At a glance
+	raw     []byte      // tag 10's value, as main.js kept it (the case's)
+	st      state.State // the link's case
+	el      js.Value    // #record
+	asked   bool        // the check is under way or done
+	changed []js.Value  // the cells marked changed
+	text    string      // the check's words, for the reports and At a glance
 }
 
 // pageVersion is the commit and date the page was built from, as
@@ -43,7 +44,7 @@ func pageVersion() (rev, date string) {
 // page's drawing is of st (the grid and the Real crawlers table built
 // from its boxes) and it is small enough.
 func (p *page) withRecord(st state.State) state.State {
-	if p.crawlers.busy || p.updates == 0 {
+	if p.crawlers.busy || p.crawlers.rows == nil {
 		return st
 	}
 	rev, date := pageVersion()
@@ -51,55 +52,111 @@ func (p *page) withRecord(st state.State) state.State {
 	return st
 }
 
-// checkRecord holds the opened link's record against the verdicts
-// drawn, while the case is the link's; once it has been edited, the
-// record's words and marks go.
+// checkRecord starts the check of the opened link's record once the
+// page has drawn its verdicts and the Real crawlers table; once the
+// case has been edited, the record's words and marks go.
 func (p *page) checkRecord() {
 	lr := &p.record
-	if lr.rec == nil {
+	if lr.raw == nil {
 		return
 	}
 	if !p.fromLink {
-		lr.rec, lr.text = nil, ""
+		lr.raw, lr.text = nil, ""
 		p.unmarkChanged()
 		lr.el.Set("hidden", true)
 		p.body.Call("removeAttribute", "data-record")
 		return
 	}
-	if p.crawlers.rows == nil && len(lr.rec.Crawlers) > 0 {
-		return // the Real crawlers table is not drawn yet: finishFirst draws it
+	if lr.asked || p.crawlers.rows == nil {
+		return // asked already, or finishFirst draws the rest first
 	}
-	lr.check = pageview.CheckRecord(lr.st, &p.g, p.crawlers.rows)
-	lr.done, lr.text = true, lr.check.Text()
-	put(lr.el, &lr.shown, lr.check.HTML(), false)
-	lr.el.Set("hidden", false)
+	lr.asked = true
+	// The verdicts shown are the checker's now: until the comparison
+	// comes, the words say that it is being made.
+	lr.el.Set("textContent", "Comparing these verdicts with the link's record…")
+	p.body.Get("dataset").Set("record", "checking")
+	go p.compareRecord()
+}
+
+// compareRecord asks the on-demand module for the comparison and shows
+// it, if the case is still the link's. It waits: never call it inside
+// a callback.
+func (p *page) compareRecord() {
+	lr := &p.record
+	fail := func(why string) {
+		lr.el.Set("textContent", "These verdicts could not be compared with the link's record ("+why+").")
+		p.body.Get("dataset").Set("record", "unchecked")
+	}
+	if v, ok := await(js.Global().Call("smolbotsLoadOnDemand")); !ok {
+		fail("the comparer did not load: " + errText(v))
+		return
+	}
+	in := js.Global().Get("Object").New()
+	st := lr.st
+	in.Set("robots", st.Robots)
+	in.Set("selectors", st.Selectors)
+	in.Set("agents", st.Agents)
+	in.Set("hidden", jsList(st.Hidden))
+	in.Set("cell", st.Cell)
+	in.Set("crawlers", js.Null())
+	if st.Crawlers != nil {
+		in.Set("crawlers", jsList(st.Crawlers))
+	}
+	in.Set("protocol", st.Protocol)
+	in.Set("custom", st.Custom)
+	arr := js.Global().Get("Uint8Array").New(len(lr.raw))
+	js.CopyBytesToJS(arr, lr.raw)
+	in.Set("record", arr)
+	out := js.Global().Call("smolbotsCheckRecord", in)
+	if !p.fromLink || lr.raw == nil {
+		return // edited meanwhile: checkRecord took the words away
+	}
+	if out.Type() != js.TypeObject {
+		fail("the record is not this case's")
+		return
+	}
+	lr.text = out.Get("text").String()
+	lr.el.Set("innerHTML", out.Get("html").String())
 	what := "checked"
-	if !lr.check.Agree() {
+	if !out.Get("agree").Bool() {
 		what = "changed"
 	}
 	p.body.Get("dataset").Set("record", what)
-	p.unmarkChanged()
-	for _, ch := range lr.check.Changed {
+	changed := out.Get("changed")
+	for i := 0; i < changed.Length(); i++ {
+		ch := changed.Index(i)
+		column, sel := ch.Get("column").String(), ch.Get("selector").String()
 		var el js.Value
-		if ch.Crawler {
-			if row, col, ok := grid.FindCrawler(p.crawlers.rows, grid.CrawlerKey(ch.Column, ch.Selector)); ok && row*len(p.crawlers.presets)+col < len(p.crawlers.cellEls) {
+		if ch.Get("crawler").Bool() {
+			if row, col, ok := grid.FindCrawler(p.crawlers.rows, grid.CrawlerKey(column, sel)); ok && row*len(p.crawlers.presets)+col < len(p.crawlers.cellEls) {
 				el = p.crawlers.cellEls[row*len(p.crawlers.presets)+col]
 			}
-		} else if row, col, ok := p.g.Find(grid.CellKey(ch.Column, ch.Agent, ch.Selector)); ok && row*len(p.g.Dialects)+col < len(p.verdicts.cellEls) {
+		} else if row, col, ok := p.g.Find(grid.CellKey(column, ch.Get("agent").String(), sel)); ok && row*len(p.g.Dialects)+col < len(p.verdicts.cellEls) {
 			el = p.verdicts.cellEls[row*len(p.g.Dialects)+col]
 		}
 		if el.IsUndefined() {
 			continue
 		}
 		el.Get("classList").Call("add", "changed")
-		el.Call("insertAdjacentHTML", "beforeend", `<span class="was">as shared: `+ch.Code.Word()+`</span>`)
+		was := p.doc.Call("createElement", "span")
+		was.Set("className", "was")
+		was.Set("textContent", "as shared: "+ch.Get("was").String())
+		el.Call("append", was)
+		lr.changed = append(lr.changed, el)
+	}
+	// At a glance says it too.
+	if p.fromLink {
+		p.answer.draw(&p.g, p.crawlers, p.cell, lr.text)
 	}
 }
 
 // unmarkChanged takes the "as shared" marks off the cells.
 func (p *page) unmarkChanged() {
-	for _, t := range []js.Value{p.verdicts.table, p.crawlers.table} {
-		each(t.Call("querySelectorAll", ".was"), func(e js.Value) { e.Call("remove") })
-		each(t.Call("querySelectorAll", ".changed"), func(e js.Value) { e.Get("classList").Call("remove", "changed") })
+	for _, el := range p.record.changed {
+		el.Get("classList").Call("remove", "changed")
+		if was := el.Call("querySelector", ".was"); !was.IsNull() {
+			was.Call("remove")
+		}
 	}
+	p.record.changed = nil
 }
