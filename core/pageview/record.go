@@ -29,8 +29,12 @@ func CodeOf(v core.Verdict) state.Code {
 
 // RecordOf is the record of the grid g and the crawler rows (presets
 // across) that the page shows for s, made with smolbots rev on date;
-// nil when the case has more cells than a record holds.
+// nil when the case has more cells than a record holds. A commit is
+// kept to its first 12 hex digits.
 func RecordOf(s state.State, g *grid.Grid, presets []core.Dialect, rows [][]grid.CrawlerCell, rev, date string) *state.Record {
+	if len(rev) > 12 && strings.Trim(rev, "0123456789abcdef") == "" {
+		rev = rev[:12] // a commit's abbreviation: the link stays shorter
+	}
 	r := &state.Record{Rev: rev, Date: date, Dialects: []string{}, Crawlers: []string{}}
 	for _, d := range g.Dialects {
 		r.Dialects = append(r.Dialects, d.ID)
