@@ -335,6 +335,9 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 	if row, col, ok := p.crawlers.mark(key); ok {
 		explain, line = p.crawlers.explain(row, col)
 	}
+	if said := p.recordSaid(key); said != "" && explain != pageview.NoChoice {
+		explain = said + explain
+	}
 	p.pane.explainWith(explain, p.adopting)
 	if p.fromLink {
 		p.answer.draw(&p.g, p.crawlers, key, p.record.text)

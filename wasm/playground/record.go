@@ -3,6 +3,7 @@
 package main
 
 import (
+	"html"
 	"syscall/js"
 
 	"github.com/smolbots/smolbots/core/grid"
@@ -22,12 +23,13 @@ import (
 // linkRecord is the record of the link the page opened, with the case
 // it was read with.
 type linkRecord struct {
-	raw     []byte      // tag 10's value, as main.js kept it (the case's)
-	st      state.State // the link's case
-	el      js.Value    // #record
-	asked   bool        // the check is under way or done
-	changed []js.Value  // the cells marked changed
-	text    string      // the check's words, for the reports and At a glance
+	raw     []byte            // tag 10's value, as main.js kept it (the case's)
+	st      state.State       // the link's case
+	el      js.Value          // #record
+	asked   bool              // the check is under way or done
+	changed []js.Value        // the cells marked changed
+	was     map[string]string // by cell key, the verdict as shared of a changed cell
+	text    string            // the check's words, for the reports and At a glance
 }
 
 // pageVersion is the commit and date the page was built from, as
@@ -61,7 +63,7 @@ func (p *page) checkRecord() {
 		return
 	}
 	if !p.fromLink {
-		lr.raw, lr.text = nil, ""
+		lr.raw, lr.text, lr.was = nil, "", nil
 		p.unmarkChanged()
 		lr.el.Set("hidden", true)
 		p.body.Call("removeAttribute", "data-record")
@@ -123,16 +125,23 @@ func (p *page) compareRecord() {
 	}
 	p.body.Get("dataset").Set("record", what)
 	changed := out.Get("changed")
+	lr.was = map[string]string{}
 	for i := 0; i < changed.Length(); i++ {
 		ch := changed.Index(i)
 		column, sel := ch.Get("column").String(), ch.Get("selector").String()
 		var el js.Value
 		if ch.Get("crawler").Bool() {
-			if row, col, ok := grid.FindCrawler(p.crawlers.rows, grid.CrawlerKey(column, sel)); ok && row*len(p.crawlers.presets)+col < len(p.crawlers.cellEls) {
+			key := grid.CrawlerKey(column, sel)
+			lr.was[key] = ch.Get("was").String()
+			if row, col, ok := grid.FindCrawler(p.crawlers.rows, key); ok && row*len(p.crawlers.presets)+col < len(p.crawlers.cellEls) {
 				el = p.crawlers.cellEls[row*len(p.crawlers.presets)+col]
 			}
-		} else if row, col, ok := p.g.Find(grid.CellKey(column, ch.Get("agent").String(), sel)); ok && row*len(p.g.Dialects)+col < len(p.verdicts.cellEls) {
-			el = p.verdicts.cellEls[row*len(p.g.Dialects)+col]
+		} else {
+			key := grid.CellKey(column, ch.Get("agent").String(), sel)
+			lr.was[key] = ch.Get("was").String()
+			if row, col, ok := p.g.Find(key); ok && row*len(p.g.Dialects)+col < len(p.verdicts.cellEls) {
+				el = p.verdicts.cellEls[row*len(p.g.Dialects)+col]
+			}
 		}
 		if el.IsUndefined() {
 			continue
@@ -144,10 +153,23 @@ func (p *page) compareRecord() {
 		el.Call("append", was)
 		lr.changed = append(lr.changed, el)
 	}
-	// At a glance says it too.
-	if p.fromLink {
-		p.answer.draw(&p.g, p.crawlers, p.cell, lr.text)
+	// At a glance and the chosen cell's explanation say it too.
+	p.choose(p.cell, false)
+}
+
+// recordSaid is what the explanation of the cell key opens with when
+// the opened link's record was checked: the check's words, and for a
+// cell that changed, its verdict as shared; "" otherwise.
+func (p *page) recordSaid(key string) string {
+	lr := &p.record
+	if !p.fromLink || lr.text == "" {
+		return ""
 	}
+	s := lr.text
+	if was := lr.was[key]; was != "" {
+		s = "As shared, this cell said: " + was + ". " + s
+	}
+	return `<p class="record-said">` + html.EscapeString(s) + `</p>`
 }
 
 // unmarkChanged takes the "as shared" marks off the cells.

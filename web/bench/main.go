@@ -431,7 +431,9 @@ new PerformanceObserver(l => {
 			// A link's record, painted as shared (main.js).
 			const c = e.element;
 			if (c && c.dataset.agent === %[1]s && c.dataset.selector === %[2]s) w.asShared = e.renderTime || e.loadTime;
-			else w.stale = w.stale || "a recorded verdict of another case painted";
+			else if (c) w.stale = w.stale || "a recorded verdict of another case painted";
+			// (no element: the checker has replaced it; the first paint
+			// that held it says when it came)
 			continue;
 		}
 		if (e.identifier !== "first-verdict" || w.verdict) continue;

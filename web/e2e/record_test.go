@@ -143,6 +143,9 @@ func TestLinkRecordDiffers(t *testing.T) {
 	if n := eval[int](t, b, `document.querySelectorAll(".cell.shared").length`); n != 0 {
 		t.Errorf("%d verdicts of the record are still shown after the check", n)
 	}
+	// The changed cell's explanation opens with its verdict as shared.
+	b.do(t, chromedp.Click(chromedp.CSS(`button.cell.changed[data-dialect="rfc9309"]`)))
+	b.waitFor(t, "the explanation of the changed cell", `document.getElementById("explain").textContent.startsWith("As shared, this cell said: allow. Since this link was made")`, `document.getElementById("explain").textContent.slice(0, 200)`)
 	report, _ := b.copied(t, "copy-report")
 	if words := strings.Join(strings.Fields(report), " "); !strings.Contains(words, "smolbots reads this case differently") || !strings.Contains(words, "Made with smolbots ") {
 		t.Errorf("the report says nothing of the record or its build:\n%s", report)
