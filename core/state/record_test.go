@@ -172,6 +172,9 @@ func FuzzRecord(f *testing.F) {
 	f.Add(Encode(s), []byte{}, 0)
 	f.Add(rewrap(s, func(v []byte) []byte { return v[:5] }), []byte{1, 2}, 3)
 	f.Add(rewrap(s, func(v []byte) []byte { return append(v, bytes.Repeat([]byte{0xff}, 4096)...) }), []byte{0}, 1)
+	f.Add(rewrap(s, func(v []byte) []byte { v[2] ^= 4; return v }), []byte{}, 0)      // a wrong hash
+	f.Add(rewrap(s, func(v []byte) []byte { v[0] = 2; return v }), []byte{1}, 0)      // a format of a newer page
+	f.Add(rewrap(s, func(v []byte) []byte { return v[:len(v)/2] }), []byte{0x80}, 12) // cut in a field
 	f.Fuzz(func(t *testing.T, hash string, edit []byte, at int) {
 		// The fragment as the mutator bends it, and the good link with
 		// its record's value bent.
