@@ -110,6 +110,7 @@ func TestLinkRecordDiffers(t *testing.T) {
 	if want := "As shared on 2026-11-01 (smolbots 0f05b81aaa), not yet checked."; seen.Note != want {
 		t.Errorf("the mark before the checker: %q, want %q", seen.Note, want)
 	}
+	b.axe(t, "a link's record, painted before the checker")
 	painted := eval[[]string](t, b, `[...document.querySelectorAll("#grid [data-verdict], #crawlers [data-verdict]")].map(c => (c.dataset.dialect || c.dataset.crawler) + " " + (c.dataset.agent || "") + " " + c.dataset.selector + " " + c.dataset.verdict)`)
 	if len(painted) != len(st.Record.Cells) || !slices.Contains(painted, "rfc9309 GUS(indexer) /private/x allow") || !slices.Contains(painted, "tlgs  /public disallow") {
 		t.Errorf("painted from the record: %q", painted)
@@ -143,6 +144,9 @@ func TestLinkRecordDiffers(t *testing.T) {
 	if n := eval[int](t, b, `document.querySelectorAll(".cell.shared").length`); n != 0 {
 		t.Errorf("%d verdicts of the record are still shown after the check", n)
 	}
+	// The words, the marks and the painted record read well (contrast,
+	// names), light and dark.
+	b.axe(t, "a link whose record differs, once checked")
 	// The changed cell's explanation opens with its verdict as shared.
 	b.do(t, chromedp.Click(chromedp.CSS(`button.cell.changed[data-dialect="rfc9309"]`)))
 	b.waitFor(t, "the explanation of the changed cell", `document.getElementById("explain").textContent.startsWith("As shared, this cell said: allow. Since this link was made")`, `document.getElementById("explain").textContent.slice(0, 200)`)
