@@ -152,8 +152,8 @@
   // The checker reads links with this too (it links no DEFLATE reader of
   // its own): the link the page was opened with is read once.
   window.smolbotsDecodeLink = function (h) {
-    if (opening && h.replace(/^#/, "") === hash) return opening;
-    return decodeLink(h);
+    if (opening && h.replace(/^#/, "") === hash) return opening.then(resolveRecord);
+    return decodeLink(h).then(resolveRecord);
   };
 
   // The Audit tab: the log is read here, in chunks, and given to the
@@ -346,6 +346,7 @@
       };
       el("case").addEventListener("input", edited);
       document.querySelector(".inputs").addEventListener("input", edited);
+      resolveRecord(st);
       if (st.shared) painted = paintRecord(st.shared);
       robots = st.robots;
       selectors = st.selectors;
@@ -456,7 +457,7 @@
       // Undo what mail programs do to a long link (state's unmangle).
       if (/[ \t\r\n%]/.test(hash)) hash = hash.split("%20").join("").replace(/[ \t\r\n]/g, "");
       hash = hash.replace(/[.,;:!?)\]}>"']+$/, "");
-      var empty = { robots: "", selectors: "", agents: "", hidden: [], cell: "", crawlers: null, protocol: "", custom: "", record: null, shared: null };
+      var empty = { robots: "", selectors: "", agents: "", hidden: [], cell: "", crawlers: null, protocol: "", custom: "", record: null, shared: null, recordValue: null };
       if (hash === "") return ok(empty);
       var dot = hash.indexOf(".");
       if (dot <= 0) throw new Error("the link does not hold a saved case (no version prefix such as v1.)");
@@ -594,10 +595,47 @@
         case 9: if (v2) st.custom = v; break;
       }
     }
-    st.record = null;
-    st.shared = record && readRecord(record, st);
-    if (st.shared) st.record = record;
+    // The record is read once the page's body is there (resolveRecord):
+    // its columns may name the page's defaults.
+    st.recordValue = record;
     return st;
+  }
+
+  // resolveRecord reads st's record, if any, into st.shared (what
+  // paintRecord draws) and st.record (its value, for the checker), or
+  // leaves both null where core/state would drop it.
+  function resolveRecord(st) {
+    if (st && st.recordValue && !st.shared && document.querySelector("[data-dialect-toggle]")) {
+      st.shared = readRecord(st.recordValue, st);
+      st.record = st.shared ? st.recordValue : null;
+    }
+    return st;
+  }
+
+  // defaultColumns are core/pageview's recordColumns, from the page's
+  // own boxes: the dialects not hidden (none known with a reader of
+  // one's own), and the Real crawlers the case's choice shows (null:
+  // those ticked in the page as built).
+  function defaultColumns(st) {
+    var dialects = [], crawlers = [];
+    document.querySelectorAll("[data-dialect-toggle]").forEach(function (cb) {
+      if (st.hidden.indexOf(cb.dataset.dialectToggle) < 0) dialects.push(cb.dataset.dialectToggle);
+    });
+    document.querySelectorAll("[data-crawler-toggle]").forEach(function (cb) {
+      var id = cb.dataset.crawlerToggle;
+      if (st.crawlers ? st.crawlers.indexOf(id) >= 0 : cb.defaultChecked) crawlers.push(id);
+    });
+    return [st.custom ? null : dialects, crawlers];
+  }
+
+  // readList is core/state's: a column list, or "=" and the checksum
+  // (FNV-1a 32) of the default list def; null where it does not resolve.
+  function readList(s, def) {
+    if (s.charAt(0) !== "=") return s.split(",").filter(function (id) { return id !== ""; });
+    if (!def) return null;
+    var h = 0x811c9dc5, j = def.join(",");
+    for (var i = 0; i < j.length; i++) h = Math.imul(h ^ j.charCodeAt(i), 16777619) >>> 0;
+    return s.slice(1) === ("0000000" + h.toString(16)).slice(-8) ? def.slice() : null;
   }
 
   // readRecord reads a link's record (core/state's record.go) for the
@@ -623,12 +661,12 @@
       i += n;
     }
     if (i !== v.length || fields[0].length > 64 || fields[1].length > 32) return null;
-    var text = new TextDecoder("utf-8", { ignoreBOM: true });
-    var ids = function (b) { return text.decode(b).split(",").filter(function (id) { return id !== ""; }); };
+    var text = new TextDecoder("utf-8", { ignoreBOM: true }), def = defaultColumns(st);
     var agents = usedLines(st.agents, fields[4], true), sels = usedLines(st.selectors, fields[5], false);
     if (!agents || !sels) return null;
     if (agents.length === 0) agents = ["*"];
-    var r = { rev: text.decode(fields[0]), date: text.decode(fields[1]), dialects: ids(fields[2]), crawlers: ids(fields[3]), agents: agents, selectors: sels };
+    var r = { rev: text.decode(fields[0]), date: text.decode(fields[1]), dialects: readList(text.decode(fields[2]), def[0]), crawlers: readList(text.decode(fields[3]), def[1]), agents: agents, selectors: sels };
+    if (!r.dialects || !r.crawlers) return null;
     var n = agents.length * sels.length * r.dialects.length + sels.length * r.crawlers.length;
     if (n > 2048 || fields[6].length !== Math.ceil(n * 3 / 8)) return null;
     r.codes = [];

@@ -16,6 +16,26 @@ import (
 // the page shows now, and says what changed and which change of reading
 // (core/changes) explains it, or that none does.
 
+func init() { state.Columns = recordColumns }
+
+// recordColumns are the columns the page shows for s by default: the
+// dialects its Hidden leaves (none known with a reader of one's own,
+// whose column main.js cannot tell before the checker) and the Real
+// crawlers its choice shows. A record names them by reference.
+func recordColumns(s state.State) (dialects, crawlers []string) {
+	if s.Custom == "" {
+		dialects = []string{}
+		for _, d := range DialectsShown(s.Hidden) {
+			dialects = append(dialects, d.ID)
+		}
+	}
+	crawlers = []string{}
+	for _, d := range CrawlersShown(s.Crawlers) {
+		crawlers = append(crawlers, d.ID)
+	}
+	return dialects, crawlers
+}
+
 // CodeOf is a verdict's code in a record.
 func CodeOf(v core.Verdict) state.Code {
 	switch {

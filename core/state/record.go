@@ -14,7 +14,9 @@ import (
 //	         its record, little-endian
 //	field    Rev, the smolbots commit the page was built from
 //	field    Date, the build's date (YYYY-MM-DD)
-//	field    Dialects, the verdict grid's column IDs joined by commas
+//	field    Dialects, the verdict grid's column IDs joined by commas, or
+//	         "=" and the FNV-1a 32 (8 hex digits) of that list when it
+//	         is the case's default (Columns): the link stays shorter
 //	field    Crawlers, the Real crawlers table's column IDs, likewise
 //	field    AgentsUsed: a bitset over the Agents box's non-blank
 //	         lines, bit i set when line i made rows (bit 0 of byte 0
@@ -38,6 +40,58 @@ const RecordFormat = 1
 const MaxRecordCells = 2048
 
 const tagRecord uint64 = 10
+
+// Columns gives the columns a page shows for a case by default, by ID:
+// the grid's and the Real crawlers table's, or nil for a list it cannot
+// tell (core/pageview sets it). A record writes a default list as a
+// reference, "=" and the list's checksum, and reads one back through
+// Columns, dropped where the checksum is not that of the list Columns
+// gives (another page's defaults): without Columns, lists are written
+// whole and references dropped.
+var Columns func(s State) (dialects, crawlers []string)
+
+func columnsOf(s State) (dialects, crawlers []string) {
+	if Columns == nil {
+		return nil, nil
+	}
+	return Columns(s)
+}
+
+// listField is a column list as a record writes it: a reference when
+// it is the default def and longer than one.
+func listField(ids, def []string) []byte {
+	j := strings.Join(ids, ",")
+	if def != nil && strings.Join(def, ",") == j && len(j) > 9 {
+		return []byte("=" + sum32(j))
+	}
+	return []byte(j)
+}
+
+// readList reads a column list, resolving a reference against def.
+func readList(b []byte, def []string) ([]string, bool) {
+	if len(b) > 0 && b[0] == '=' {
+		if def == nil || string(b[1:]) != sum32(strings.Join(def, ",")) {
+			return nil, false
+		}
+		return append([]string{}, def...), true
+	}
+	return ids(b), true
+}
+
+// sum32 is FNV-1a 32 of s, in 8 hex digits.
+func sum32(s string) string {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	const hex = "0123456789abcdef"
+	out := make([]byte, 8)
+	for i := range out {
+		out[7-i] = hex[h>>(4*i)&15]
+	}
+	return string(out)
+}
 
 // Code is one cell's verdict in a record.
 type Code uint8
@@ -189,8 +243,9 @@ func marshalRecord(s State) []byte {
 	}
 	field([]byte(r.Rev))
 	field([]byte(r.Date))
-	field([]byte(strings.Join(r.Dialects, ",")))
-	field([]byte(strings.Join(r.Crawlers, ",")))
+	dl, cl := columnsOf(s)
+	field(listField(r.Dialects, dl))
+	field(listField(r.Crawlers, cl))
 	field(packBools(r.AgentsUsed))
 	field(packBools(r.SelectorsUsed))
 	codes := make([]byte, (len(r.Cells)*3+7)/8)
@@ -251,7 +306,14 @@ func readRecord(v []byte, s State) *Record {
 	if len(v) != 0 || len(fields[0]) > 64 || len(fields[1]) > 32 {
 		return nil
 	}
-	r := &Record{Rev: string(fields[0]), Date: string(fields[1]), Dialects: ids(fields[2]), Crawlers: ids(fields[3])}
+	r := &Record{Rev: string(fields[0]), Date: string(fields[1])}
+	dl, cl := columnsOf(s)
+	var ok1, ok2 bool
+	r.Dialects, ok1 = readList(fields[2], dl)
+	r.Crawlers, ok2 = readList(fields[3], cl)
+	if !ok1 || !ok2 {
+		return nil
+	}
 	// The bitsets' exact lengths come from the case: the lines' count
 	// rounds up to whole bytes, and Layout checks it against the box.
 	r.AgentsUsed = boolsOf(fields[4])

@@ -209,3 +209,33 @@ func FuzzRecord(f *testing.F) {
 		}
 	})
 }
+
+// A default column list is written as a reference (shorter) and read
+// back through Columns; one whose checksum is not that of the reader's
+// defaults, or read without Columns, drops the record.
+func TestRecordColumnReference(t *testing.T) {
+	saved := Columns
+	defer func() { Columns = saved }()
+	s := recorded()
+	whole, wholeValue := Encode(s), RecordBytes(s)
+	Columns = func(State) ([]string, []string) { return []string{"rfc9309", "gemini"}, []string{"tlgs"} }
+	h := Encode(s)
+	if v := RecordBytes(s); !bytes.Contains(v, []byte("=")) || len(v) >= len(wholeValue) {
+		t.Errorf("no shorter reference written: %q", v)
+	}
+	got, err := Decode(h)
+	if err != nil || got.Record == nil || strings.Join(got.Record.Dialects, ",") != "rfc9309,gemini" || strings.Join(got.Record.Crawlers, ",") != "tlgs" {
+		t.Fatalf("read back: %v, %+v", err, got.Record)
+	}
+	Columns = func(State) ([]string, []string) { return []string{"gemini", "rfc9309"}, []string{"tlgs"} }
+	if got, _ := Decode(h); got.Record != nil {
+		t.Error("a reference read against other defaults was kept")
+	}
+	Columns = nil
+	if got, _ := Decode(h); got.Record != nil {
+		t.Error("a reference read without Columns was kept")
+	}
+	if got, _ := Decode(whole); got.Record == nil {
+		t.Error("whole lists need no Columns")
+	}
+}
