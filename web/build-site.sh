@@ -20,9 +20,10 @@ mkdir -p "$out"
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/playground.wasm" ./wasm/playground
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/ondemand.wasm" ./wasm/ondemand
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
-go run ./web/gensite web/index.html "$out"
-# The pages name the site's address, the commit and the build date.
+# The pages name the site's address, the commit and the build date, and
+# the playground its commit and date (a link's record names them).
 stamp=$(web/ldflags.sh)
+go run -ldflags "$stamp" ./web/gensite web/index.html "$out"
 go run -ldflags "$stamp" ./web/genref "$out"
 cp web/style.css web/main.js web/favicon.svg "$out/"
 relay=${RELAY_URL:-}

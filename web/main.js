@@ -152,8 +152,8 @@
   // The checker reads links with this too (it links no DEFLATE reader of
   // its own): the link the page was opened with is read once.
   window.smolbotsDecodeLink = function (h) {
-    if (opening && h.replace(/^#/, "") === hash) return opening;
-    return decodeLink(h);
+    if (opening && h.replace(/^#/, "") === hash) return opening.then(resolveRecord);
+    return decodeLink(h).then(resolveRecord);
   };
 
   // The Audit tab: the log is read here, in chunks, and given to the
@@ -325,7 +325,7 @@
     ["grid", "crawlers", "lints", "lint-count", "facts", "explain", "robots-hl", "gutter-lines"].forEach(function (id) { el(id).textContent = ""; });
     el("editor").classList.add("plain");
     el("permalink").setAttribute("href", "#" + hash);
-    var robots = "", selectors = "", agents = "", summary = "Loading the checker…";
+    var robots = "", selectors = "", agents = "", summary = "Loading the checker…", painted = false;
     if (st) {
       body.dataset.opened = "case";
       // A link that names a cell answers it first on a narrow screen:
@@ -337,12 +337,18 @@
       // The checker writes into the address what was typed or ticked
       // before it took over.
       var edited = function () {
-        if (!body.dataset.ready) body.dataset.opened = "edited";
+        if (!body.dataset.ready) {
+          body.dataset.opened = "edited";
+          // The record's verdicts are those of the case as shared.
+          if (body.dataset.record === "shared") unpaintRecord();
+        }
         el("case").removeEventListener("input", edited);
         document.querySelector(".inputs").removeEventListener("input", edited);
       };
       el("case").addEventListener("input", edited);
       document.querySelector(".inputs").addEventListener("input", edited);
+      resolveRecord(st);
+      if (st.shared) painted = paintRecord(st.shared);
       robots = st.robots;
       selectors = st.selectors;
       agents = st.agents;
@@ -374,11 +380,66 @@
     // (a row per agent and selector, and the head), so that they do not
     // push what is below when they come.
     var rows = nonBlank(selectors) * nonBlank(agents);
-    if (rows > 0) {
+    if (rows > 0 && !painted) {
       el("grid").innerHTML = '<tbody aria-hidden="true"><tr><td class="reserve"></td></tr></tbody>';
       el("grid").querySelector("td").style.height = 24 * (Math.min(rows, 12) + 1.5) + "px";
     }
     root.classList.remove("opening");
+  }
+
+  // paintRecord draws the verdicts a link's record holds (readRecord)
+  // into the grid and the Real crawlers table, marked as shared and not
+  // yet checked: the checker draws its own over them, and says what
+  // changed (#record). It says whether it drew.
+  function paintRecord(r) {
+    var words = ["unknown", "allow", "deny", "skip host", "never fetched"], icons = ["?", "✓", "✗", "⊘", "–"];
+    var kinds = ["unknown", "allow", "disallow", "disallow skip-host", "never-fetched"];
+    var k = 0, first = true;
+    function cell(attrs, code) {
+      var h = '<td><span class="cell shared ' + kinds[code] + '"' + attrs + ' data-verdict="' + kinds[code].split(" ")[0] + '"' +
+        (first ? ' elementtiming="shared-verdict"' : "") + '><span class="icon" aria-hidden="true">' + icons[code] + "</span> " + words[code] + "</span></td>";
+      first = false;
+      return h;
+    }
+    var mark = "As shared on " + r.date + " (smolbots " + r.rev.slice(0, 10) + "), not yet checked.";
+    var g = "<caption>Verdicts as shared: " + esc(mark) + '</caption><thead><tr><th scope="col">Agent</th><th scope="col">Selector</th>';
+    r.dialects.forEach(function (d) { g += '<th scope="col">' + esc(d) + "</th>"; });
+    g += "</tr></thead><tbody>";
+    r.agents.forEach(function (a) {
+      r.selectors.forEach(function (sel) {
+        g += '<tr><th scope="row">' + esc(a) + '</th><td class="sel">' + esc(sel) + "</td>";
+        r.dialects.forEach(function (d) { g += cell(' data-dialect="' + esc(d) + '" data-agent="' + esc(a) + '" data-selector="' + esc(sel) + '"', r.codes[k++]); });
+        g += "</tr>";
+      });
+    });
+    var c = '<thead><tr><th scope="col">Selector</th>';
+    r.crawlers.forEach(function (id) { c += '<th scope="col">' + esc(id) + "</th>"; });
+    c += "</tr></thead><tbody>";
+    r.selectors.forEach(function (sel) {
+      c += '<tr><td class="sel">' + esc(sel) + "</td>";
+      r.crawlers.forEach(function (id) { c += cell(' data-crawler="' + esc(id) + '" data-selector="' + esc(sel) + '"', r.codes[k++]); });
+      c += "</tr>";
+    });
+    el("grid").innerHTML = g + "</tbody>";
+    if (r.crawlers.length) el("crawlers").innerHTML = c + "</tbody>";
+    var note = el("record");
+    note.textContent = mark;
+    note.hidden = false;
+    document.body.dataset.record = "shared";
+    return true;
+  }
+
+  // unpaintRecord takes the record's verdicts away (the case was edited
+  // before the checker took over).
+  function unpaintRecord() {
+    el("grid").textContent = "";
+    el("crawlers").textContent = "";
+    el("record").hidden = true;
+    document.body.removeAttribute("data-record");
+  }
+
+  function esc(s) {
+    return s.replace(/[&<>"']/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; });
   }
 
   // decodeLink reads a permalink fragment as core/state's Decode does,
@@ -397,7 +458,7 @@
       // Undo what mail programs do to a long link (state's unmangle).
       if (/[ \t\r\n%]/.test(hash)) hash = hash.split("%20").join("").replace(/[ \t\r\n]/g, "");
       hash = hash.replace(/[.,;:!?)\]}>"']+$/, "");
-      var empty = { robots: "", selectors: "", agents: "", hidden: [], cell: "", crawlers: null, protocol: "", custom: "" };
+      var empty = { robots: "", selectors: "", agents: "", hidden: [], cell: "", crawlers: null, protocol: "", custom: "", record: null, shared: null, recordValue: null };
       if (hash === "") return ok(empty);
       var dot = hash.indexOf(".");
       if (dot <= 0) throw new Error("the link does not hold a saved case (no version prefix such as v1.)");
@@ -507,11 +568,19 @@
       }
       return null;
     }
+    var record = null;
     while (i < raw.length) {
       var tag = uvarint();
       if (!tag) throw damaged;
       var size = uvarint();
       if (!size || size.v > raw.length - i) throw damaged;
+      if (tag.v === 10) {
+        // The record of the sender's verdicts: two records, neither.
+        record = seen[tag.key] ? null : raw.subarray(i, i + size.v);
+        seen[tag.key] = true;
+        i += size.v;
+        continue;
+      }
       var v = text.decode(raw.subarray(i, i + size.v));
       i += size.v;
       if (tag.v !== 4 && seen[tag.key]) throw damaged;
@@ -527,7 +596,144 @@
         case 9: if (v2) st.custom = v; break;
       }
     }
+    // The record is read once the page's body is there (resolveRecord):
+    // its columns may name the page's defaults.
+    st.recordValue = record;
     return st;
+  }
+
+  // resolveRecord reads st's record, if any, into st.shared (what
+  // paintRecord draws) and st.record (its value, for the checker), or
+  // leaves both null where core/state would drop it.
+  function resolveRecord(st) {
+    if (st && st.recordValue && !st.shared && document.querySelector("[data-dialect-toggle]")) {
+      st.shared = readRecord(st.recordValue, st);
+      st.record = st.shared ? st.recordValue : null;
+    }
+    return st;
+  }
+
+  // defaultColumns are core/pageview's recordColumns, from the page's
+  // own boxes: the dialects not hidden (none known with a reader of
+  // one's own), and the Real crawlers the case's choice shows (null:
+  // those ticked in the page as built).
+  function defaultColumns(st) {
+    var dialects = [], crawlers = [];
+    document.querySelectorAll("[data-dialect-toggle]").forEach(function (cb) {
+      if (st.hidden.indexOf(cb.dataset.dialectToggle) < 0) dialects.push(cb.dataset.dialectToggle);
+    });
+    document.querySelectorAll("[data-crawler-toggle]").forEach(function (cb) {
+      var id = cb.dataset.crawlerToggle;
+      if (st.crawlers ? st.crawlers.indexOf(id) >= 0 : cb.defaultChecked) crawlers.push(id);
+    });
+    return [st.custom ? null : dialects, crawlers];
+  }
+
+  // readList is core/state's: a column list, or "=" and the checksum
+  // (FNV-1a 32) of the default list def; null where it does not resolve.
+  function readList(s, def) {
+    if (s.charAt(0) !== "=") return s.split(",").filter(function (id) { return id !== ""; });
+    if (!def) return null;
+    var h = 0x811c9dc5, j = def.join(",");
+    for (var i = 0; i < j.length; i++) h = Math.imul(h ^ j.charCodeAt(i), 16777619) >>> 0;
+    return s.slice(1) === ("0000000" + h.toString(16)).slice(-8) ? def.slice() : null;
+  }
+
+  // readRecord reads a link's record (core/state's record.go) for the
+  // case st: its build, columns, rows and verdicts, or null where
+  // core/state drops it (a hash not the case's, another format, damage,
+  // a count not its layout's). The hash is FNV-1a 64 of the case's
+  // records written again as core/state writes them.
+  function readRecord(v, st) {
+    if (v.length < 9 || v[0] !== 1) return null;
+    var h = fnv64(marshal(st));
+    if (le32(v, 1) !== h[1] || le32(v, 5) !== h[0]) return null;
+    var i = 9, fields = [];
+    for (var f = 0; f < 7; f++) {
+      var n = 0, k = 0;
+      for (;; k++) {
+        if (k === 9 || i + k >= v.length) return null;
+        n += (v[i + k] & 127) * Math.pow(2, 7 * k);
+        if (v[i + k] < 128) break;
+      }
+      i += k + 1;
+      if (n > v.length - i) return null;
+      fields.push(v.subarray(i, i + n));
+      i += n;
+    }
+    if (i !== v.length || fields[0].length > 64 || fields[1].length > 32) return null;
+    var text = new TextDecoder("utf-8", { ignoreBOM: true }), def = defaultColumns(st);
+    var agents = usedLines(st.agents, fields[4], true), sels = usedLines(st.selectors, fields[5], false);
+    if (!agents || !sels) return null;
+    if (agents.length === 0) agents = ["*"];
+    var r = { rev: text.decode(fields[0]), date: text.decode(fields[1]), dialects: readList(text.decode(fields[2]), def[0]), crawlers: readList(text.decode(fields[3]), def[1]), agents: agents, selectors: sels };
+    if (!r.dialects || !r.crawlers) return null;
+    var n = agents.length * sels.length * r.dialects.length + sels.length * r.crawlers.length;
+    if (n > 2048 || fields[6].length !== Math.ceil(n * 3 / 8)) return null;
+    r.codes = [];
+    for (var c = 0; c < n; c++) {
+      var code = 0;
+      for (var b = 0; b < 3; b++) code |= (fields[6][(c * 3 + b) >> 3] >> ((c * 3 + b) & 7) & 1) << b;
+      if (code > 4) return null;
+      r.codes.push(code);
+    }
+    return r;
+  }
+
+  // usedLines is core/state's: the box's non-blank lines whose bit is
+  // set (trimmed as Go's TrimSpace for the agents), null when the bitset
+  // is not the box's.
+  function usedLines(box, used, trim) {
+    var all = box.split(/[\r\n]/).filter(function (l) { return l.replace(/^[ \t]+|[ \t]+$/g, "") !== ""; });
+    if (used.length !== Math.ceil(all.length / 8)) return null;
+    return all.filter(function (l, i) { return used[i >> 3] >> (i & 7) & 1; }).map(function (l) {
+      return trim ? l.replace(/^[^\S\ufeff]+|[^\S\ufeff]+$/g, "") : l;
+    });
+  }
+
+  // marshal is core/state's Marshal of st without its record: the
+  // records in their order, as byte arrays.
+  function marshal(st) {
+    var enc = new TextEncoder(), parts = [];
+    function uvar(n) {
+      var out = [];
+      while (n >= 128) { out.push(n % 128 | 128); n = Math.floor(n / 128); }
+      out.push(n);
+      return Uint8Array.from(out);
+    }
+    function put(tag, v) {
+      var b = enc.encode(v);
+      parts.push(uvar(tag), uvar(b.length), b);
+    }
+    if (st.robots) put(1, st.robots);
+    if (st.selectors) put(2, st.selectors);
+    if (st.agents) put(3, st.agents);
+    st.hidden.forEach(function (h) { put(4, h); });
+    if (st.cell) put(5, st.cell);
+    if (st.crawlers) put(7, st.crawlers.join(","));
+    if (st.protocol && st.protocol !== "any") put(8, st.protocol);
+    if (st.custom) put(9, st.custom);
+    return parts;
+  }
+
+  // fnv64 is FNV-1a 64 over the byte arrays, as [high, low] 32-bit
+  // halves.
+  function fnv64(parts) {
+    var hi = 0xcbf29ce4, lo = 0x84222325;
+    parts.forEach(function (p) {
+      for (var j = 0; j < p.length; j++) {
+        lo = (lo ^ p[j]) >>> 0;
+        // times 2^40 + 0x1b3, modulo 2^64
+        var low = lo * 0x1b3, carry = Math.floor(low / 4294967296);
+        hi = (hi * 0x1b3 + carry + (lo & 0xffffff) * 256) % 4294967296;
+        lo = low % 4294967296;
+      }
+    });
+    return [hi, lo];
+  }
+
+  function le32(v, at) {
+    return (v[at] | v[at + 1] << 8 | v[at + 2] << 16 | v[at + 3] << 24) >>> 0;
   }
 
   // goQuote is Go's %.Nq for the printable ASCII a fragment holds.

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"text/tabwriter"
 
@@ -223,7 +224,7 @@ func runCheck(c *call, o checkOptions) error {
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	var w verdictWriter = &textWriter{w: out, verbose: o.verbose}
 	if o.json {
-		w = &jsonWriter{w: out}
+		w = &jsonWriter{w: out, made: madeWith()}
 	}
 	denied := false
 	policies := make([]*core.Policy, len(dialects))
@@ -465,6 +466,7 @@ type jsonWriter struct {
 	w     *bufio.Writer
 	fixed [][]byte // per dialect: `"group":...,"group_lines":[...],"why":...,`
 	buf   []byte
+	made  []byte // every line's end: `,"version":...,"built":...}` and a newline
 }
 
 func (j *jsonWriter) agent(policies []*core.Policy) {
@@ -478,11 +480,46 @@ func (j *jsonWriter) agent(policies []*core.Policy) {
 func (j *jsonWriter) row(vs []core.Verdict, _ string) error {
 	for i := range vs {
 		j.buf = appendVerdict(j.buf[:0], &vs[i], j.fixed[i])
+		j.buf = append(j.buf[:len(j.buf)-2], j.made...) // in place of "}\n"
 		if _, err := j.w.Write(j.buf); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// madeWith ends every check -json line: the commit and date of the
+// build that decided it (as the page's reports and links name theirs),
+// so that a pasted line can be held against a later reading.
+func madeWith() []byte {
+	rev, date := buildStamp()
+	b := append([]byte(","), `"version":`...)
+	b = appendString(b, rev)
+	b = append(b, `,"built":`...)
+	b = appendString(b, date)
+	return append(b, "}\n"...)
+}
+
+// buildStamp is the commit and UTC date the binary was built from:
+// those build.sh stamps (core.Version, core.BuildDate), else those Go
+// recorded from the checkout (its VCS revision and commit date), else
+// "unreleased" and "undated".
+func buildStamp() (rev, date string) {
+	rev, date = core.Version(), core.BuildDate()
+	if rev == "unreleased" && revision != "" {
+		rev = revision
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision" && rev == "unreleased":
+				rev = s.Value
+			case s.Key == "vcs.time" && date == "undated" && len(s.Value) >= 10:
+				date = s.Value[:10]
+			}
+		}
+	}
+	return rev, date
 }
 
 // appendGroup writes what a verdict's policy fixes: group, group_lines

@@ -23,10 +23,12 @@ import (
 var vectorsCmd = &command{
 	name: "vectors",
 	summary: `Prints the conformance suite as one JSON object: its version and date, its
-dated release name, and every case (a stable ID, the robots.txt, agent and
+dated release name, every case (a stable ID, the robots.txt, agent and
 URL, each reader's verdict, the feature it exercises and where it comes
-from). The same document is published as /conformance.json, and each kept
-release as /conformance/NAME.json (docs/conformance.md).`,
+from), and the last entry of the changes of reading its expectations
+follow (last_change, see /changes). The same document is published as
+/conformance.json, and each kept release as /conformance/NAME.json
+(docs/conformance.md).`,
 	examples: []string{
 		"smolbots vectors > conformance.json",
 		"smolbots vectors -dialect gemini,rfc9309 | jq '.cases | length'",

@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/changes"
 	"github.com/smolbots/smolbots/core/scenario"
 )
 
@@ -75,7 +76,19 @@ type Suite struct {
 	Readers []string `json:"readers"` // the keys of every case's expect, in order
 	// Tier is set when the document holds only the cases of one tier.
 	Tier  string `json:"tier,omitempty"`
-	Cases []Case `json:"cases"`
+	Cases   []Case   `json:"cases"`
+	// LastChange is the changelog of readings' newest entry
+	// (core/changes): the expectations are those after it.
+	LastChange LastChange `json:"last_change"`
+}
+
+// LastChange names a changelog entry: its ID (the anchor on /changes),
+// its date and commit, and its address.
+type LastChange struct {
+	ID     string `json:"id"`
+	Date   string `json:"date"`
+	Commit string `json:"commit"`
+	URL    string `json:"url"`
 }
 
 // Sources are what the suite is built from.
@@ -97,7 +110,10 @@ func Build(src Sources, agent string, readers []core.Dialect) (*Suite, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Suite{Version: Version, Date: Date, Release: Release, Agent: agent}
+	last := changes.Last()
+	s := &Suite{Version: Version, Date: Date, Release: Release, Agent: agent, LastChange: LastChange{
+		ID: last.ID, Date: last.Date, Commit: last.Commit, URL: core.Site() + changes.Path(last.ID),
+	}}
 	for _, d := range readers {
 		s.Readers = append(s.Readers, d.ID)
 	}

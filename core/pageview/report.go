@@ -21,6 +21,11 @@ type ReportCase struct {
 	Link              string
 	Gemtext           bool
 	Cell              string // the chosen cell's key: the report opens with its sentence
+	// Shared is what the opened link's record says of its verdicts once
+	// checked (RecordCheck.Text), "" for none.
+	Shared string
+	// Rev and Date are the page's build: the report's last line names them.
+	Rev, Date string
 }
 
 // Report is the case as report text with the lints, the "Your reader"
@@ -28,7 +33,7 @@ type ReportCase struct {
 // crawlers' rows are built as the page builds them, and the file linted
 // in full (the page may still be waiting to lint a big file), the lints
 // scoped to what the file is served over. Its prose names only the
-// dialects shown (core.ScopeFindings words each finding again for them),
+// dialects shown (lint.ScopeFindings words each finding again for them),
 // so a finding about a hidden column alone is left out.
 func Report(c ReportCase) string {
 	// The reader's column as the page builds it (update, in
@@ -57,7 +62,7 @@ func Report(c ReportCase) string {
 		return contains(shown, id) || !isDialect(id)
 	}), shown)
 	presets := CrawlersShown(c.Crawlers)
-	r := report.Case{Grid: g, Robots: c.Robots, Permalink: c.Link, Crawlers: presets,
+	r := report.Case{Grid: g, Robots: c.Robots, Permalink: c.Link, Crawlers: presets, Shared: c.Shared, Rev: c.Rev, Date: c.Date,
 		CrawlerRows: grid.Crawlers(b.File(), g.Selectors, presets)}
 	if c.Cell != "" {
 		r.Answer = AnswerFor(&g, r.CrawlerRows, presets, c.Cell).Sentence

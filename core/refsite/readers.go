@@ -298,6 +298,7 @@ func indexPage() *page {
 
 	p.Body = append(p.Body, heading{2, "conformance", "Conformance suite"})
 	p.Body = append(p.Body, para{[]span{link("The conformance suite", "/conformance"), t(": test vectors for crawler authors, each case with every reader's verdict, and how to run a parser on them with "), code("smolbots conform"), t(". The suite as JSON: "), link("conformance.json", "/conformance.json"), t(".")}})
+	p.Body = append(p.Body, para{[]span{link("Changes of reading", "/changes"), t(": every change to what a reader answers, with the cases it changed and why.")}})
 	return p
 }
 

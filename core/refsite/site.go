@@ -154,7 +154,7 @@ func build() ([]*page, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages = append(pages, compatPage(), cp)
+	pages = append(pages, compatPage(), cp, changesPage())
 	pages = append(pages, rp...)
 	pages = append(pages, indexPage())
 	seen := map[string]bool{}

@@ -61,6 +61,21 @@ type Case struct {
 	// Answer is the chosen cell's sentence, the report's first words
 	// ("" when no cell is chosen): the question a shared link asks.
 	Answer string
+	// Shared is what the link's record says of its verdicts once
+	// checked (core/pageview.RecordCheck): printed under the answer;
+	// "" for a case opened without one.
+	Shared string
+	// Rev and Date name the smolbots build that made the report (the
+	// commit and its date), on the report's last line; "" leaves it out.
+	Rev, Date string
+}
+
+// made is the report's version line, "" when no build is named.
+func (c Case) made() string {
+	if c.Rev == "" {
+		return ""
+	}
+	return "Made with smolbots " + c.Rev + " on " + c.Date + "."
 }
 
 // Text is the case as plain fixed-width text, no markup, without the
@@ -83,6 +98,10 @@ func (c Case) Text() string {
 		b.WriteString("\n")
 		writeLines(&b, wordWrap(clean(c.Answer), Width))
 	}
+	if c.Shared != "" {
+		b.WriteString("\n")
+		writeLines(&b, wordWrap(clean(c.Shared), Width))
+	}
 	for _, s := range c.sections() {
 		b.WriteString("\n")
 		if s.Title != "" {
@@ -98,6 +117,10 @@ func (c Case) Text() string {
 		b.WriteString("\nPermalink\n---------\nOpen this case in the playground:\n\n")
 		b.WriteString(linkText(c.Permalink) + "\n")
 	}
+	if m := c.made(); m != "" {
+		b.WriteString("\n")
+		writeLines(&b, wordWrap(m, Width))
+	}
 	return b.String()
 }
 
@@ -108,6 +131,9 @@ func (c Case) Gemtext() string {
 	b.WriteString("# smolbots report\n")
 	if c.Answer != "" {
 		b.WriteString("\n" + clean(c.Answer) + "\n")
+	}
+	if c.Shared != "" {
+		b.WriteString("\n" + clean(c.Shared) + "\n")
 	}
 	for _, s := range c.sections() {
 		b.WriteString("\n")
@@ -127,6 +153,9 @@ func (c Case) Gemtext() string {
 	if c.Permalink != "" {
 		b.WriteString("\n## Permalink\n\n")
 		b.WriteString("=> " + linkText(c.Permalink) + " Open this case in the playground\n")
+	}
+	if m := c.made(); m != "" {
+		b.WriteString("\n" + m + "\n")
 	}
 	return b.String()
 }

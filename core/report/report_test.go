@@ -465,3 +465,25 @@ func TestYourReader(t *testing.T) {
 		t.Errorf("the long reader's section:\n%s", txt)
 	}
 }
+
+// A report names the build that made it on its last line, and a shared
+// link's record check under the answer, in both forms.
+func TestReportNamesVersionAndRecord(t *testing.T) {
+	g := grid.Build(grid.Input{Robots: "User-agent: *\nDisallow: /a\n", Selectors: "/a", Dialects: core.Dialects()[:1]})
+	c := Case{Grid: g, Robots: "User-agent: *\nDisallow: /a\n", Permalink: link, Answer: "A robot may not fetch /a.",
+		Shared: "Checked with this version: every verdict is as shared on 2026-12-01 (smolbots 0f05b81).", Rev: "0f05b81abc", Date: "2026-12-07"}
+	for name, out := range map[string]string{"text": c.Text(), "gemtext": c.Gemtext()} {
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if last := lines[len(lines)-1]; last != "Made with smolbots 0f05b81abc on 2026-12-07." {
+			t.Errorf("%s: last line %q", name, last)
+		}
+		a, s := strings.Index(out, "A robot may not"), strings.Index(out, "Checked with this version")
+		if a < 0 || s < a {
+			t.Errorf("%s: the record's words are not under the answer:\n%s", name, out)
+		}
+	}
+	c.Rev, c.Shared = "", ""
+	if strings.Contains(c.Text(), "Made with") || strings.Contains(c.Gemtext(), "Checked with") {
+		t.Error("a report without a build or a record names one")
+	}
+}

@@ -22,6 +22,9 @@
 //	tag 9  Custom     (at most once, version 2 only): the "Your reader"
 //	       column's reader in its canonical spelling (core/custom,
 //	       custom:BASE,knob=value,...)
+//	tag 10 Record     (at most once, v1 and v2): what the sender's page
+//	       showed, bound to the case by its hash (record.go); a record
+//	       that is not the case's is dropped, a second one drops both
 //
 // Version 2 ("v2.") is version 1's format with tag 9. A case with a
 // reader of one's own is written as version 2 and every other case as
@@ -64,6 +67,9 @@ type State struct {
 	// Custom is the "Your reader" column's reader, its canonical
 	// spelling (custom:BASE,knob=value,...); "" for no such column.
 	Custom string
+	// Record is what the page that made the link showed (record.go):
+	// nil for none, and after Decode only one that is the case's.
+	Record *Record
 }
 
 // Prefix starts every version 1 fragment, Prefix2 every version 2 one.
@@ -159,6 +165,11 @@ func Marshal(s State) []byte {
 	}
 	if s.Custom != "" {
 		put(tagCustom, s.Custom)
+	}
+	if s.Record != nil {
+		if r := marshalRecord(s); r != nil {
+			put(tagRecord, string(r))
+		}
 	}
 	return raw.Bytes()
 }
@@ -273,6 +284,7 @@ func unmangle(h string) string {
 // fragment never carries it, so one there is skipped like any unknown).
 func unmarshal(raw []byte, v2 bool) (State, error) {
 	var s State
+	var record []byte
 	seen := map[uint64]bool{}
 	damaged := errors.New("the link is damaged: its content is not a saved case")
 	for len(raw) > 0 {
@@ -287,6 +299,15 @@ func unmarshal(raw []byte, v2 bool) (State, error) {
 		}
 		v := string(raw[n : n+int(size)])
 		raw = raw[n+int(size):]
+		if tag == tagRecord {
+			if seen[tag] {
+				record = nil // two records: neither is shown
+			} else {
+				record = []byte(v)
+			}
+			seen[tag] = true
+			continue
+		}
 		if tag != tagHidden && seen[tag] {
 			return State{}, damaged
 		}
@@ -316,6 +337,9 @@ func unmarshal(raw []byte, v2 bool) (State, error) {
 				s.Custom = v
 			}
 		}
+	}
+	if record != nil {
+		s.Record = readRecord(record, s)
 	}
 	return s, nil
 }

@@ -20,11 +20,13 @@
 //     browser that cannot (main.js's reader needs DecompressionStream,
 //     and a browser's DEFLATE reader may refuse what Go's takes):
 //     {robots, selectors, agents, hidden, cell, crawlers, protocol,
-//     custom}, as
+//     custom, record (its tag 10 value, null for none)}, as
 //     main.js's smolbotsDecodeLink gives them (crawlers null for the
 //     default), or {error} in core/state's words;
 //   - smolbotsReaderRow(spelling) answers the HTML of a reader of one's
-//     own's row of the compatibility matrix (reader.go).
+//     own's row of the compatibility matrix (reader.go);
+//   - smolbotsCheckRecord(case) holds a link's record of its verdicts
+//     against today's (record.go).
 package main
 
 import (
@@ -44,6 +46,7 @@ func main() {
 	js.Global().Set("smolbotsFetchView", js.FuncOf(readFetch))
 	js.Global().Set("smolbotsDecodeState", js.FuncOf(decodeLink))
 	js.Global().Set("smolbotsReaderRow", js.FuncOf(readerRow))
+	js.Global().Set("smolbotsCheckRecord", js.FuncOf(checkRecord))
 	select {} // keep the functions alive
 }
 
@@ -91,6 +94,9 @@ func writeReport(_ js.Value, args []js.Value) (out any) {
 		Link:      in.Get("link").String(),
 		Gemtext:   in.Get("gemtext").Bool(),
 		Cell:      text(in.Get("cell")),
+		Shared:    text(in.Get("shared")),
+		Rev:       text(in.Get("rev")),
+		Date:      text(in.Get("date")),
 	})
 }
 
@@ -125,8 +131,14 @@ func decodeLink(_ js.Value, args []js.Value) (out any) {
 	if s.Crawlers != nil {
 		crawlers = jsStrings(s.Crawlers)
 	}
+	var record any // null: none, or none that is the case's
+	if raw := state.RecordBytes(s); raw != nil {
+		arr := js.Global().Get("Uint8Array").New(len(raw))
+		js.CopyBytesToJS(arr, raw)
+		record = arr
+	}
 	return map[string]any{"robots": s.Robots, "selectors": s.Selectors, "agents": s.Agents, "hidden": jsStrings(s.Hidden),
-		"cell": s.Cell, "crawlers": crawlers, "protocol": s.Protocol, "custom": s.Custom}
+		"cell": s.Cell, "crawlers": crawlers, "protocol": s.Protocol, "custom": s.Custom, "record": record}
 }
 
 // jsStrings is a list as js.ValueOf takes it, never nil.

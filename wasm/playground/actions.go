@@ -38,6 +38,10 @@ func (p *page) copy(gemtext bool) {
 	in.Set("link", p.permalinkURL())
 	in.Set("gemtext", gemtext)
 	in.Set("cell", p.cell)
+	in.Set("shared", p.record.text) // what the link's record says, "" for none
+	rev, date := pageVersion()
+	in.Set("rev", rev)
+	in.Set("date", date)
 	if fail, ok := await(js.Global().Call("smolbotsLoadOnDemand")); !ok {
 		status.Set("textContent", "The "+strings.ToLower(what)+" could not be written: the report writer did not load ("+errText(fail)+"). Check the connection and try again.")
 		return

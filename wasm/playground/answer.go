@@ -3,6 +3,7 @@
 package main
 
 import (
+	"html"
 	"syscall/js"
 
 	"github.com/smolbots/smolbots/core/grid"
@@ -24,9 +25,13 @@ func newAnswerPart(doc js.Value) *answerPart {
 
 // draw shows the answer for the chosen cell key, or hides the part when
 // there is nothing to answer first. It is drawn only for a link's own
-// case (page.fromLink).
-func (a *answerPart) draw(g *grid.Grid, c *crawlerTable, key string) {
+// case (page.fromLink). note is what the link's record says of its
+// verdicts once checked, "" for none.
+func (a *answerPart) draw(g *grid.Grid, c *crawlerTable, key, note string) {
 	ans := pageview.AnswerFor(g, c.rows, c.presets, key)
+	if note != "" {
+		ans.HTML = `<p class="record-said">` + html.EscapeString(note) + `</p>` + ans.HTML
+	}
 	if ans.HTML == "" {
 		a.section.Set("hidden", true)
 		a.shown = ""

@@ -33,8 +33,9 @@ func (p *page) restore() {
 	p.body.Call("removeAttribute", "data-opened")
 	p.message.Set("hidden", true)
 	var st state.State
-	keep := false   // the boxes already hold st
-	edited := false // they hold something else than the address says
+	var linked state.State // the link's case as read, with its record
+	keep := false          // the boxes already hold st
+	edited := false        // they hold something else than the address says
 	p.fromLink = false
 	if h := strings.TrimPrefix(hash, "#"); h == "" || p.isElementID(h) {
 		if dataset(p.body, "prerendered") == prerender.Prerendered {
@@ -58,6 +59,7 @@ func (p *page) restore() {
 		p.opening = true
 		st, err = p.openLink(hash)
 		p.opening = false
+		linked = st
 		// web/bench -probe reads these marks: the link read.
 		js.Global().Get("performance").Call("mark", "smolbots-restored")
 		p.fromLink = err == nil
@@ -100,6 +102,11 @@ func (p *page) restore() {
 	p.reader.set(st.Custom)
 	p.cell = st.Cell
 	p.fromLink = p.fromLink && !edited
+	raw := p.record.raw
+	p.record.raw, p.record.asked = nil, false
+	if p.fromLink && raw != nil {
+		p.record.raw, p.record.st = raw, linked
+	}
 	p.update()
 	go p.readerRow()
 	if p.adopting {
@@ -159,7 +166,7 @@ func (p *page) scheduleHash() {
 func (p *page) writeHash() (string, error) {
 	p.hashSeq++
 	seq := p.hashSeq
-	h, err := hashFor(p.currentState())
+	h, err := hashFor(p.withRecord(p.currentState()))
 	if seq != p.hashSeq {
 		return h, err
 	}
@@ -212,7 +219,7 @@ func hashFor(s state.State) (string, error) {
 
 // permalinkURL is the full link for reports, "" when too large.
 func (p *page) permalinkURL() string {
-	h, err := hashFor(p.currentState())
+	h, err := hashFor(p.withRecord(p.currentState()))
 	if err != nil {
 		return ""
 	}
@@ -231,8 +238,10 @@ func (p *page) permalinkURL() string {
 // links no DEFLATE reader of its own (about 21 KB gzip). It waits for
 // promises: never call it inside a callback.
 func (p *page) openLink(hash string) (state.State, error) {
+	p.record.raw = nil
 	v, ok := await(js.Global().Call("smolbotsDecodeLink", hash))
 	if ok {
+		p.record.raw = recordOf(v)
 		return stateOf(v), nil
 	}
 	if !truthy(v, "unsupported") && !truthy(v, "goMayRead") {
@@ -246,7 +255,21 @@ func (p *page) openLink(hash string) (state.State, error) {
 	if msg := out.Get("error"); msg.Type() == js.TypeString {
 		return state.State{}, errors.New(msg.String())
 	}
+	p.record.raw = recordOf(out)
 	return stateOf(out), nil
+}
+
+// recordOf is the value of a read link's record (tag 10) as main.js or
+// the on-demand module kept it, only when it is the case's; nil for
+// none.
+func recordOf(v js.Value) []byte {
+	r := v.Get("record")
+	if r.Type() != js.TypeObject || r.Get("length").Type() != js.TypeNumber {
+		return nil
+	}
+	raw := make([]byte, r.Get("length").Int())
+	js.CopyBytesToGo(raw, r)
+	return raw
 }
 
 // truthy says whether v is an object whose field key is true.

@@ -50,6 +50,7 @@ type page struct {
 	// under the caret.
 	fromLink bool
 	reader   *readerChoice
+	record   linkRecord // the opened link's record of its verdicts
 
 	// The case: what the boxes and choices hold, as the model saw them.
 	hidden   []string      // dialect IDs not shown
@@ -137,6 +138,7 @@ func newPage() *page {
 		pane:      newLowerPane(doc),
 		answer:    newAnswerPart(doc),
 		reader:    newReaderChoice(doc),
+		record:    linkRecord{el: el("record")},
 	}
 }
 
@@ -334,9 +336,12 @@ func (p *page) chooseIn(v view, key string, byUser bool) {
 	if row, col, ok := p.crawlers.mark(key); ok {
 		explain, line = p.crawlers.explain(row, col)
 	}
+	if said := p.recordSaid(key); said != "" && explain != pageview.NoChoice {
+		explain = said + explain
+	}
 	p.pane.explainWith(explain, p.adopting)
 	if p.fromLink {
-		p.answer.draw(&p.g, p.crawlers, key)
+		p.answer.draw(&p.g, p.crawlers, key, p.record.text)
 	} else {
 		p.answer.hide()
 	}

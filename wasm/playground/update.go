@@ -115,6 +115,7 @@ func (p *page) update() {
 	// The verdicts, then the Real crawlers table.
 	p.verdicts.draw(&p.g, p.cell, p.adopting)
 	p.crawlers.draw(p.builder.File(), p.g.Selectors, p.cell, p.g.LintPending, p.adopting)
+	p.checkRecord()
 
 	// The lower pane, the summary, the chosen cell.
 	p.pane.drawLints(findings, p.g.Problems, p.adopting)

@@ -8,7 +8,9 @@
 // the first verdict painted (it comes with the HTML) and the wasm taking
 // the page over (from then on keys are answered), against hello world's
 // first paint; a shared link (#v1.) on cold loads, its text shown and
-// its own verdicts painted, against the same first paint; keystroke to
+// its own verdicts painted, against the same first paint, and the same
+// link with the record of its verdicts (painted as shared, then
+// checked); keystroke to
 // updated grid (p50, p95) for 100 lines x 50 selectors x 4 agents x 6
 // dialects, three runs, and for a 500 KiB file against a bare textarea
 // holding the same text.
@@ -150,7 +152,8 @@ func run() error {
 	// Cold loads, alternating so all three see the same machine state.
 	var hwPaint, pgPaint, pgReady, pgKey, pgCompiled, pgRun, pgMain []float64
 	var shText, shVerdict, shReady []float64
-	sh := sharedLink()
+	var rcText, rcShared, rcVerdict, rcReady []float64
+	sh, rc := sharedLink(), sharedRecordLink()
 	for i := 0; i < *loads; i++ {
 		h, err := coldLoad(tmp, helloSrv.URL+"/", "", helloPaint)
 		if err != nil {
@@ -168,6 +171,11 @@ func run() error {
 			return fmt.Errorf("the shared link: %w", err)
 		}
 		shText, shVerdict, shReady = append(shText, s[0]), append(shVerdict, s[1]), append(shReady, s[2])
+		r, err := coldLoad(tmp, siteSrv.URL+"/#"+rc.fragment, rc.watch(), recordTimes)
+		if err != nil {
+			return fmt.Errorf("the shared link with its record: %w", err)
+		}
+		rcText, rcShared, rcVerdict, rcReady = append(rcText, r[0]), append(rcShared, r[1]), append(rcVerdict, r[2]), append(rcReady, r[3])
 	}
 	fmt.Println("| cold load, median of", *loads, "| ms | ratio |")
 	fmt.Println("|---|---:|---:|")
@@ -180,7 +188,11 @@ func run() error {
 	fmt.Printf("| playground: navigation to the first keystroke answered (a key at the take-over) | %.0f | **%.2fx** |\n", median(pgKey), median(pgKey)/median(hwPaint))
 	fmt.Printf("| shared link: navigation to its text shown | %.0f | **%.2fx** |\n", median(shText), median(shText)/median(hwPaint))
 	fmt.Printf("| shared link: navigation to its own verdicts painted | %.0f | **%.2fx** |\n", median(shVerdict), median(shVerdict)/median(hwPaint))
-	fmt.Printf("| shared link: navigation to the wasm having taken over | %.0f | %.2fx |\n\n", median(shReady), median(shReady)/median(hwPaint))
+	fmt.Printf("| shared link: navigation to the wasm having taken over | %.0f | %.2fx |\n", median(shReady), median(shReady)/median(hwPaint))
+	fmt.Printf("| shared link with its record: navigation to its text shown | %.0f | %.2fx |\n", median(rcText), median(rcText)/median(hwPaint))
+	fmt.Printf("| shared link with its record: navigation to its verdicts as shared painted | %.0f | **%.2fx** |\n", median(rcShared), median(rcShared)/median(hwPaint))
+	fmt.Printf("| shared link with its record: navigation to its checked verdicts painted | %.0f | **%.2fx** |\n", median(rcVerdict), median(rcVerdict)/median(hwPaint))
+	fmt.Printf("| shared link with its record: navigation to the wasm having taken over | %.0f | %.2fx |\n\n", median(rcReady), median(rcReady)/median(hwPaint))
 	if *cold {
 		return nil
 	}
@@ -381,6 +393,26 @@ func sharedLink() shared {
 	return shared{fragment: state.Encode(st), robots: st.Robots, agent: "googlebot", selector: "/images/logo.jpg"}
 }
 
+// sharedRecordLink is sharedLink with the record of its verdicts a page
+// of this tree writes into a link (core/state, record.go): main.js
+// paints them as shared before the checker loads.
+func sharedRecordLink() shared {
+	s := sharedLink()
+	st, err := state.Decode(s.fragment)
+	if err != nil {
+		panic(err)
+	}
+	var b grid.Builder
+	g := b.Build(grid.Input{Robots: st.Robots, Selectors: st.Selectors, Agents: st.Agents, Dialects: pageview.DialectsShown(pageview.CleanHidden(st.Hidden))})
+	presets := pageview.CrawlersShown(st.Crawlers)
+	st.Record = pageview.RecordOf(st, &g, presets, grid.Crawlers(b.File(), g.Selectors, presets), "bench", time.Now().UTC().Format("2006-01-02"))
+	if st.Record == nil {
+		panic("the shared case has no record")
+	}
+	s.fragment = state.Encode(st)
+	return s
+}
+
 // watch is put into the page before its own scripts. The link's text
 // shown is the page's first contentful paint, checked to hold it: at
 // the first animation frame that shows the page, the editor must hold
@@ -388,16 +420,25 @@ func sharedLink() shared {
 // (Element Timing); the load fails if a cell of another case (the
 // default example drawn into index.html) is painted first.
 func (s shared) watch() string {
-	return fmt.Sprintf(`window.__shared = {text: 0, verdict: 0, stale: ""};
+	return fmt.Sprintf(`window.__shared = {text: 0, verdict: 0, asShared: 0, stale: ""};
 new PerformanceObserver(l => {
 	for (const e of l.getEntries()) if (e.name === "first-contentful-paint") window.__shared.text = e.startTime;
 }).observe({type: "paint", buffered: true});
 new PerformanceObserver(l => {
 	const w = window.__shared;
 	for (const e of l.getEntries()) {
+		if (e.identifier === "shared-verdict" && !w.asShared) {
+			// A link's record, painted as shared (main.js).
+			const c = e.element;
+			if (c && c.dataset.agent === %[1]s && c.dataset.selector === %[2]s) w.asShared = e.renderTime || e.loadTime;
+			else if (c) w.stale = w.stale || "a recorded verdict of another case painted";
+			// (no element: the checker has replaced it; the first paint
+			// that held it says when it came)
+			continue;
+		}
 		if (e.identifier !== "first-verdict" || w.verdict) continue;
 		const t = e.renderTime || e.loadTime, c = e.element;
-		if (c && c.dataset.agent === %s && c.dataset.selector === %s) w.verdict = t;
+		if (c && c.dataset.agent === %[1]s && c.dataset.selector === %[2]s) w.verdict = t;
 		else w.stale = w.stale || "a verdict for " + (c ? c.dataset.agent + " " + c.dataset.selector : "a cell since removed") + " painted at " + t.toFixed(0) + " ms";
 	}
 }).observe({type: "element", buffered: true});
@@ -405,7 +446,13 @@ new PerformanceObserver(l => {
 	const h = document.querySelector("h1");
 	if (!h || !h.getClientRects().length || getComputedStyle(h).visibility !== "visible") return requestAnimationFrame(frame);
 	const r = document.getElementById("robots");
-	if (!r || r.value !== %s) window.__shared.stale = "the page was painted before the link's text was in the editor";
+	if (!r || r.value !== %[3]s) window.__shared.stale = "the page was painted before the link's text was in the editor";
+	// A link's record is painted with the text (main.js), in this
+	// frame: its verdicts as shared are on screen with the first paint.
+	// (Their Element Timing entry is lost when the checker replaces them
+	// before the browser reports it, as it often does.)
+	const c = document.querySelector("[elementtiming=shared-verdict]");
+	if (c && c.dataset.agent === %[1]s && c.dataset.selector === %[2]s) window.__shared.sharedFirst = true;
 })();`, quote(s.agent), quote(s.selector), quote(strings.ReplaceAll(s.robots, "\r\n", "\n")))
 }
 
@@ -424,6 +471,24 @@ const sharedTimes = `new Promise((ok, fail) => {
 			return setTimeout(poll, 5);
 		}
 		ok([w.text, w.verdict, ready, mark("smolbots-compiled"), mark("smolbots-main"), mark("smolbots-restored")]);
+	})();
+})`
+
+// recordTimes is sharedTimes for a link with a record: its text shown,
+// its verdicts as shared painted, its checked verdicts painted and the
+// take-over, in ms from navigation start.
+const recordTimes = `new Promise((ok, fail) => {
+	const t0 = Date.now();
+	const mark = name => (m => m.length ? m[0].startTime : 0)(performance.getEntriesByName(name));
+	(function poll() {
+		const w = window.__shared, ready = mark("smolbots-first-grid");
+		if (w.stale) return fail(new Error("the shared link showed another case: " + w.stale));
+		if (w.sharedFirst && w.text && !w.asShared) w.asShared = w.text;
+		if (!w.text || !w.asShared || !w.verdict || !ready) {
+			if (Date.now() - t0 > 20000) return fail(new Error("the shared case did not show (text " + w.text + ", as shared " + w.asShared + ", verdicts " + w.verdict + ")"));
+			return setTimeout(poll, 5);
+		}
+		ok([w.text, w.asShared, w.verdict, ready]);
 	})();
 })`
 

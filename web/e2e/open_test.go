@@ -389,6 +389,10 @@ type jsDecoded struct {
 		Hidden, Crawlers                          []string
 	}
 	NullCrawlers bool
+	// Record: main.js kept the link's record of its verdicts (Go's
+	// Decode keeps exactly the same ones), and Codes are its verdicts.
+	Record bool
+	Codes  []int
 }
 
 // TestLinkReaderMatchesGo puts links written by core/state (Go's
@@ -401,7 +405,7 @@ func TestLinkReaderMatchesGo(t *testing.T) {
 	b.open(t, "")
 	decode := func(frag string) jsDecoded {
 		return eval[jsDecoded](t, b, `window.smolbotsDecodeLink(`+jsString(frag)+`).then(
-			s => ({ok: true, s: {robots: s.robots, selectors: s.selectors, agents: s.agents, cell: s.cell, protocol: s.protocol, hidden: s.hidden, crawlers: s.crawlers || []}, nullCrawlers: s.crawlers === null}),
+			s => ({ok: true, s: {robots: s.robots, selectors: s.selectors, agents: s.agents, cell: s.cell, protocol: s.protocol, hidden: s.hidden, crawlers: s.crawlers || []}, nullCrawlers: s.crawlers === null, record: !!s.shared, codes: s.shared ? s.shared.codes : []}),
 			e => ({ok: false, err: e.message}))`)
 	}
 	var big strings.Builder
@@ -426,6 +430,9 @@ func TestLinkReaderMatchesGo(t *testing.T) {
 		raw := state.Marshal(s)
 		frags[name+", Go's DEFLATE"] = state.Encode(s)
 		frags[name+", stored blocks"] = state.Wrap(state.Stored(raw))
+	}
+	for name, frag := range recordLinks(t) {
+		frags["record: "+name] = frag
 	}
 	good := state.Encode(sharedCase)
 	raw := func(b ...[]byte) string { return state.Wrap(state.Stored(bytes.Join(b, nil))) }
@@ -486,6 +493,16 @@ func TestLinkReaderMatchesGo(t *testing.T) {
 		if g.Robots != want.Robots || g.Selectors != want.Selectors || g.Agents != want.Agents || g.Cell != want.Cell || g.Protocol != want.Protocol ||
 			strings.Join(g.Hidden, "|") != strings.Join(want.Hidden, "|") || strings.Join(g.Crawlers, "|") != strings.Join(want.Crawlers, "|") || got.NullCrawlers != (want.Crawlers == nil) {
 			t.Errorf("%s: main.js reads\n%+v (crawlers null: %v)\nGo reads\n%+v", name, g, got.NullCrawlers, want)
+		}
+		if got.Record != (want.Record != nil) {
+			t.Errorf("%s: main.js keeps a record: %v; Go: %v", name, got.Record, want.Record != nil)
+		} else if want.Record != nil {
+			for i, c := range want.Record.Cells {
+				if i >= len(got.Codes) || got.Codes[i] != int(c) {
+					t.Errorf("%s: main.js reads the verdicts %v, Go %v", name, got.Codes, want.Record.Cells)
+					break
+				}
+			}
 		}
 	}
 	b.noErrors(t)

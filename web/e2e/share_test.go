@@ -37,12 +37,18 @@ func (b *browser) copied(t testing.TB, button string) (text, status string) {
 // grantClipboard lets the page read and write the clipboard.
 func (b *browser) grantClipboard(t testing.TB) {
 	t.Helper()
+	b.grantClipboardAt(t, server.URL)
+}
+
+// grantClipboardAt lets pages of origin read and write the clipboard.
+func (b *browser) grantClipboardAt(t testing.TB, origin string) {
+	t.Helper()
 	b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		for _, name := range []string{"clipboard-read", "clipboard-write"} {
 			if _, err := chromedp.CallBrowser(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
 				Permission: &cdpbrowser.PermissionDescriptor{Name: name, AllowWithoutSanitization: true},
 				Setting:    cdpbrowser.PermissionSettingGranted,
-				Origin:     server.URL,
+				Origin:     origin,
 			}); err != nil {
 				return err
 			}

@@ -51,7 +51,7 @@ func run(outdir string) error {
 		}
 	}
 	counts := refsite.Counts()
-	fmt.Fprintf(os.Stderr, "genref: %d files into %s (%d lint, %d dialect and %d crawler pages, the matrix, the conformance suite and the index; each also as Gemtext)\n",
+	fmt.Fprintf(os.Stderr, "genref: %d files into %s (%d lint, %d dialect and %d crawler pages, the matrix, the conformance suite, the changes of reading and the index; each also as Gemtext)\n",
 		len(files), outdir, counts["lint"], counts["dialects"], counts["crawlers"])
 	return nil
 }
