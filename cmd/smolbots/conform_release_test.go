@@ -36,11 +36,7 @@ func TestConformRelease(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg := string(data)
-	for _, want := range []string{"<svg", "robots.txt " + conformance.Release, "reads like " + sum.Closest, fmt.Sprintf("%d/%d", sum.Agree[sum.Closest], sum.Cases)} {
-		if !strings.Contains(svg, want) {
-			t.Errorf("the badge lacks %q:\n%s", want, svg)
-		}
-	}
+	wantAll(t, "the badge", svg, "<svg", "robots.txt "+conformance.Release, "reads like "+sum.Closest, fmt.Sprintf("%d/%d", sum.Agree[sum.Closest], sum.Cases))
 }
 
 func TestConformReleaseUsage(t *testing.T) {

@@ -38,17 +38,13 @@ func TestSiteReportOfTenThousandLinksIsBounded(t *testing.T) {
 	if lines > 60 || len(r.stdout) > 8000 {
 		t.Errorf("%d lines, %d bytes: want a report of a few screens (at most 60 lines, 8,000 bytes):\n%s", lines, len(r.stdout), r.stdout)
 	}
-	for _, want := range []string{
-		"Pages: 10001 pages found from " + g.URL + "/, 1 fetched, 10000 kept out by robots.txt",
+	wantAll(t, "the text", r.stdout,
+		"Pages: 10001 pages found from "+g.URL+"/, 1 fetched, 10000 kept out by robots.txt",
 		"5000 pages under /q/",
 		"The readers disagree on ",
 		"refused by Gemplex",
 		"line 2 (Disallow: /p/): refuses ",
-	} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("the text lacks %q:\n%s", want, r.stdout)
-		}
-	}
+	)
 	// Readers that allow alike never disagree: no group lists an
 	// "allowed by" reader as refusing too.
 	if regexp.MustCompile(`refused by [^\n]*\bno rule matched`).MatchString(r.stdout) {
@@ -77,9 +73,9 @@ func TestSiteReportSaysWhatItDidNotSee(t *testing.T) {
 	}
 	g := realservers.StartGemini(t, files, realservers.GeminiOptions{})
 	r := runCLI(t, "", "site", "-delay", "0", g.URL+"/")
-	for _, want := range []string{
+	wantAll(t, "the text", r.stdout,
 		"Unseen: 1 page cut at 512 KiB, so the links past the cut are unseen: /big.gmi.",
-		"Unseen: 1 link on this host no request can carry, never followed: " + g.URL + "/aaaa",
+		"Unseen: 1 link on this host no request can carry, never followed: "+g.URL+"/aaaa",
 		"longer than 1024",
 		"Unseen: 2 pages not text/gemini or a menu, so tested but not read for links: /picture.png and /cgi/gempkg.",
 		"Note: the groups for archiver (line 1), researcher (line 2) apply to no agent tested here (*)",
@@ -87,11 +83,7 @@ func TestSiteReportSaysWhatItDidNotSee(t *testing.T) {
 		"Near miss: line 4 (Disallow: /cgi/gempkg/) covers no page found, but /cgi/gempkg is linked: the rule ends in / and the page does not",
 		"Near miss: line 3 (Disallow: /drafts/) covers no page found, but /blog/drafts/one.gmi is linked: without its first segment it would start with /drafts/",
 		"Deciding no page found (3): line 3 (Disallow: /drafts/), line 4 (Disallow: /cgi/gempkg/), line 5 (Disallow: /nothing-here/)",
-	} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("the text lacks %q:\n%s", want, r.stdout)
-		}
-	}
+	)
 	if strings.Contains(r.stdout, "after-the-cut") {
 		t.Errorf("a link past the 512 KiB cut was seen:\n%s", r.stdout)
 	}
