@@ -174,29 +174,7 @@ func TestAuditStreamsTwoMillionLines(t *testing.T) {
 		t.Skip("no awk to compare with")
 	}
 	robots, log := bigFiles(t)
-	cmd := exec.Command(binary(t), "audit", "-json", robots, log)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	begin := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	peak, clients := 0, 0
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		if clients%100 == 0 {
-			peak = max(peak, vmHWM(t, cmd.Process.Pid))
-		}
-		clients++
-	}
-	err = cmd.Wait()
-	wall := time.Since(begin)
-	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
-		t.Fatalf("audit: %v", err)
-	}
+	clients, peak, wall := runStreaming(t, exec.Command(binary(t), "audit", "-json", robots, log), 100)
 	if clients != bigClients {
 		t.Errorf("%d clients in the report, want %d", clients, bigClients)
 	}

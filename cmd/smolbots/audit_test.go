@@ -30,11 +30,7 @@ func TestAuditGolden(t *testing.T) {
 	}
 	golden(t, "audit-capsule-json.golden", j.stdout)
 	// In JSON mode the sentences go to stderr, escaped, one per line.
-	for _, want := range []string{"smolbots audit: testdata/audit/robots.txt is taken as the robots.txt in force", "cannot be told apart", `no log line\x1b[1m at all`} {
-		if !strings.Contains(j.stderr, want) {
-			t.Errorf("-json stderr lacks %q:\n%s", want, j.stderr)
-		}
-	}
+	wantAll(t, "-json stderr", j.stderr, "smolbots audit: testdata/audit/robots.txt is taken as the robots.txt in force", "cannot be told apart", `no log line\x1b[1m at all`)
 	if strings.ContainsRune(r.stdout+j.stdout+j.stderr, 0x1b) {
 		t.Error("a raw escape byte from the log reached the output")
 	}

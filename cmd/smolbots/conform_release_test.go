@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core/conformance"
-	"github.com/smolbots/smolbots/core/refsite"
 )
 
 // conform -release runs a kept release as it was cut (its cases, its
@@ -36,11 +33,7 @@ func TestConformRelease(t *testing.T) {
 		t.Fatal(err)
 	}
 	svg := string(data)
-	for _, want := range []string{"<svg", "robots.txt " + conformance.Release, "reads like " + sum.Closest, fmt.Sprintf("%d/%d", sum.Agree[sum.Closest], sum.Cases)} {
-		if !strings.Contains(svg, want) {
-			t.Errorf("the badge lacks %q:\n%s", want, svg)
-		}
-	}
+	wantAll(t, "the badge", svg, "<svg", "robots.txt "+conformance.Release, "reads like "+sum.Closest, fmt.Sprintf("%d/%d", sum.Agree[sum.Closest], sum.Cases))
 }
 
 func TestConformReleaseUsage(t *testing.T) {
@@ -63,19 +56,7 @@ func TestConformReleaseUsage(t *testing.T) {
 // /conformance/results.json follows docs/json/results.schema.json, and
 // the validator sees a wrong answer.
 func TestResultsSchema(t *testing.T) {
-	files, err := refsite.Pages()
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := json.NewDecoder(bytes.NewReader(files["conformance/results.json"]))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		t.Fatal(err)
-	}
-	if msg := validate(loadSchema(t, "results"), v, "results"); msg != "" {
-		t.Error(msg)
-	}
+	v := validPage(t, "conformance/results.json", "results")
 	libs := v.(map[string]any)["libraries"].([]any)
 	if len(libs) < 7 {
 		t.Fatalf("%d libraries", len(libs))

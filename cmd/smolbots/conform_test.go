@@ -481,24 +481,14 @@ func TestConformTextHead(t *testing.T) {
 	}
 }
 
-// writeAdapter writes an adapter's source into a temporary directory.
-func writeAdapter(t *testing.T, name, src string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // An adapter that crashes on every case, in Python and in Node, one
 // process a case and as JSON lines, and robotparser.py given --jsonl
 // when conform was not: every case is an error, conform names no
 // closest reader and no row of the matrix, exits 1, and its report
 // shows the crash from stderr.
 func TestConformCrash(t *testing.T) {
-	py := writeAdapter(t, "crash.py", "import json, sys\nif sys.argv[1:2] == ['--jsonl']:\n    for line in sys.stdin:\n        json.loads(line)['missing']\nelse:\n    raise ValueError('the parser broke')\n")
-	js := writeAdapter(t, "crash.js", "const rl = require('readline');\nif (process.argv[2] === '--jsonl') {\n  rl.createInterface({input: process.stdin}).on('line', l => { JSON.parse(l).missing.x; });\n} else {\n  throw new Error('the parser broke');\n}\n")
+	py := writeTemp(t, "crash.py", []byte("import json, sys\nif sys.argv[1:2] == ['--jsonl']:\n    for line in sys.stdin:\n        json.loads(line)['missing']\nelse:\n    raise ValueError('the parser broke')\n"))
+	js := writeTemp(t, "crash.js", []byte("const rl = require('readline');\nif (process.argv[2] === '--jsonl') {\n  rl.createInterface({input: process.stdin}).on('line', l => { JSON.parse(l).missing.x; });\n} else {\n  throw new Error('the parser broke');\n}\n"))
 	// per case on the smallest tier, so a process a case stays quick
 	small := []string{"-tier", "implementation-defined", "-timeout", "20s"}
 	for _, c := range []struct {

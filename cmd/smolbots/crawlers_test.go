@@ -128,11 +128,7 @@ func TestCrawlersReadTheFetch(t *testing.T) {
 
 	empty := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
 	r = runCLI(t, "", "fetch", empty.URL)
-	for _, want := range []string{"crawler tlgs: allow-all: TLGS finds no robots.txt", "crawler gemplex: allow-all", "crawler gus: unknown"} {
-		if !strings.Contains(r.stderr, want) {
-			t.Errorf("fetch of a host without robots.txt: stderr lacks %q:\n%s", want, r.stderr)
-		}
-	}
+	wantAll(t, "fetch of a host without robots.txt: stderr", r.stderr, "crawler tlgs: allow-all: TLGS finds no robots.txt", "crawler gemplex: allow-all", "crawler gus: unknown")
 }
 
 // The usage text names every preset, so a new one cannot be forgotten.

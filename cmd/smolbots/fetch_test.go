@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -18,15 +17,6 @@ import (
 	"github.com/smolbots/smolbots/core/fetch"
 	"github.com/smolbots/smolbots/internal/realservers"
 )
-
-func closedAddr(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
 
 func TestFetchJSONFromMollyBrown(t *testing.T) {
 	file := realservers.File(t, "gemini-robots.txt")
@@ -51,15 +41,11 @@ func TestFetchTextFromGophernicus(t *testing.T) {
 	if r.code != 0 || r.stdout != string(file) {
 		t.Fatalf("exit %d stdout %q, want the file", r.code, r.stdout)
 	}
-	for _, want := range []string{`sent "robots.txt\r\n": not found: error text`, `sent "0/robots.txt\r\n": found`, "outcome: found (34 bytes)"} {
-		if !strings.Contains(r.stderr, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
-		}
-	}
+	wantAll(t, "stderr", r.stderr, `sent "robots.txt\r\n": not found: error text`, `sent "0/robots.txt\r\n": found`, "outcome: found (34 bytes)")
 }
 
 func TestFetchFailures(t *testing.T) {
-	closed := closedAddr(t)
+	closed := realservers.ClosedAddr(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -91,7 +77,7 @@ func TestCheckAndLintFetchURLs(t *testing.T) {
 	if r.code == 2 || r.stdout == "" {
 		t.Fatalf("lint on a gopher URL: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	closed := closedAddr(t)
+	closed := realservers.ClosedAddr(t)
 	for url, want := range map[string]string{
 		"gemini://" + closed:  "could not be read: could not connect",
 		"gemini://exa mple.o": "which no host name has",
@@ -270,17 +256,13 @@ func TestCheckReplyNotRobots(t *testing.T) {
 	if v := got["kennedy"][0]; v.Line != 2 || !strings.Contains(v.Note, "Kennedy reads the reply as its robots.txt") {
 		t.Errorf("kennedy: %+v, want line 2 and a note that it reads the reply", v)
 	}
-	for _, want := range []string{
-		url + " answered 20 application/octet-stream, which is not a robots.txt; kennedy, mozz-archiver, auragem read it anyway",
+	wantAll(t, "stderr", r.stderr,
+		url+" answered 20 application/octet-stream, which is not a robots.txt; kennedy, mozz-archiver, auragem read it anyway",
 		"tlgs, gemplex, gemini-grc do not read it",
 		"crawler tlgs: allow-all: TLGS does not count this media type",
 		"no verdict from gus (its code for this reply was not read), gus-legacy (its code for this reply was not read), veronica2 (it reads robots.txt over gopher only)",
 		"no verdict from the dialects gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots",
-	} {
-		if !strings.Contains(r.stderr, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
-		}
-	}
+	)
 	// Nobody reads a 1x; the crawlers that answer all allow.
 	input := "gemini://" + realservers.StartCanned(t, []byte("10 Your name?\r\n"), true)
 	r = runCLI(t, "", "check", "-dialect", "crawlers", input, "/private/x")

@@ -39,17 +39,8 @@ func jsonFindings(t *testing.T, path string) []lint.Finding {
 	return out
 }
 
-func writeCase(t *testing.T, name, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 func TestLintSARIFValidates(t *testing.T) {
-	path := writeCase(t, "robots.txt", lintCase)
+	path := writeTemp(t, "robots.txt", []byte(lintCase))
 	r := runCLI(t, "", "lint", "-format", "sarif", path)
 	if r.code != 1 {
 		t.Fatalf("exit %d, want 1 (findings); stderr %s", r.code, r.stderr)
@@ -140,7 +131,7 @@ func TestLintSARIFValidates(t *testing.T) {
 }
 
 func TestLintGitHubAnnotations(t *testing.T) {
-	path := writeCase(t, "robots.txt", lintCase)
+	path := writeTemp(t, "robots.txt", []byte(lintCase))
 	r := runCLI(t, "", "lint", "-format", "github", path)
 	if r.code != 1 {
 		t.Fatalf("exit %d, want 1; stderr %s", r.code, r.stderr)
@@ -163,7 +154,7 @@ func TestLintGitHubAnnotations(t *testing.T) {
 			t.Errorf("annotation %d: %q, want it to start %q and carry title=%s", i, lines[i], prefix, fd.Code)
 		}
 	}
-	clean := writeCase(t, "robots.txt", "User-agent: *\r\nDisallow: /private/\r\n")
+	clean := writeTemp(t, "robots.txt", []byte("User-agent: *\r\nDisallow: /private/\r\n"))
 	if r := runCLI(t, "", "lint", "-format", "github", clean); r.code != 0 || r.stdout != "" {
 		t.Errorf("a clean file: exit %d, output %q; want 0 and nothing", r.code, r.stdout)
 	}
@@ -174,7 +165,7 @@ func escapeProp(s string) string {
 }
 
 func TestLintFormatUsage(t *testing.T) {
-	path := writeCase(t, "robots.txt", lintCase)
+	path := writeTemp(t, "robots.txt", []byte(lintCase))
 	for _, args := range [][]string{
 		{"lint", "-format", "xml", path},
 		{"lint", "-json", "-format", "sarif", path},
@@ -193,7 +184,7 @@ func TestLintFormatUsage(t *testing.T) {
 		t.Errorf("-json and -format json differ:\n%s\n%s", a.stdout, b.stdout)
 	}
 	// Several files in text: each file's lines under its own name.
-	clean := writeCase(t, "robots.txt", "User-agent: *\r\nDisallow: /private/\r\n")
+	clean := writeTemp(t, "robots.txt", []byte("User-agent: *\r\nDisallow: /private/\r\n"))
 	r := runCLI(t, "", "lint", clean, path)
 	if r.code != 1 || !strings.Contains(r.stdout, clean+": no findings at or above warning\n") || !strings.Contains(r.stdout, path+":5: warning:") {
 		t.Errorf("lint CLEAN BAD: exit %d\n%s", r.code, r.stdout)

@@ -67,25 +67,34 @@ func TestCompatMatchesCheck(t *testing.T) {
 
 // compat.json follows docs/json/compat.schema.json.
 func TestCompatSchema(t *testing.T) {
-	files, err := refsite.Pages()
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := json.NewDecoder(bytes.NewReader(files["compat.json"]))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		t.Fatal(err)
-	}
-	if msg := validate(loadSchema(t, "compat"), v, "compat"); msg != "" {
-		t.Error(msg)
-	}
+	v := validPage(t, "compat.json", "compat")
 	// The validator sees a wrong cell.
 	cells := v.(map[string]any)["cells"].(map[string]any)
 	cells["allow"].(map[string]any)["tlgs"].(map[string]any)["support"] = "maybe"
 	if validate(loadSchema(t, "compat"), v, "compat") == "" {
 		t.Error("the schema accepts support maybe")
 	}
+}
+
+// validPage is the reference site's JSON file name, decoded (numbers as
+// json.Number); it fails the test unless the file follows
+// docs/json/SCHEMA.schema.json.
+func validPage(t *testing.T, name, schema string) any {
+	t.Helper()
+	files, err := refsite.Pages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := json.NewDecoder(bytes.NewReader(files[name]))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	if msg := validate(loadSchema(t, schema), v, schema); msg != "" {
+		t.Error(msg)
+	}
+	return v
 }
 
 // Each lint page shows what `smolbots lint` prints for its example, with

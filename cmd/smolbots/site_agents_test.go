@@ -3,8 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"github.com/smolbots/smolbots/internal/realservers"
 )
 
 // issue 39, item 5: the walk reads robots.txt as smolbots(researcher),
@@ -20,8 +18,7 @@ func TestSiteSectionsNameTheirAgent(t *testing.T) {
 		"notes/a.gmi": []byte("a\n"),
 		"notes/b.gmi": []byte("b\n"),
 	}
-	g := realservers.StartGemini(t, files, realservers.GeminiOptions{})
-	r := runCLI(t, "", "site", "-delay", "0", "-dialect", "gemini,rfc9309", g.URL+"/")
+	g, r := walkCapsule(t, files, "-dialect", "gemini,rfc9309")
 	if r.code != 0 {
 		t.Errorf("exit %d, want 0: no reader tested refuses a page", r.code)
 	}

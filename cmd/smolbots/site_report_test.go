@@ -13,6 +13,15 @@ import (
 // molly-brown: the report stays bounded, says what the walk did not
 // see, and points at what an admin would fix.
 
+// walkCapsule serves files with molly-brown and runs site on it, with no
+// delay and the flags given.
+func walkCapsule(t *testing.T, files map[string][]byte, flags ...string) (*realservers.Gemini, result) {
+	t.Helper()
+	g := realservers.StartGemini(t, files, realservers.GeminiOptions{})
+	args := append(append([]string{"site", "-delay", "0"}, flags...), g.URL+"/")
+	return g, runCLI(t, "", args...)
+}
+
 // A page of 10,000 links: robots.txt keeps smolbots out of every one,
 // so only the front page is requested, yet each is tested under every
 // reader. The text fits on a few screens; -json lists every page.
@@ -28,8 +37,7 @@ func TestSiteReportOfTenThousandLinksIsBounded(t *testing.T) {
 		"robots.txt": []byte("User-agent: *\nDisallow: /p/\nAllow: /p/1\n\nUser-agent: researcher\nDisallow: /q/\n"),
 		"index.gmi":  []byte(b.String()),
 	}
-	g := realservers.StartGemini(t, files, realservers.GeminiOptions{})
-	r := runCLI(t, "", "site", "-delay", "0", "-max-pages", "10001", g.URL+"/")
+	g, r := walkCapsule(t, files, "-max-pages", "10001")
 	if r.code != 1 || r.stderr != "" {
 		t.Fatalf("exit %d, stderr %q; want 1", r.code, r.stderr)
 	}
@@ -38,17 +46,13 @@ func TestSiteReportOfTenThousandLinksIsBounded(t *testing.T) {
 	if lines > 60 || len(r.stdout) > 8000 {
 		t.Errorf("%d lines, %d bytes: want a report of a few screens (at most 60 lines, 8,000 bytes):\n%s", lines, len(r.stdout), r.stdout)
 	}
-	for _, want := range []string{
-		"Pages: 10001 pages found from " + g.URL + "/, 1 fetched, 10000 kept out by robots.txt",
+	wantAll(t, "the text", r.stdout,
+		"Pages: 10001 pages found from "+g.URL+"/, 1 fetched, 10000 kept out by robots.txt",
 		"5000 pages under /q/",
 		"The readers disagree on ",
 		"refused by Gemplex",
 		"line 2 (Disallow: /p/): refuses ",
-	} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("the text lacks %q:\n%s", want, r.stdout)
-		}
-	}
+	)
 	// Readers that allow alike never disagree: no group lists an
 	// "allowed by" reader as refusing too.
 	if regexp.MustCompile(`refused by [^\n]*\bno rule matched`).MatchString(r.stdout) {
@@ -75,11 +79,10 @@ func TestSiteReportSaysWhatItDidNotSee(t *testing.T) {
 		"picture.png": []byte("\x89PNG\r\n"),
 		"cgi/gempkg":  []byte("# not a directory\n"),
 	}
-	g := realservers.StartGemini(t, files, realservers.GeminiOptions{})
-	r := runCLI(t, "", "site", "-delay", "0", g.URL+"/")
-	for _, want := range []string{
+	g, r := walkCapsule(t, files)
+	wantAll(t, "the text", r.stdout,
 		"Unseen: 1 page cut at 512 KiB, so the links past the cut are unseen: /big.gmi.",
-		"Unseen: 1 link on this host no request can carry, never followed: " + g.URL + "/aaaa",
+		"Unseen: 1 link on this host no request can carry, never followed: "+g.URL+"/aaaa",
 		"longer than 1024",
 		"Unseen: 2 pages not text/gemini or a menu, so tested but not read for links: /picture.png and /cgi/gempkg.",
 		"Note: the groups for archiver (line 1), researcher (line 2) apply to no agent tested here (*)",
@@ -87,11 +90,7 @@ func TestSiteReportSaysWhatItDidNotSee(t *testing.T) {
 		"Near miss: line 4 (Disallow: /cgi/gempkg/) covers no page found, but /cgi/gempkg is linked: the rule ends in / and the page does not",
 		"Near miss: line 3 (Disallow: /drafts/) covers no page found, but /blog/drafts/one.gmi is linked: without its first segment it would start with /drafts/",
 		"Deciding no page found (3): line 3 (Disallow: /drafts/), line 4 (Disallow: /cgi/gempkg/), line 5 (Disallow: /nothing-here/)",
-	} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("the text lacks %q:\n%s", want, r.stdout)
-		}
-	}
+	)
 	if strings.Contains(r.stdout, "after-the-cut") {
 		t.Errorf("a link past the 512 KiB cut was seen:\n%s", r.stdout)
 	}
@@ -112,8 +111,7 @@ func TestSiteReportPublicHostName(t *testing.T) {
 		"a.gmi":      []byte("=> gemini://capsule.example:1965/c.gmi\n"),
 		"c.gmi":      []byte("# C\n"),
 	}
-	g := realservers.StartGemini(t, files, realservers.GeminiOptions{})
-	r := runCLI(t, "", "site", "-delay", "0", "-dialect", "gemini", g.URL+"/")
+	g, r := walkCapsule(t, files, "-dialect", "gemini")
 	want := "Hint: the walk stopped at the start page because its links name gemini://capsule.example, not this host; " +
 		"if that is this capsule's public name, walk it as that host: smolbots site -host capsule.example " + g.URL + "/"
 	if r.code != 0 || !strings.Contains(r.stdout, want) {

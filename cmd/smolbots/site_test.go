@@ -152,7 +152,7 @@ func TestSiteExitCodes(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "robots.txt: "+none.URL+" has none, so every dialect allows everything.") {
 		t.Errorf("no robots.txt: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	closed := closedAddr(t)
+	closed := realservers.ClosedAddr(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -180,11 +180,7 @@ func TestSiteExitCodes(t *testing.T) {
 // The defaults are the issue's: 200 pages, a second between requests.
 func TestSiteDefaultsAndDelay(t *testing.T) {
 	help := runCLI(t, "", "help", "site").stdout
-	for _, want := range []string{"-max-pages N\n", "(default 200)", "-delay D\n", "(default 1s)"} {
-		if !strings.Contains(help, want) {
-			t.Errorf("help site lacks %q:\n%s", want, help)
-		}
-	}
+	wantAll(t, "help site", help, "-max-pages N\n", "(default 200)", "-delay D\n", "(default 1s)")
 	g := realservers.StartGemini(t, realservers.BigCapsule(4, 100), realservers.GeminiOptions{})
 	began := time.Now()
 	r := runCLI(t, "", "site", "-delay", "150ms", g.URL)
@@ -289,9 +285,5 @@ func TestSiteOutputEscapesControlBytes(t *testing.T) {
 			t.Fatalf("a raw control byte 0x%02x reached the text output:\n%q", c, r.stdout)
 		}
 	}
-	for _, want := range []string{`line 2: Disallow: /private\x1b[2J (rfc9309, norobots): /private%1B[2J`, `/gone (linked from /): the server answered 51 Gone\x1b]0;pwned\a.`} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("output lacks %q:\n%s", want, r.stdout)
-		}
-	}
+	wantAll(t, "output", r.stdout, `line 2: Disallow: /private\x1b[2J (rfc9309, norobots): /private%1B[2J`, `/gone (linked from /): the server answered 51 Gone\x1b]0;pwned\a.`)
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // check streams: its peak memory does not grow with agents x selectors.
@@ -26,32 +27,7 @@ func TestCheckStreamsWithoutGrowing(t *testing.T) {
 	for i := 0; i < n; i++ {
 		args = append(args, "-agent", fmt.Sprintf("bot%d(indexer)", i), fmt.Sprintf("/private/%d", i))
 	}
-	cmd := exec.Command(binary(t), args...)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// The child's own high-water mark, read while it writes: a check
-	// that held every verdict would be at its peak by its first line.
-	// (Rusage's Maxrss is no good here: exec records the forking test
-	// process's size in it.)
-	peak := 0
-	lines := 0
-	sc := bufio.NewScanner(out)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		if lines%20000 == 0 {
-			peak = max(peak, vmHWM(t, cmd.Process.Pid))
-		}
-		lines++
-	}
-	err = cmd.Wait()
-	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
-		t.Fatalf("check: %v", err)
-	}
+	lines, peak, _ := runStreaming(t, exec.Command(binary(t), args...), 20000)
 	if want := n * n * 6; lines != want {
 		t.Errorf("%d lines, want %d", lines, want)
 	}
@@ -59,6 +35,39 @@ func TestCheckStreamsWithoutGrowing(t *testing.T) {
 	if peak > 64e6 {
 		t.Errorf("check peaked at %.1f MB for %d x %d rows; it must stream (under 64 MB)", float64(peak)/1e6, n, n)
 	}
+}
+
+// runStreaming runs cmd (a smolbots command), counts the lines it
+// writes, and reads its peak resident set size every `every` lines: the
+// child's own high-water mark, read while it writes, so a command that
+// held every answer would be at its peak by its first line. (Rusage's
+// Maxrss is no good here: exec records the forking test process's size
+// in it.) The command must exit 0 or 1; wall is its time from start to
+// exit.
+func runStreaming(t *testing.T, cmd *exec.Cmd, every int) (lines, peak int, wall time.Duration) {
+	t.Helper()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	begin := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if lines%every == 0 {
+			peak = max(peak, vmHWM(t, cmd.Process.Pid))
+		}
+		lines++
+	}
+	err = cmd.Wait()
+	wall = time.Since(begin)
+	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
+		t.Fatalf("%s: %v", cmd.Args[1], err)
+	}
+	return lines, peak, wall
 }
 
 // vmHWM is a running process's peak resident set size in bytes.

@@ -1,16 +1,13 @@
 package claims_test
 
 import (
-	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/smolbots/smolbots/core/claims"
+	"github.com/smolbots/smolbots/internal/gosource"
 )
 
 // claimWords are the words by which a sentence says what readers do,
@@ -33,32 +30,10 @@ type literal struct {
 func literals(t *testing.T) []literal {
 	var out []literal
 	fset := token.NewFileSet()
-	for _, glob := range proseFiles {
-		names, err := filepath.Glob(glob)
-		if err != nil || len(names) == 0 {
-			t.Fatalf("no file for %s", glob)
-		}
-		for _, name := range names {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, name, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				lit, ok := n.(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					return true
-				}
-				s, err := strconv.Unquote(lit.Value)
-				if err != nil {
-					t.Fatal(err)
-				}
-				out = append(out, literal{fset.Position(lit.Pos()).String(), flat(s)})
-				return true
-			})
-		}
+	for _, f := range gosource.Parse(t, fset, proseFiles...) {
+		gosource.Strings(f, func(pos token.Pos, s string) {
+			out = append(out, literal{fset.Position(pos).String(), flat(s)})
+		})
 	}
 	return out
 }

@@ -94,7 +94,7 @@ func TestParseStatus(t *testing.T) {
 
 // Gopher servers end text with a "." line (RFC 1436); the file does not.
 func TestStripDotLine(t *testing.T) {
-	for in, want := range map[string]string{
+	checkReplies(t, "stripDotLine", func(b []byte) string { return string(stripDotLine(b)) }, map[string]string{
 		"a\r\nb\r\n.\r\n": "a\r\nb\r\n",
 		"a\nb\n.\n":       "a\nb\n",
 		"a\r\n.":          "a\r\n",
@@ -104,15 +104,11 @@ func TestStripDotLine(t *testing.T) {
 		"a\n":             "a\n",
 		"a.\n":            "a.\n",
 		"a\n..\n":         "a\n..\n",
-	} {
-		if got := string(stripDotLine([]byte(in))); got != want {
-			t.Errorf("stripDotLine(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestGopherMissing(t *testing.T) {
-	for in, want := range map[string]string{
+	checkReplies(t, "gopherMissing", gopherMissing, map[string]string{
 		"":          "empty reply",
 		" \r\n\r\n": "empty reply",
 		"3 '/robots.txt' doesn't exist!\t\terror.host\t1\r\n":   "error menu",
@@ -123,25 +119,17 @@ func TestGopherMissing(t *testing.T) {
 		"User-agent: *\nDisallow: /\n":                             "",
 		"# robots: error pages not found are fine\nDisallow: /x\n": "",
 		"Disallow: /error\n":                                       "",
-	} {
-		if got := gopherMissing([]byte(in)); got != want {
-			t.Errorf("gopherMissing(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestErrorReply(t *testing.T) {
-	for in, want := range map[string]string{
+	checkReplies(t, "errorReply", errorReply, map[string]string{
 		"3 '/robots.txt' doesn't exist!\t\terror.host\t1\r\n": "'/robots.txt' doesn't exist!",
 		"\r\nError: Access denied!\r\n___\r\n":                "Error: Access denied!",
 		"3 not here\r\n":                                      "3 not here",
 		"Error \x1b]0;X\x07\xff\r\n":                          "Error \x1b]0;X\x07\uFFFD",
 		strings.Repeat("e", 300):                              strings.Repeat("e", 200),
-	} {
-		if got := errorReply([]byte(in)); got != want {
-			t.Errorf("errorReply(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestRedirectTarget(t *testing.T) {
@@ -213,4 +201,15 @@ func FuzzParseTarget(f *testing.F) {
 			t.Fatalf("%q -> %+v -> %q -> %+v, %v", s, tg, tg.URL(), back, err)
 		}
 	})
+}
+
+// checkReplies runs f, named name, on each reply of cases and wants the
+// string the case gives.
+func checkReplies(t *testing.T, name string, f func([]byte) string, cases map[string]string) {
+	t.Helper()
+	for in, want := range cases {
+		if got := f([]byte(in)); got != want {
+			t.Errorf("%s(%q) = %q, want %q", name, in, got, want)
+		}
+	}
 }

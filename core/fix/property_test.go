@@ -59,6 +59,27 @@ func randomSelectors(r *rand.Rand, n int) []string {
 	return out
 }
 
+// randomFix fixes a random file over a random protocol for up to two
+// random rows, with a random one of references (none: the strict
+// reference), and returns the file, the options, the result and the
+// file parsed before and after.
+func randomFix(t *testing.T, r *rand.Rand, references []core.Dialect) (data []byte, opt Options, res Result, before, after *core.File) {
+	t.Helper()
+	data = randomFile(r)
+	opt = Options{Protocol: core.Protocols()[r.IntN(3)]}
+	if references != nil {
+		opt.Reference = references[r.IntN(len(references))]
+	}
+	for k := r.IntN(3); k > 0; k-- {
+		opt.Agents = append(opt.Agents, core.MustAgent(rowAgents[r.IntN(len(rowAgents))]))
+	}
+	res, err := Fix(data, opt)
+	if err != nil {
+		t.Fatalf("file %q: %v", data, err)
+	}
+	return data, opt, res, core.Parse(data), core.Parse([]byte(res.Robots))
+}
+
 // The property: for random files, references, scopes and rows, the
 // reference's verdict on random selectors (not only the rows') is the
 // same before and after, for every crawler the rewrite probed; no fewer
@@ -68,16 +89,7 @@ func TestReferenceKept(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 2026))
 	dialects := core.Dialects()
 	for i := 0; i < 2500; i++ {
-		data := randomFile(r)
-		opt := Options{Protocol: core.Protocols()[r.IntN(3)], Reference: dialects[r.IntN(len(dialects))]}
-		for k := r.IntN(3); k > 0; k-- {
-			opt.Agents = append(opt.Agents, core.MustAgent(rowAgents[r.IntN(len(rowAgents))]))
-		}
-		res, err := Fix(data, opt)
-		if err != nil {
-			t.Fatalf("file %q: %v", data, err)
-		}
-		before, after := core.Parse(data), core.Parse([]byte(res.Robots))
+		data, opt, res, before, after := randomFix(t, r, dialects)
 		agents := probes(before, opt.Agents)
 		if !addsNames(before, after) {
 			// Crawlers the run does not name keep their verdicts too,
@@ -164,16 +176,7 @@ func TestStrictNeverOpens(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 2026))
 	unsettled := 0
 	for i := 0; i < strictFiles; i++ {
-		data := randomFile(r)
-		opt := Options{Protocol: core.Protocols()[r.IntN(3)]}
-		for k := r.IntN(3); k > 0; k-- {
-			opt.Agents = append(opt.Agents, core.MustAgent(rowAgents[r.IntN(len(rowAgents))]))
-		}
-		res, err := Fix(data, opt)
-		if err != nil {
-			t.Fatalf("file %q: %v", data, err)
-		}
-		before, after := core.Parse(data), core.Parse([]byte(res.Robots))
+		data, opt, res, before, after := randomFix(t, r, nil)
 		sels := randomSelectors(r, 30)
 		for _, p := range filePaths(before) {
 			base := strings.TrimSuffix(p, "/")

@@ -2,15 +2,14 @@ package refsite
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/smolbots/smolbots/core/lint"
+	"github.com/smolbots/smolbots/internal/gosource"
 )
 
 // Every lint code has a page, and no page is about a code that is not
@@ -107,7 +106,6 @@ func TestLintSeverities(t *testing.T) {
 // severities it passes, when they are constants.
 func lintCallSeverities(t *testing.T) (literal map[string][]lint.Severity, computed map[string]bool) {
 	literal, computed = map[string][]lint.Severity{}, map[string]bool{}
-	files, _ := filepath.Glob("../lint/*.go")
 	fset := token.NewFileSet()
 	sevOf := func(e ast.Expr) (lint.Severity, bool) {
 		id, ok := e.(*ast.Ident)
@@ -133,14 +131,7 @@ func lintCallSeverities(t *testing.T) (literal map[string][]lint.Severity, compu
 			computed[code] = true
 		}
 	}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range gosource.Parse(t, fset, "../lint/*.go") {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.CallExpr:
@@ -195,7 +186,7 @@ func lintCallSeverities(t *testing.T) (literal map[string][]lint.Severity, compu
 		})
 	}
 	if len(literal) < 30 {
-		t.Fatalf("found the severities of only %d codes in %v", len(literal), files)
+		t.Fatalf("found the severities of only %d codes in ../lint/*.go", len(literal))
 	}
 	return literal, computed
 }

@@ -164,15 +164,7 @@ func crawlerPage(d core.Dialect) *page {
 	}
 
 	p.Body = append(p.Body, heading{2, "history", "Names and readings before"})
-	if len(doc.Former) == 0 {
-		p.Body = append(p.Body, para{words("The code's history shows no other name or reading.")})
-	} else {
-		l := list{ID: "history-list"}
-		for i, s := range doc.Former {
-			l.Items = append(l.Items, item{ID: fmt.Sprintf("history-%d", i+1), Spans: citedWords(c, s)})
-		}
-		p.Body = append(p.Body, l)
-	}
+	p.Body = append(p.Body, citedList(c, "history", doc.Former, "The code's history shows no other name or reading."))
 
 	p.Body = append(p.Body, heading{2, "fetch", "How it fetches robots.txt"})
 	p.Body = append(p.Body, facts{ID: "fetch-facts", Items: []fact{
@@ -204,15 +196,7 @@ func crawlerPage(d core.Dialect) *page {
 	p.Body = append(p.Body, knobFacts(d))
 
 	p.Body = append(p.Body, heading{2, "not-modelled", "What is not modelled"})
-	if len(doc.NotModelled) == 0 {
-		p.Body = append(p.Body, para{words("Nothing that changes a verdict, as far as its code was read.")})
-	} else {
-		l := list{ID: "not-modelled-list"}
-		for i, s := range doc.NotModelled {
-			l.Items = append(l.Items, item{ID: fmt.Sprintf("not-modelled-%d", i+1), Spans: citedWords(c, s)})
-		}
-		p.Body = append(p.Body, l)
-	}
+	p.Body = append(p.Body, citedList(c, "not-modelled", doc.NotModelled, "Nothing that changes a verdict, as far as its code was read."))
 
 	p.Body = append(p.Body, heading{2, "matrix", "Its column of the matrix"})
 	p.Body = append(p.Body, para{[]span{t("Each row of the "), link("compatibility matrix", "/compat"), t(" as this crawler answers it, with the line of its code that decides.")}})
@@ -352,6 +336,19 @@ func proxyID(name string) string {
 
 // citedWords is prose about crawler c with each code reference in it
 // ("path/file.ext:12-34") linked to its line at the commit read.
+// citedList is the list id-list of sentences, each item id-N with its
+// citations linked, or the paragraph none when there is no sentence.
+func citedList(c *core.Crawler, id string, sentences []string, none string) block {
+	if len(sentences) == 0 {
+		return para{words(none)}
+	}
+	l := list{ID: id + "-list"}
+	for i, s := range sentences {
+		l.Items = append(l.Items, item{ID: fmt.Sprintf("%s-%d", id, i+1), Spans: citedWords(c, s)})
+	}
+	return l
+}
+
 func citedWords(c *core.Crawler, s string) []span {
 	var out []span
 	for _, sp := range words(s) {

@@ -64,18 +64,7 @@ func selfSigned(t *testing.T) tls.Certificate {
 
 // listenGemini is listen behind TLS; handle gets the request line.
 func listenGemini(t *testing.T, handle func(c net.Conn, req string)) string {
-	cfg := &tls.Config{Certificates: []tls.Certificate{selfSigned(t)}}
-	return listen(t, func(raw net.Conn) {
-		c := tls.Server(raw, cfg)
-		if c.Handshake() != nil {
-			return
-		}
-		req, err := bufio.NewReader(c).ReadString('\n')
-		if err != nil {
-			return
-		}
-		handle(c, strings.TrimRight(req, "\r\n"))
-	})
+	return realservers.ListenGeminiWith(t, selfSigned(t), handle)
 }
 
 // readRequest reads a gopher selector line.

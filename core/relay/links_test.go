@@ -123,19 +123,10 @@ func TestLinksCaps(t *testing.T) {
 	if code != http.StatusGatewayTimeout || l.Error == "" || time.Since(began) > testTimeout+5*time.Second {
 		t.Errorf("slow page: %d %+v after %v", code, l, time.Since(began))
 	}
-	code, l, _ = askLinks(t, h, "gemini://"+closedAddr(t))
+	code, l, _ = askLinks(t, h, "gemini://"+realservers.ClosedAddr(t))
 	if code != http.StatusBadGateway || !strings.HasPrefix(l.Error, "could not connect") {
 		t.Errorf("closed port: %d %+v", code, l)
 	}
-}
-
-func closedAddr(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
 }
 
 // The guards of /api/robots, and a request that would carry a line

@@ -363,23 +363,23 @@ func TestClean(t *testing.T) {
 }
 
 func TestWrap(t *testing.T) {
-	if got := hardWrap("日本語abc", 4); strings.Join(got, "|") != "日本|語ab|c" {
-		t.Errorf("hardWrap by columns = %q", got)
-	}
-	if got := pathWrap("/private/diary.gmi", 12); strings.Join(got, "|") != "/private/|diary.gmi" {
-		t.Errorf("pathWrap = %q", got)
-	}
-	if got := pathWrap("/a/bcdefghijklmnop", 8); strings.Join(got, "|") != "/a/bcdef|ghijklmn|op" {
-		t.Errorf("pathWrap without a slash in the second half = %q", got)
-	}
-	if got := pathWrap("gemini://capsule.example/public/a", 17); strings.Join(got, "|") != "gemini://capsule.|example/public/a" {
-		t.Errorf("pathWrap taking a line more than hardWrap = %q", got)
-	}
-	if got := wordWrap("one two three", 7); strings.Join(got, "|") != "one two|three" {
-		t.Errorf("wordWrap = %q", got)
-	}
-	if got := wordWrap("abcdefghij k", 4); strings.Join(got, "|") != "abcd|efgh|ij k" {
-		t.Errorf("wordWrap of a long word = %q", got)
+	for _, c := range []struct {
+		what  string
+		wrap  func(string, int) []string
+		in    string
+		width int
+		want  string
+	}{
+		{"hardWrap by columns", hardWrap, "日本語abc", 4, "日本|語ab|c"},
+		{"pathWrap", pathWrap, "/private/diary.gmi", 12, "/private/|diary.gmi"},
+		{"pathWrap without a slash in the second half", pathWrap, "/a/bcdefghijklmnop", 8, "/a/bcdef|ghijklmn|op"},
+		{"pathWrap taking a line more than hardWrap", pathWrap, "gemini://capsule.example/public/a", 17, "gemini://capsule.|example/public/a"},
+		{"wordWrap", wordWrap, "one two three", 7, "one two|three"},
+		{"wordWrap of a long word", wordWrap, "abcdefghij k", 4, "abcd|efgh|ij k"},
+	} {
+		if got := c.wrap(c.in, c.width); strings.Join(got, "|") != c.want {
+			t.Errorf("%s = %q", c.what, got)
+		}
 	}
 }
 

@@ -8,29 +8,18 @@ package site_test
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/smolbots/smolbots/core/site"
+	"github.com/smolbots/smolbots/internal/fuzzseed"
 )
 
 func addSeeds(f *testing.F, dir string) {
 	f.Helper()
-	paths, err := filepath.Glob(filepath.Join("testdata", "fuzz", dir, "*"))
-	if err != nil || len(paths) == 0 {
-		f.Fatalf("no seeds in testdata/fuzz/%s (err %v)", dir, err)
-	}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	f.Add([]byte{})
+	fuzzseed.AddFiles(f, filepath.Join("testdata", "fuzz", dir, "*"))
 }
 
 // checkLink: a link comes out in canonical form, text a request can be

@@ -73,6 +73,12 @@ func ListenGemini(t testing.TB, handle func(c net.Conn, request string)) string 
 	if err != nil {
 		t.Fatalf("realservers: %v", err)
 	}
+	return ListenGeminiWith(t, cert, handle)
+}
+
+// ListenGeminiWith is ListenGemini with a certificate of the caller's.
+func ListenGeminiWith(t testing.TB, cert tls.Certificate, handle func(c net.Conn, request string)) string {
+	t.Helper()
 	cfg := &tls.Config{Certificates: []tls.Certificate{cert}}
 	return Listen(t, func(raw net.Conn) {
 		c := tls.Server(raw, cfg)

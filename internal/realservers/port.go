@@ -33,6 +33,18 @@ func FreePort(t testing.TB) int {
 	return 0
 }
 
+// ClosedAddr is a loopback address where nothing listens: a port taken
+// and given back at once.
+func ClosedAddr(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
 // ephemeralLow is the first port of the kernel's ephemeral range, or
 // Linux's default when it cannot be read.
 func ephemeralLow() int {

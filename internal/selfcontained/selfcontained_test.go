@@ -4,15 +4,15 @@
 package selfcontained
 
 import (
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/smolbots/smolbots/internal/gosource"
 )
 
 // Every relative path a test file spells out ("../../testdata/x") must
@@ -41,20 +41,14 @@ func TestTestsReadOnlyTheRepository(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			lit, ok := n.(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil || !strings.HasPrefix(s, "../") {
-				return true
+		gosource.Strings(f, func(_ token.Pos, s string) {
+			if !strings.HasPrefix(s, "../") {
+				return
 			}
 			abs := filepath.Join(filepath.Dir(path), s)
 			if rel, err := filepath.Rel(root, abs); err != nil || strings.HasPrefix(rel, "..") {
 				t.Errorf("%s reads %q, outside the repository: a user's clone has nothing there", strings.TrimPrefix(path, root+"/"), s)
 			}
-			return true
 		})
 		return nil
 	})

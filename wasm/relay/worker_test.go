@@ -201,20 +201,28 @@ func (s *syncBuffer) String() string {
 
 func getRobots(tb testing.TB, base, target string) (int, fetch.Result) {
 	tb.Helper()
-	resp, err := http.Get(base + relay.Path + "?url=" + url.QueryEscape(target))
+	code, res, header := getJSON[fetch.Result](tb, base+relay.Path, target)
+	if ct := header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
+		tb.Errorf("%s: Content-Type %q", target, ct)
+	}
+	return code, res
+}
+
+// getJSON asks the API at endpoint about target and decodes its JSON
+// answer; it returns the status and the headers too.
+func getJSON[T any](tb testing.TB, endpoint, target string) (int, T, http.Header) {
+	tb.Helper()
+	var v T
+	resp, err := http.Get(endpoint + "?url=" + url.QueryEscape(target))
 	if err != nil {
 		tb.Fatalf("%s: %v", target, err)
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
-	var res fetch.Result
-	if err := json.Unmarshal(raw, &res); err != nil {
+	if err := json.Unmarshal(raw, &v); err != nil {
 		tb.Fatalf("%s: answer is not JSON: %.300q", target, raw)
 	}
-	if ct := resp.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
-		tb.Errorf("%s: Content-Type %q", target, ct)
-	}
-	return resp.StatusCode, res
+	return resp.StatusCode, v, resp.Header
 }
 
 type peers struct {
@@ -341,17 +349,8 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 
 func getLinks(tb testing.TB, base, target string) (int, relay.Links) {
 	tb.Helper()
-	resp, err := http.Get(base + relay.LinksPath + "?url=" + url.QueryEscape(target))
-	if err != nil {
-		tb.Fatalf("%s: %v", target, err)
-	}
-	defer resp.Body.Close()
-	raw, _ := io.ReadAll(resp.Body)
-	var l relay.Links
-	if err := json.Unmarshal(raw, &l); err != nil {
-		tb.Fatalf("%s: answer is not JSON: %.300q", target, raw)
-	}
-	return resp.StatusCode, l
+	code, l, _ := getJSON[relay.Links](tb, base+relay.LinksPath, target)
+	return code, l
 }
 
 // GET /api/links through workerd: the links of the capsule's front page

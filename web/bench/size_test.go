@@ -17,16 +17,7 @@ func TestWasmSizeBudget(t *testing.T) {
 	if err := buildHello(filepath.Join(dir, "hello")); err != nil {
 		t.Fatal(err)
 	}
-	page := filepath.Join(dir, "playground.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", page, "../../wasm/playground")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the page's module: %v\n%s", err, out)
-	}
-	pg, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pg := buildPage(t, dir, "-ldflags=-s -w")
 	hw, err := os.ReadFile(filepath.Join(dir, "hello", "hello.wasm"))
 	if err != nil {
 		t.Fatal(err)
@@ -45,16 +36,7 @@ func TestWasmSizeBudget(t *testing.T) {
 // browser cannot. The function names in the module's name section say
 // what it links.
 func TestCheckerReadsNoLinks(t *testing.T) {
-	page := filepath.Join(t.TempDir(), "playground.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", page, "../../wasm/playground")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the page's module: %v\n%s", err, out)
-	}
-	b, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := buildPage(t, t.TempDir())
 	if !bytes.Contains(b, []byte("core/state.Marshal")) {
 		t.Fatal("the module's name section lists no core/state function: the test no longer sees what the module links")
 	}
@@ -63,4 +45,22 @@ func TestCheckerReadsNoLinks(t *testing.T) {
 			t.Errorf("the checker's module links %s: read links in main.js or the on-demand module", name)
 		}
 	}
+}
+
+// buildPage builds the page's module (wasm/playground) into dir with
+// the build flags given, and returns it.
+func buildPage(t *testing.T, dir string, flags ...string) []byte {
+	t.Helper()
+	page := filepath.Join(dir, "playground.wasm")
+	args := append(append([]string{"build", "-trimpath"}, flags...), "-o", page, "../../wasm/playground")
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the page's module: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -35,8 +35,7 @@ func (b *browser) runAudit(t testing.TB) string {
 // and names the client that went where the indexer group refuses.
 func TestAuditRoleOnlyFile(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, "User-agent: archiver\nDisallow: /cgi/gempkg/\n\nUser-agent: indexer\nDisallow: /cgi/gempkg/\n", "/\n", "*\n")
 	b.showTab(t, "audit")
 	eval[bool](t, b, `(() => { document.getElementById("audit-paste").value = `+jsString("2025-07-14T08:15:02+02:00\t192.0.2.1\t20\tgemini://c.example/robots.txt\n2025-07-14T08:15:03+02:00\t192.0.2.1\t20\tgemini://c.example/cgi/gempkg/vim\n")+`; return true; })()`)
@@ -55,8 +54,7 @@ func TestAuditRoleOnlyFile(t *testing.T) {
 // is escaped; nothing is sent to any server.
 func TestAuditPasted(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, "User-agent: *\nDisallow: /private/\n", "/\n", "*\n")
 	b.showTab(t, "audit")
 	if !strings.Contains(eval[string](t, b, `document.getElementById("pane-audit").textContent`), "never leaves this browser") {
@@ -123,8 +121,7 @@ func TestAuditBigLog(t *testing.T) {
 	z.Close()
 	g.Close()
 
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, "User-agent: *\nDisallow: /private/\n", "/\n", "*\n")
 	b.showTab(t, "audit")
 	b.do(t, chromedp.Evaluate[chromedp.Void](`window.longest = 0; window.seen = new Set();

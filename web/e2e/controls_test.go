@@ -13,8 +13,7 @@ import (
 // the deciding rule the way lint does.
 func TestControlCharactersShown(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	robots := "User-agent: *\nDisallow: /a\x1b[2J\x7f\u0085\n"
 	b.typeCase(t, robots, "/a\x1b[2J\x7f\u0085x\n", "*\n")
 	marks := eval[[]string](t, b, `[...document.querySelectorAll("#robots-hl .ctl")].map(e => e.dataset.escape + " " + getComputedStyle(e).backgroundColor)`)

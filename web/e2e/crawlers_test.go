@@ -1,12 +1,10 @@
 package e2e
 
 import (
-	"context"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/smolbots/smolbots/core/state"
@@ -55,8 +53,7 @@ func (b *browser) text(t testing.TB, id string) string {
 // deciding line highlighted in the editor.
 func TestCrawlerTable(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	cells := b.crawlerCells(t)
 	if len(cells) != 3*8 {
 		t.Fatalf("%d crawler cells in the default case, want 3 selectors x 8 crawlers", len(cells))
@@ -95,7 +92,7 @@ func TestCrawlerTable(t *testing.T) {
 	}
 	links := eval[[]string](t, b, `[...document.querySelectorAll("#explain a")].map(a => a.href)`)
 	want := "https://github.com/marty1885/tlgs/blob/3f00f7d6d5727f15cde918ced87be4c150eecc28/tlgsutils/robots_txt_parser.cpp#L73-L76"
-	if !contains(links, want) || !contains(links, "https://github.com/marty1885/tlgs/tree/3f00f7d6d5727f15cde918ced87be4c150eecc28") {
+	if !slices.Contains(links, want) || !slices.Contains(links, "https://github.com/marty1885/tlgs/tree/3f00f7d6d5727f15cde918ced87be4c150eecc28") {
 		t.Errorf("the explanation links %v, want the segment rule's code %s and the repository at the commit", links, want)
 	}
 	if p := eval[string](t, b, `document.querySelector('`+crawlerCSS("tlgs", sel)+`').getAttribute("aria-pressed")`); p != "true" {
@@ -137,23 +134,13 @@ func TestCrawlerTable(t *testing.T) {
 	b.noErrors(t)
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // TestCrawlerChooserAndPermalink: the chooser shows and hides columns,
 // marks the unverified crawler, and the permalink keeps the choice and
 // the chosen crawler cell; a link made before the table existed opens
 // with the default choice.
 func TestCrawlerChooserAndPermalink(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, "User-agent: *\nDisallow: /private\n", "/private/x\n", "*\n")
 	b.waitHash(t, "")
 	b.do(t, chromedp.Click(chromedp.ID("crawlers-choose")))
@@ -171,7 +158,7 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 	b.waitUpdates(t, n+1)
 	b.do(t, chromedp.Click(chromedp.CSS(`#crawler-chooser button[popovertargetaction=hide]`)))
 	heads := eval[[]string](t, b, crawlerHeads)
-	if len(heads) != 9 || contains(heads, "TLGS") || heads[8] != "Veronica-2 unverified" {
+	if len(heads) != 9 || slices.Contains(heads, "TLGS") || heads[8] != "Veronica-2 unverified" {
 		t.Errorf("columns %q, want Selector, the verified crawlers but TLGS, and Veronica-2 labelled unverified", heads)
 	}
 	if l := b.text(t, "crawlers-choose"); l != "Choose (8 of 9)" {
@@ -223,9 +210,7 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 // JavaScript the default case's crawler table is there.
 func TestCrawlersInViewAndWithoutJavaScript(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.do(t, chromedp.EmulateViewport(1280, 800))
-	b.open(t, "")
+	b := openBrowser(t, chromedp.EmulateViewport(1280, 800))
 	b.typeInEditor(t, "x")
 	for _, sel := range []string{`#grid tbody tr:first-child button.cell[data-col="0"]`, `#crawlers tbody tr:first-child button.cell[data-col="0"]`, "#crawlers-choose"} {
 		if !b.visible(t, sel) {
@@ -234,10 +219,7 @@ func TestCrawlersInViewAndWithoutJavaScript(t *testing.T) {
 	}
 
 	n := newBrowser(t)
-	n.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}), chromedp.Navigate(server.URL+"/"))
+	n.do(t, scriptsOff(), chromedp.Navigate(server.URL+"/"))
 	if got := len(n.crawlerCells(t)); got != 3*8 {
 		t.Errorf("%d crawler cells without JavaScript, want 24", got)
 	}
@@ -252,8 +234,7 @@ func TestFetchCrawlers(t *testing.T) {
 	with := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte(served)}, realservers.GeminiOptions{})
 	without := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{})
 	image := realservers.StartCanned(t, []byte("20 image/png\r\n\x89PNG"), true)
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	readings := func() map[string]string {
 		m := map[string]string{}
 		for _, r := range eval[[][2]string](t, b, `[...document.querySelectorAll("#fetch-result tr[data-crawler]")].map(r => [r.dataset.crawler, r.dataset.reading])`) {
@@ -284,8 +265,7 @@ func TestFetchCrawlers(t *testing.T) {
 // verdicts (compiling every preset on each key would double its cost).
 func TestCrawlersBigFile(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	pad := strings.Repeat("# padding to pass 32 KiB\n", 1500)
 	b.typeCase(t, "User-agent: *\nDisallow: /a\n"+pad, "/b\n", "*\n")
 	// Settled: the crawler table drawn and the lint done, no update

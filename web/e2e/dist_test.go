@@ -137,9 +137,7 @@ func TestDist(t *testing.T) {
 // (docs/screenshot.png).
 func TestScreenshot(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.do(t, chromedp.EmulateViewport(1280, 800))
-	b.open(t, "")
+	b := openBrowser(t, chromedp.EmulateViewport(1280, 800))
 	n := b.updates(t)
 	b.do(t, chromedp.SetValue(chromedp.ID("example"), "indexer-clash"), chromedp.Click(chromedp.ID("load-example")))
 	b.waitUpdates(t, n+1)

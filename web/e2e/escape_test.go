@@ -14,8 +14,7 @@ import (
 func TestControlCharactersShownVisibly(t *testing.T) {
 	t.Parallel()
 	const hostile = "\x1b]0;X\x07\x1b[2J"
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, "User-agent: *\nDisallow: /a"+hostile+"\n", "/a"+hostile+"\n", "*\n")
 	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))
 	explain := eval[string](t, b, `document.getElementById("explain").textContent`)

@@ -47,8 +47,7 @@ func (b *browser) fetchServed(t testing.TB, url string) (details string) {
 func TestFetchGopher(t *testing.T) {
 	t.Parallel()
 	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(served)})
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.setInput(t, "selectors", "/private/x\n")
 	b.setInput(t, "agents", "*\n")
 	details := b.fetchServed(t, "gopher://"+addr)
@@ -65,8 +64,7 @@ func TestFetchGopher(t *testing.T) {
 func TestFetchGeminiFingerprint(t *testing.T) {
 	t.Parallel()
 	g := realservers.StartGemini(t, map[string][]byte{"robots.txt": []byte(served)}, realservers.GeminiOptions{})
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	status, details := b.fetchURL(t, g.URL)
 	if !strings.Contains(status, "loaded them into the editor") {
 		t.Fatalf("status %q (details %q)", status, details)
@@ -92,8 +90,7 @@ func TestFetchOutcomes(t *testing.T) {
 	down := l.Addr().String()
 	l.Close() // nothing listens there now
 
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	before := eval[string](t, b, `document.getElementById("robots").value`)
 
 	status, details := b.fetchURL(t, "gopher://"+empty)
@@ -148,8 +145,7 @@ func TestFetchProgress(t *testing.T) {
 			}(c)
 		}
 	}()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.do(t, chromedp.SetValue(chromedp.ID("fetch-url"), "gopher://"+l.Addr().String()), chromedp.Click(chromedp.ID("fetch")))
 	busy := eval[[]any](t, b, `[document.getElementById("fetch-status").classList.contains("busy"), document.getElementById("fetch").disabled, document.getElementById("fetch-status").textContent]`)
 	if busy[0] != true || busy[1] != true || !strings.Contains(busy[2].(string), "Fetching") {
@@ -214,8 +210,7 @@ func TestFetchGarbageAnswers(t *testing.T) {
 func TestTestThisCapsulesPages(t *testing.T) {
 	t.Parallel()
 	g := realservers.StartGemini(t, realservers.Capsule(), realservers.GeminiOptions{})
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	before := eval[string](t, b, `document.getElementById("selectors").value`)
 	n := b.updates(t)
 	if status, _ := b.fetchURL(t, g.URL); !strings.Contains(status, "loaded them into the editor") {

@@ -25,6 +25,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/smolbots/smolbots/core/refsite"
@@ -221,6 +223,27 @@ func (b *browser) open(t testing.TB, fragment string) {
 	t.Helper()
 	b.do(t, chromedp.Navigate(server.URL+"/"+fragment))
 	b.waitUpdates(t, 2)
+}
+
+// openBrowser is a fresh browser on the playground's default case,
+// drawn; before are steps taken before the page loads (a viewport).
+func openBrowser(t testing.TB, before ...chromedp.Action[chromedp.Void]) *browser {
+	t.Helper()
+	b := newBrowser(t)
+	if len(before) > 0 {
+		b.do(t, before...)
+	}
+	b.open(t, "")
+	return b
+}
+
+// scriptsOff turns JavaScript off in the browser, for the pages as they
+// are without it.
+func scriptsOff() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return err
+	})
 }
 
 func (b *browser) updates(t testing.TB) int {

@@ -86,9 +86,7 @@ func TestWorkbenchInView(t *testing.T) {
 	for _, size := range [][2]int64{{1280, 800}, {1920, 1080}} {
 		name := fmt.Sprintf("%dx%d", size[0], size[1])
 		t.Run(name, func(t *testing.T) {
-			b := newBrowser(t)
-			b.do(t, chromedp.EmulateViewport(size[0], size[1]))
-			b.open(t, "")
+			b := openBrowser(t, chromedp.EmulateViewport(size[0], size[1]))
 			b.typeInEditor(t, " x")
 			b.screenshot(t, "workbench-"+name, false)
 			if a := eval[string](t, b, `document.activeElement.id`); a != "robots" {
@@ -129,9 +127,7 @@ func TestWorkbenchInView(t *testing.T) {
 // columns in view while it does.
 func TestNarrowScreen(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
-	b.open(t, "")
+	b := openBrowser(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
 	b.screenshot(t, "narrow-390x844", true)
 	if w := eval[[]float64](t, b, `[document.documentElement.scrollWidth, innerWidth]`); w[0] > w[1] {
 		t.Errorf("the page is %v px wide on a %v px screen", w[0], w[1])

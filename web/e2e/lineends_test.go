@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,15 +26,6 @@ func (b *browser) showTab(t testing.TB, name string) {
 	}
 }
 
-func has(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // TestFetchCRLF: gophernicus serves text files with CRLF line ends. The
 // fetched file keeps them although the textarea holds LF: the control
 // says CRLF, the lint does not ask for CRLF, and the permalink holds the
@@ -42,16 +34,15 @@ func TestFetchCRLF(t *testing.T) {
 	t.Parallel()
 	addr := realservers.StartGopherText(t, map[string][]byte{"robots.txt": []byte(served)})
 	crlf := strings.ReplaceAll(served, "\n", "\r\n")
-	b := newBrowser(t)
-	b.open(t, "")
-	if !has(b.lintCodes(t), "lf-line-endings") {
+	b := openBrowser(t)
+	if !slices.Contains(b.lintCodes(t), "lf-line-endings") {
 		t.Fatal("the default (LF) case has no lf-line-endings finding to lose")
 	}
 	b.fetchServed(t, "gopher://"+addr)
 	if e := eval[string](t, b, `document.getElementById("line-endings").value`); e != "crlf" {
 		t.Errorf("line endings %q after fetching a CRLF file, want crlf", e)
 	}
-	if codes := b.lintCodes(t); has(codes, "lf-line-endings") {
+	if codes := b.lintCodes(t); slices.Contains(codes, "lf-line-endings") {
 		t.Errorf("a CRLF file from gophernicus gets lf-line-endings: %v", codes)
 	}
 	// The address is written a moment after the change; it fails here,
@@ -64,7 +55,7 @@ func TestFetchCRLF(t *testing.T) {
 	if e := eval[string](t, c, `document.getElementById("line-endings").value`); e != "crlf" {
 		t.Errorf("the reopened link shows line endings %q", e)
 	}
-	if codes := c.lintCodes(t); has(codes, "lf-line-endings") {
+	if codes := c.lintCodes(t); slices.Contains(codes, "lf-line-endings") {
 		t.Errorf("the reopened CRLF link gets lf-line-endings: %v", codes)
 	}
 
@@ -72,7 +63,7 @@ func TestFetchCRLF(t *testing.T) {
 	n := c.updates(t)
 	c.do(t, chromedp.SetValue(chromedp.ID("line-endings"), "lf"), chromedp.Evaluate[chromedp.Void](`document.getElementById("line-endings").dispatchEvent(new Event("change"))`))
 	c.waitUpdates(t, n+1)
-	if codes := c.lintCodes(t); !has(codes, "lf-line-endings") {
+	if codes := c.lintCodes(t); !slices.Contains(codes, "lf-line-endings") {
 		t.Errorf("LF chosen, and no lf-line-endings finding: %v", codes)
 	}
 	b.noErrors(t)
@@ -82,8 +73,7 @@ func TestFetchCRLF(t *testing.T) {
 // TestPasteCRLF: text pasted with CRLF line ends sets the style.
 func TestPasteCRLF(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	n := b.updates(t)
 	eval[bool](t, b, `(() => {
 		const r = document.getElementById("robots"), text = "User-agent: *\r\nDisallow: /x\r\n";
@@ -99,7 +89,7 @@ func TestPasteCRLF(t *testing.T) {
 	if e := eval[string](t, b, `document.getElementById("line-endings").value`); e != "crlf" {
 		t.Errorf("line endings %q after a CRLF paste", e)
 	}
-	if codes := b.lintCodes(t); has(codes, "lf-line-endings") {
+	if codes := b.lintCodes(t); slices.Contains(codes, "lf-line-endings") {
 		t.Errorf("a pasted CRLF file gets lf-line-endings: %v", codes)
 	}
 	b.noErrors(t)

@@ -401,8 +401,7 @@ type jsDecoded struct {
 // Decode, or the same error in the same words.
 func TestLinkReaderMatchesGo(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	decode := func(frag string) jsDecoded {
 		return eval[jsDecoded](t, b, `window.smolbotsDecodeLink(`+jsString(frag)+`).then(
 			s => ({ok: true, s: {robots: s.robots, selectors: s.selectors, agents: s.agents, cell: s.cell, protocol: s.protocol, hidden: s.hidden, crawlers: s.crawlers || []}, nullCrawlers: s.crawlers === null, record: !!s.shared, codes: s.shared ? s.shared.codes : []}),
@@ -513,8 +512,7 @@ func TestLinkReaderMatchesGo(t *testing.T) {
 // without DecompressionStream, the on-demand module does.
 func TestHashChangeOpensTheLink(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	n := b.updates(t)
 	link := "#" + state.Encode(sharedCase)
 	b.do(t, chromedp.Evaluate[chromedp.Void](`location.hash = `+jsString(link)))

@@ -21,8 +21,7 @@ func (b *browser) typeCase(t testing.TB, robots, selectors, agents string) {
 
 func TestLoadTypeAndReadVerdicts(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	if n := len(b.cells(t)); n == 0 {
 		t.Fatal("the default example drew no verdict cells")
 	}
@@ -88,8 +87,7 @@ func TestLoadTypeAndReadVerdicts(t *testing.T) {
 // the one highlighted.
 func TestOverlayPatchedByLine(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
 	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))
 	b.do(t, chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("#robots-hl .line").forEach((l, i) => { l.dataset.probe = i + 1; })`))
@@ -114,8 +112,7 @@ func TestOverlayPatchedByLine(t *testing.T) {
 // node; a change of verdicts rewrites it.
 func TestSummaryWrittenOnChange(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, "# c\nUser-agent: *\nDisallow: /private\n", "/private/x\n/index.gmi\n", "GUS\n")
 	before := b.text(t, "summary")
 	b.do(t, chromedp.Evaluate[chromedp.Void](`window.__summaryNode = document.getElementById("summary").firstChild`))
@@ -131,8 +128,7 @@ func TestSummaryWrittenOnChange(t *testing.T) {
 
 func TestExplainAndLineHighlight(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
 	// The overlay is coloured by chroma's classes, line for line.
 	if got := eval[[]string](t, b, `[...document.querySelectorAll("#robots-hl .line")].map(l => l.textContent)`); strings.Join(got, "") != clash || len(got) != 5 {
@@ -175,17 +171,13 @@ func TestExplainAndLineHighlight(t *testing.T) {
 	// The deciding line's button in the explanation moves the caret there.
 	b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))
 	b.do(t, chromedp.Click(chromedp.CSS(`#explain button.goto`)))
-	sel := eval[[]int](t, b, `(() => { const r = document.getElementById("robots"); return [document.activeElement === r ? 1 : 0, r.selectionStart, r.selectionEnd]; })()`)
-	if sel[0] != 1 || sel[1] != 20 || sel[2] != 31 {
-		t.Errorf("caret after 'line 2': focus %d, selection %d-%d; want the editor, 20-31", sel[0], sel[1], sel[2])
-	}
+	b.wantCaret(t, "after 'line 2'", 20, 31)
 	b.noErrors(t)
 }
 
 func TestLintPanel(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, "User-agent: *\nDissallow: /x\nno colon here\n", "/x\n", "*\n")
 	// The list is a tab of the lower pane, drawn when it is chosen.
 	b.showTab(t, "lint")
@@ -228,17 +220,13 @@ func TestLintPanel(t *testing.T) {
 		t.Errorf("the lint tab counts %q, want (%d)", c, len(items))
 	}
 	b.do(t, chromedp.Click(chromedp.CSS(`#lints li[data-code="no-colon"] button`)))
-	sel := eval[[]int](t, b, `(() => { const r = document.getElementById("robots"); return [document.activeElement === r ? 1 : 0, r.selectionStart, r.selectionEnd]; })()`)
-	if sel[0] != 1 || sel[1] != 28 || sel[2] != 41 {
-		t.Errorf("caret after choosing the lint: focus %d, selection %d-%d; want the editor, 28-41", sel[0], sel[1], sel[2])
-	}
+	b.wantCaret(t, "after choosing the lint", 28, 41)
 	b.noErrors(t)
 }
 
 func TestHideDialects(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, clash, "/x\n", "*\n")
 	n := b.updates(t)
 	b.do(t, chromedp.Click(chromedp.ID("show-gemini")), chromedp.Click(chromedp.ID("show-norobots")))
@@ -258,8 +246,7 @@ func TestHideDialects(t *testing.T) {
 
 func TestFactsAndExamples(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	n := b.updates(t)
 	b.do(t, chromedp.SetValue(chromedp.ID("example"), "conner2020-sample"), chromedp.Click(chromedp.ID("load-example")))
 	b.waitUpdates(t, n+1)
@@ -276,4 +263,13 @@ func TestFactsAndExamples(t *testing.T) {
 		t.Errorf("example source %q", src)
 	}
 	b.noErrors(t)
+}
+
+// wantCaret: the editor has the focus and selects from start to end.
+func (b *browser) wantCaret(t testing.TB, what string, start, end int) {
+	t.Helper()
+	sel := eval[[]int](t, b, `(() => { const r = document.getElementById("robots"); return [document.activeElement === r ? 1 : 0, r.selectionStart, r.selectionEnd]; })()`)
+	if sel[0] != 1 || sel[1] != start || sel[2] != end {
+		t.Errorf("caret %s: focus %d, selection %d-%d; want the editor, %d-%d", what, sel[0], sel[1], sel[2], start, end)
+	}
 }

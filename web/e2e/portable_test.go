@@ -51,8 +51,7 @@ func (b *browser) clickAndWait(t testing.TB, selector string) {
 // before the choice existed opens as "both", exactly as before.
 func TestServedOver(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	if s := b.servedOver(t); s != "any" {
 		t.Fatalf("the page opens served over %q, want any (both)", s)
 	}
@@ -151,8 +150,7 @@ func (b *browser) waitLink(t testing.TB, ok func(state.State) bool) string {
 func TestFetchSetsServedOver(t *testing.T) {
 	t.Parallel()
 	addr := realservers.StartGopher(t, map[string][]byte{"robots.txt": []byte(served)})
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.clickAndWait(t, "#served-gemini")
 	n := b.updates(t)
 	if status, _ := b.fetchURL(t, "gopher://"+addr); !strings.Contains(status, "loaded them into the editor") {
@@ -204,8 +202,7 @@ func (b *browser) chooseReference(t testing.TB, ref string) {
 func TestPortableStrictByDefault(t *testing.T) {
 	t.Parallel()
 	const file = "User-agent: indexer\nDisallow: /private/\n\nUser-agent: *\nDisallow: /cgi-bin/\n"
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, file, "/cgi-bin/search\n/private/x\n", "GUS(indexer)\n")
 	b.clickAndWait(t, "#served-gemini")
 	b.makePortable(t)
@@ -265,8 +262,7 @@ func (b *browser) portable(t testing.TB) portableState {
 // bring the old file back; an edit makes the diff stale.
 func TestMakePortable(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, messy, "/pub/x\n/a.cgi\n/private/x\n", "GUS(indexer)\n*\n")
 	b.clickAndWait(t, "#served-gemini")
 	before := b.portable(t)
@@ -345,8 +341,7 @@ func TestMakePortable(t *testing.T) {
 // puts LF back.
 func TestPortableLineEnds(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, lfOnly, "/private/x\n", "*\n")
 	b.clickAndWait(t, "#served-gopher")
 	if !slices.Contains(b.lintCodes(t), "lf-line-endings") {
@@ -391,8 +386,7 @@ func TestPortableLongFile(t *testing.T) {
 	for i := 0; long.Len() <= pageview.UndoableBytes; i++ {
 		long.WriteString("User-agent: bot" + strconv.Itoa(i) + "\nDisallow: /x\n\n")
 	}
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, long.String(), "/x\n", "bot1\n")
 	b.clickAndWait(t, "#served-gemini")
 	b.makePortable(t)
@@ -414,8 +408,7 @@ func TestPortableLongFile(t *testing.T) {
 // error.
 func TestPortableBadInput(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.setInput(t, "robots", "")
 	b.makePortable(t)
 	if s := b.portable(t); s.Apply || s.Robots != "" || !strings.HasPrefix(s.Status, "Nothing to apply") {
@@ -445,9 +438,7 @@ func TestPortableFits(t *testing.T) {
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		name := fmt.Sprintf("%dx%d", size[0], size[1])
 		t.Run(name, func(t *testing.T) {
-			b := newBrowser(t)
-			b.do(t, chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateScale(1)))
-			b.open(t, "")
+			b := openBrowser(t, chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateScale(1)))
 			b.typeCase(t, long, "/pub/x\n", "GUS(indexer)\n")
 			grid := b.box(t, "#grid-section")
 			b.makePortable(t)

@@ -1,12 +1,9 @@
 package e2e
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -16,10 +13,7 @@ import (
 func TestNoJavaScript(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}), chromedp.Navigate(server.URL+"/"))
+	b.do(t, scriptsOff(), chromedp.Navigate(server.URL+"/"))
 	if ready := eval[string](t, b, `document.body.dataset.ready || ""`); ready != "" {
 		t.Fatal("the page's scripts ran although JavaScript is off")
 	}

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"html"
 	"os"
@@ -12,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -52,10 +49,7 @@ func TestReferenceAccessibility(t *testing.T) {
 func TestReferenceWithoutJavaScript(t *testing.T) {
 	t.Parallel()
 	b := newBrowser(t)
-	b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}))
+	b.do(t, scriptsOff())
 	b.do(t, chromedp.Navigate(server.URL+"/compat"))
 	cells, err := chromedp.Run(b.ctx, chromedp.Nodes(chromedp.CSSAll(`#compat td a`)))
 	if err != nil {

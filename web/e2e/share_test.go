@@ -10,8 +10,6 @@ import (
 	"testing"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/smolbots/smolbots/core/state"
@@ -62,8 +60,7 @@ func (b *browser) grantClipboardAt(t testing.TB, origin string) {
 // bar gets the same link, and the page says "copied" in a status line.
 func TestCopyLink(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.grantClipboard(t)
 	n := b.updates(t)
 	b.do(t, chromedp.Evaluate[chromedp.Void](`(s => { s.focus(); s.setSelectionRange(s.value.length, s.value.length); })(document.getElementById("selectors"))`),
@@ -108,8 +105,7 @@ func TestCopyLink(t *testing.T) {
 
 func TestCopyReport(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, clash, "/index.gmi\n", "GUS(indexer)\n")
 	link := b.waitCurrentLink(t)
 
@@ -198,12 +194,7 @@ func TestAccessibility(t *testing.T) {
 	for _, scheme := range []string{"light", "dark"} {
 		t.Run(scheme, func(t *testing.T) {
 			b := newBrowser(t)
-			b.do(t, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-					Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
-				})
-				return err
-			}))
+			b.emulateScheme(t, scheme == "dark")
 			b.open(t, "")
 			b.setInput(t, "robots", "User-agent: indexer\nDisallow: /\nno colon\n\nUser-agent: *\nDisallow: /private\n")
 			b.do(t, chromedp.Click(chromedp.CSS(`button.cell[data-dialect="gemini"]`)))

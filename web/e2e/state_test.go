@@ -58,8 +58,7 @@ func (b *browser) waitHash(t testing.TB, old string) string {
 
 func TestPermalinkRoundTrip(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.typeCase(t, clash+"# ünïcode ✓ and a tab\there\n", "/index.gmi\ngemini://capsule.example/private/x?q=1\n", "GUS(indexer)\n*\n")
 	n := b.updates(t)
 	b.do(t, chromedp.Click(chromedp.ID("show-norobots")))
@@ -132,8 +131,7 @@ func TestGarbagePermalink(t *testing.T) {
 
 func TestOversizedPermalink(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	n := b.updates(t)
 	eval[bool](t, b, `(location.hash = "v1." + "A".repeat(1600 * 1024), true)`)
 	b.waitUpdates(t, n+1)
@@ -149,8 +147,7 @@ func TestOversizedPermalink(t *testing.T) {
 
 func TestHugePasteTruncates(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
-	b.open(t, "")
+	b := openBrowser(t)
 	b.setInput(t, "selectors", "/private/x\n/public\n")
 	b.setInput(t, "agents", "*\n")
 	// 5 MB: a real file's head, then filler.

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,9 +138,7 @@ func TestGridFits(t *testing.T) {
 		}
 	})
 	t.Run("1920x1080", func(t *testing.T) {
-		b := newBrowser(t)
-		b.do(t, chromedp.EmulateViewport(1920, 1080))
-		b.open(t, "")
+		b := openBrowser(t, chromedp.EmulateViewport(1920, 1080))
 		for _, w := range []string{".grid-wrap", ".crawlers-wrap"} {
 			if s := eval[[]float64](t, b, `(w => [w.scrollWidth, w.clientWidth, w.scrollHeight, w.clientHeight])(document.querySelector("`+w+`"))`); s[0] > s[1] || s[2] > s[3] {
 				t.Errorf("%s scrolls inside: %v", w, s)
@@ -239,7 +238,7 @@ func TestWhyOpensWithASentence(t *testing.T) {
 			t.Errorf("%d code spans in the sentence, want the rule, the selector and the pattern", n)
 		}
 		terms := eval[[]string](t, b, `[...document.querySelectorAll("#explain dl.terms dfn")].map(d => d.textContent)`)
-		if !has(terms, "group") {
+		if !slices.Contains(terms, "group") {
 			t.Errorf("the words defined are %v, want group among them", terms)
 		}
 		b.do(t, chromedp.Click(chromedp.CSS(`#grid button.cell[data-dialect="rfc9309"][data-agent="*"][data-selector="/tmp/x"]`)))

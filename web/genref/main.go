@@ -18,20 +18,15 @@ import (
 	"sort"
 
 	"github.com/smolbots/smolbots/core/refsite"
+	"github.com/smolbots/smolbots/internal/toolmain"
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: genref OUTDIR")
-		os.Exit(2)
-	}
-	if err := run(os.Args[1]); err != nil {
-		fmt.Fprintln(os.Stderr, "genref:", err)
-		os.Exit(1)
-	}
+	toolmain.Run("genref", "OUTDIR", run)
 }
 
-func run(outdir string) error {
+func run(args ...string) error {
+	outdir := args[0]
 	files, err := refsite.Pages()
 	if err != nil {
 		return err

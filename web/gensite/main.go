@@ -9,7 +9,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,20 +17,15 @@ import (
 
 	"github.com/smolbots/smolbots/core/highlight/theme"
 	"github.com/smolbots/smolbots/core/prerender"
+	"github.com/smolbots/smolbots/internal/toolmain"
 )
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: gensite IN.html OUTDIR")
-		os.Exit(2)
-	}
-	if err := run(os.Args[1], os.Args[2]); err != nil {
-		fmt.Fprintln(os.Stderr, "gensite:", err)
-		os.Exit(1)
-	}
+	toolmain.Run("gensite", "IN.html OUTDIR", run)
 }
 
-func run(in, outdir string) error {
+func run(args ...string) error {
+	in, outdir := args[0], args[1]
 	var css bytes.Buffer
 	if err := theme.CSS(&css); err != nil {
 		return err
