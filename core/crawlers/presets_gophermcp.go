@@ -55,7 +55,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &core.Crawler{
-			Name: "gopher-mcp", Protocol: "gemini", Agents: []string{"gopher-mcp", "webproxy", "indexer", "*"},
+			Name: "gopher-mcp (Gemini)", Protocol: "gemini", Agents: []string{"gopher-mcp", "webproxy", "indexer", "*"},
 			AddOnlyAgents: gopherMCPAITokens, Roles: []string{"webproxy", "indexer"}, Verified: true,
 			Repo: "cameronrye/gopher-mcp", Commit: gopherMCPCommit,
 			Sources: append([]core.Source{
@@ -87,7 +87,7 @@ var (
 			Delays:   "ignored",
 		},
 		Crawler: &core.Crawler{
-			Name: "gopher-mcp", Protocol: "gopher", Agents: []string{"gopher-mcp", "*"},
+			Name: "gopher-mcp (Gopher)", Protocol: "gopher", Agents: []string{"gopher-mcp", "*"},
 			AddOnlyAgents: gopherMCPAITokens, Verified: true,
 			Repo: "cameronrye/gopher-mcp", Commit: gopherMCPCommit,
 			Sources: append([]core.Source{
