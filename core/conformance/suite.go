@@ -28,8 +28,8 @@ import (
 // case is added, dropped or changes meaning; the golden list of IDs in
 // testdata holds the tests to it.
 const (
-	Version = "2"
-	Date    = "2026-11-27"
+	Version = "3"
+	Date    = "2026-12-07"
 )
 
 // DefaultAgent is the agent the matrix's demonstrations are asked as
