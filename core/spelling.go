@@ -168,7 +168,7 @@ func (p *Policy) decideSpellings(sel string, notes *[]string) (*compiledRule, st
 	d := &p.Dialect
 	spellings, typed := d.Spellings(sel)
 	if notes != nil && !typed {
-		*notes = append(*notes, fmt.Sprintf("%s also tests the selector with its item type before it (/T%s and T%s), which a bare selector does not give; give a gopher://host/T... URL for those (%s).", d.name(), spellings[0], spellings[0], d.cite("target")))
+		*notes = append(*notes, fmt.Sprintf("A bare selector gives no item type, so only its spellings without one were tested; %s also tests /T%s and T%s, T being the item type (%s): give a gopher://host/T... URL for those.", d.name(), spellings[0], spellings[0], d.cite("target")))
 	}
 	for _, s := range spellings {
 		r := p.decideTarget(s, nil)

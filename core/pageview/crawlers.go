@@ -337,6 +337,8 @@ func crawlerReadingWords(r string) string {
 		return "everything allowed"
 	case "skip-host":
 		return "skips the whole host for now"
+	case "deny-all":
+		return "everything refused for now"
 	}
 	return "not known"
 }
