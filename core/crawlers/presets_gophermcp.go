@@ -23,7 +23,7 @@ var gopherMCPAITokens = []string{
 // gopherMCPSources are the parser's and matcher's lines, the same on
 // both protocols.
 var gopherMCPSources = []core.Source{
-	{Key: "size", Ref: "src/gopher_mcp/robots.py:56", What: "the first 512,000 bytes are read (ROBOTS_MAX_BYTES) and the rest cut; a last line the cut breaks is dropped"},
+	{Key: "size", Ref: "src/gopher_mcp/robots.py:56", What: "the first 512,000 bytes are read (ROBOTS_MAX_BYTES) and the rest cut; a last line the cut breaks is lost too (not modelled)"},
 	{Key: "comments", Ref: "src/gopher_mcp/robots.py:290-292", What: "a # anywhere starts a comment; each line is stripped and blank lines are skipped, ending nothing"},
 	{Key: "fields", Ref: "src/gopher_mcp/robots.py:294-298,300,315", What: "the field is the text before the first colon, stripped and lower-cased; a line with no colon is skipped; only user-agent and disallow are read, no misspelling"},
 	{Key: "grouping", Ref: "src/gopher_mcp/robots.py:300-314", What: "any field line other than User-agent, even one it ignores, ends the run of User-agent lines; an empty User-agent adds no name but after a rule still starts a new run"},
