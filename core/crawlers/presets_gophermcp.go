@@ -60,7 +60,7 @@ var (
 			Repo: "cameronrye/gopher-mcp", Commit: gopherMCPCommit,
 			Sources: append([]core.Source{
 				{Key: "names", Ref: "src/gopher_mcp/robots.py:74", What: "on Gemini: gopher-mcp, webproxy, indexer and * (gemini_client.py:140)"},
-				{Key: "lines", Ref: "src/gopher_mcp/robots.py:289", What: "str.splitlines(), after the body was decoded and every unprintable character but LF, CR and tab deleted (helpers.py sanitize_display_text), so a BOM is dropped and only LF, CRLF and a lone CR end a line"},
+				{Key: "lines", Ref: "src/gopher_mcp/robots.py:289", What: "lines as str.splitlines() splits them, after the body was decoded and every unprintable character but LF, CR and tab deleted (helpers.py sanitize_display_text), so a BOM is dropped and only LF, CRLF and a lone CR end a line"},
 				{Key: "target", Ref: "src/gopher_mcp/gemini_client.py:318-320", What: "the URL's path with %2e decoded and dot segments removed (gemini_parse.py:42,45-94), no query"},
 				{Key: "fetch", Ref: "src/gopher_mcp/gemini_client.py:640-698", What: "a 2x text reply is read; a 5x, 1x, 3x or 6x is no policy, which allows all; a 4x or no answer refuses every URL of the host (fail closed, gemini_client.py:144)"},
 			}, gopherMCPSources...),
@@ -92,7 +92,7 @@ var (
 			Repo: "cameronrye/gopher-mcp", Commit: gopherMCPCommit,
 			Sources: append([]core.Source{
 				{Key: "names", Ref: "src/gopher_mcp/robots.py:65", What: "on Gopher: gopher-mcp and * (gopher_client.py:158); not webproxy or indexer"},
-				{Key: "lines", Ref: "src/gopher_mcp/robots.py:289", What: "str.splitlines() on the body as decoded, nothing deleted: VT, FF, FS, GS, RS, NEL, LS and PS also end a line, and a BOM stays in line 1, whose field is then unknown"},
+				{Key: "lines", Ref: "src/gopher_mcp/robots.py:289", What: "lines as str.splitlines() splits them, the body as decoded, nothing deleted: VT, FF, FS, GS, RS, NEL, LS and PS also end a line, and a BOM stays in line 1, whose field is then unknown"},
 				{Key: "target", Ref: "src/gopher_mcp/robots.py:323-334", What: "the selector with a / added if it has none, / and the item type before it, and the item type before it (gopher_client.py:309-313); each then spelt every way"},
 				{Key: "fetch", Ref: "src/gopher_mcp/gopher_client.py:164", What: "whatever the selector /robots.txt returns is parsed (an error menu has no group, which allows all); a failure allows all (fail open)"},
 			}, gopherMCPSources...),

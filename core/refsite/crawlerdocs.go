@@ -96,7 +96,7 @@ var crawlerDocs = map[string]crawlerDoc{
 		Logs: "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
 	},
 	"gopher-mcp-gemini": {
-		What: "gopher-mcp on Gemini: an MCP server through which LLM clients browse Gopher and Gemini, written in Python (Cameron Rye); it reads robots.txt before each fetch, on by default since 0.7.0 (2026-09-01)",
+		What: "an MCP server through which LLM clients browse Gopher and Gemini, written in Python (Cameron Rye), here as it reads robots.txt on Gemini: before each fetch, by default since 0.7.0 (2026-09-01)",
 		Former: []string{
 			"0.6.0 (2026-09-01) brought the robots.txt reader switched off; 0.7.0, the same day, switched it on for both protocols, and the AI crawlers' tokens with it. The code read is after 0.7.0, released as 0.8.0 by its changelog; the version string at that commit was not seen.",
 		},
@@ -109,7 +109,7 @@ var crawlerDocs = map[string]crawlerDoc{
 		Logs: "It asks for `/robots.txt` with nothing after it, once a day per host and port, and again after a failure no sooner than 60 seconds. Gemini sends no User-agent, and it runs wherever its users run it: it has no addresses of its own.",
 	},
 	"gopher-mcp-gopher": {
-		What: "gopher-mcp on Gopher: the same MCP server and reader, with Gopher's own names and spellings (Cameron Rye); on by default since 0.7.0 (2026-09-01)",
+		What: "an MCP server through which LLM clients browse Gopher and Gemini, written in Python (Cameron Rye), here as it reads robots.txt on Gopher, with Gopher's own names and spellings: before each fetch, by default since 0.7.0 (2026-09-01)",
 		Former: []string{
 			"0.6.0 (2026-09-01) brought the robots.txt reader switched off; 0.7.0, the same day, switched it on. The code read is after 0.7.0.",
 		},
