@@ -29,6 +29,8 @@ func (d *Dialect) Spellings(s string) (spellings []string, typed bool) {
 	path := s
 	if rest, ok := splitGeminiURL(s); ok {
 		path = rest
+	} else if sel, err := SelectorFrom(s); err == nil {
+		path = sel // a gopher:// URL: its selector
 	}
 	if i := strings.IndexAny(path, "?#"); i >= 0 {
 		path = path[:i]
@@ -167,7 +169,7 @@ func pyNormpath(p string) string {
 func (p *Policy) decideSpellings(sel string, notes *[]string) (*compiledRule, string) {
 	d := &p.Dialect
 	spellings, typed := d.Spellings(sel)
-	if notes != nil && !typed {
+	if notes != nil && !typed && p.typedRules() {
 		*notes = append(*notes, fmt.Sprintf("A bare selector gives no item type, so only its spellings without one were tested; %s also tests /T%s and T%s, T being the item type (%s): give a gopher://host/T... URL for those.", d.name(), spellings[0], spellings[0], d.cite("target")))
 	}
 	for _, s := range spellings {
@@ -181,4 +183,22 @@ func (p *Policy) decideSpellings(sel string, notes *[]string) (*compiledRule, st
 		return r, s
 	}
 	return nil, spellings[0]
+}
+
+// typedRules: a rule of the policy could match a spelling with an item
+// type ("0/x", "/1/x", "/1") that it does not match without one; only
+// then does a bare selector's missing type matter.
+func (p *Policy) typedRules() bool {
+	if p.tab == nil {
+		return false
+	}
+	for i := range p.tab.rules {
+		r := p.tab.rules[i].pattern
+		switch {
+		case r == "" || r == "/":
+		case r[0] != '/', r[1] == '*', len(r) == 2, r[2] == '/' || r[2] == '*' || r[2] == '$':
+			return true
+		}
+	}
+	return false
 }

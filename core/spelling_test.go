@@ -2,6 +2,7 @@ package core
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,7 @@ func TestSpellings(t *testing.T) {
 		{gem, "/%7Eu", []string{"/%7Eu", "/~u"}, true},
 		{gem, "gemini://h/a%2F..%2Fb?q=1", []string{"/a%2F..%2Fb", "/a/../b", "/b"}, true},
 		{gem, "gemini://h", []string{"/"}, true},
+		{gem, "gopher://h/0/x", []string{"/x"}, true},
 		{gem, "/pub/./x/", []string{"/pub/x/"}, true}, // the dot is gone before the spellings
 		{gop, "gopher://h/0/x", []string{"/x", "/0/x", "0/x"}, true},
 		{gop, "gopher://h/1", []string{"/", "/1/", "1/"}, true},
@@ -127,5 +129,23 @@ func TestConclude_DenyAll(t *testing.T) {
 	c.Fetch.Outcomes["temporary-failure"] = ""
 	if got, _ := c.Conclude(Reply{Status: 41}); got != "allow-all" {
 		t.Errorf("without a temporary-failure reading a 41 is another status: %s", got)
+	}
+}
+
+// A bare Gopher selector's note on the missing item type comes only
+// where a rule could match a typed spelling.
+func TestSpellings_TypeNote(t *testing.T) {
+	d := Dialect{ID: "x", Grouping: AgentRunGroups, Agents: TokenEqual, Selection: SpecificElseStar,
+		Decision: AnyDisallow, Patterns: GlobDollar, Normalize: AnySpelling,
+		Crawler: &Crawler{Name: "X", Protocol: "gopher", Agents: []string{"x", "*"}}}
+	for robots, want := range map[string]bool{
+		"User-agent: *\nDisallow: /private\n": false, "User-agent: *\nDisallow: /1\n": true,
+		"User-agent: *\nDisallow: 0/x\n": true, "User-agent: *\nDisallow: /0/x\n": true, "User-agent: *\nDisallow: /*.txt\n": true,
+		"User-agent: *\nDisallow: /\n": false, "User-agent: *\nDisallow: *\n": true,
+	} {
+		v := d.Compile(Parse([]byte(robots))).Policy(Agent{}).Test("/a")
+		if got := strings.Contains(v.Note, "item type"); got != want {
+			t.Errorf("%q: note %q, want one on the item type: %v", robots, v.Note, want)
+		}
 	}
 }

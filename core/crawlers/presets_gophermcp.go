@@ -31,7 +31,7 @@ var gopherMCPSources = []core.Source{
 	{Key: "agents", Ref: "src/gopher_mcp/robots.py:305,166", What: "each User-agent value is lower-cased and compared whole with its names: no part, no prefix, no /version dropped"},
 	{Key: "merge", Ref: "src/gopher_mcp/robots.py:307,317-318", What: "rules are kept per name, so groups naming the same name merge"},
 	{Key: "selection", Ref: "src/gopher_mcp/robots.py:158-171", What: "every group naming one of its names other than * applies together, even one with no rule; only when none does, the * group"},
-	{Key: "add-only", Ref: "src/gopher_mcp/robots.py:145-152,173-175", What: "the groups of 13 AI crawlers' tokens add their rules to what was chosen and never take the place of *"},
+	{Key: "add-only", Ref: "src/gopher_mcp/robots.py:147-153,173-175", What: "the groups of 13 AI crawlers' tokens add their rules to what was chosen and never take the place of *"},
 	{Key: "ai-tokens", Ref: "src/gopher_mcp/robots.py:80-94", What: "anthropic-ai, ccbot, chatgpt-user, claude-code, claude-searchbot, claude-user, claude-web, claudebot, cohere-ai, gptbot, oai-searchbot, perplexity-user, perplexitybot"},
 	{Key: "empty", Ref: "src/gopher_mcp/robots.py:315,158-162", What: "an empty Disallow adds no rule, so a group holding only that grants everything"},
 	{Key: "decision", Ref: "src/gopher_mcp/robots.py:177-178,191-193", What: "Allow is not read; any matching Disallow refuses, and no rule allows"},
