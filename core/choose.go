@@ -35,7 +35,76 @@ func (p *Policy) chooseGroups(rs *Ruleset) {
 		p.chooseBestSubstring(rs)
 	case LongestToken:
 		p.chooseLongestToken(rs)
+	case SpecificElseStar:
+		p.chooseSpecificElseStar(rs)
 	}
+	if c := d.Crawler; c != nil && len(c.AddOnlyAgents) > 0 {
+		p.addOnly(rs, c.AddOnlyAgents)
+	}
+}
+
+// chooseSpecificElseStar takes every group naming one of the crawler's
+// names other than `*`, all together, even one with no rule; only when
+// none does, the `*` groups (SpecificElseStar).
+func (p *Policy) chooseSpecificElseStar(rs *Ruleset) {
+	d := &p.Dialect
+	var specific []string
+	for _, n := range p.botNames() {
+		if n != "*" {
+			specific = append(specific, n)
+		}
+	}
+	matched, stars, why := p.namedOrStar(rs, specific)
+	switch {
+	case len(matched) > 0:
+		p.Groups = matched
+		p.Why = fmt.Sprintf("%s reads every group naming %s together, and the * group only when none does (%s): %s", d.name(), quoteNames(specific), d.cite("selection"), why.String())
+	case len(stars) > 0:
+		p.Groups = stars
+		p.Why = fmt.Sprintf("no group names %s, so the * group applies (%s)", quoteNames(specific), d.cite("selection"))
+	default:
+		p.Why = fmt.Sprintf("no group names %s and there is no * group: everything is allowed", quoteNames(specific))
+	}
+}
+
+// namedOrStar sorts the groups a reader can use (skipRuleless) into
+// those naming one of names, with the lines that do, and the * groups.
+func (p *Policy) namedOrStar(rs *Ruleset, names []string) (matched, stars []*Group, why ruleLines) {
+	d := &p.Dialect
+	for _, g := range rs.Groups {
+		if p.skipRuleless(g, names) {
+			continue
+		}
+		if l := d.groupNames(g, names); l != nil {
+			matched = append(matched, g)
+			why.add(l)
+		} else if g.IsStar(d) {
+			stars = append(stars, g)
+		}
+	}
+	return matched, stars, why
+}
+
+// addOnly adds the groups naming one of names to those chosen, in file
+// order: their rules only ever add (Crawler.AddOnlyAgents).
+func (p *Policy) addOnly(rs *Ruleset, names []string) {
+	d := &p.Dialect
+	var added []*Group
+	var why ruleLines
+	for _, g := range rs.Groups {
+		if containsGroup(p.Groups, g) {
+			continue
+		}
+		if l := d.groupNames(g, names); l != nil {
+			added = append(added, g)
+			why.add(l)
+		}
+	}
+	if len(added) == 0 {
+		return
+	}
+	p.Groups = mergeInFileOrder(p.Groups, added)
+	p.Why += fmt.Sprintf("; %s also obeys the groups naming one of its %d add-only tokens, on top of those and never in place of the * group (%s): %s", d.name(), len(names), d.cite("add-only"), why.String())
 }
 
 // isStarValue: RFC 9309 readers (Google's) also take `* something` as `*`.
@@ -241,24 +310,11 @@ func (p *Policy) chooseFirstStarLast(rs *Ruleset) {
 }
 
 func (p *Policy) chooseCombineMatching(rs *Ruleset) {
-	d := &p.Dialect
 	names := append([]string{}, p.Agent.Roles...)
 	if p.Agent.Name != "" {
 		names = append([]string{p.Agent.Name}, names...)
 	}
-	var matched, stars []*Group
-	var why ruleLines
-	for _, g := range rs.Groups {
-		if p.skipRuleless(g, names) {
-			continue
-		}
-		if l := d.groupNames(g, names); l != nil {
-			matched = append(matched, g)
-			why.add(l)
-		} else if g.IsStar(d) {
-			stars = append(stars, g)
-		}
-	}
+	matched, stars, why := p.namedOrStar(rs, names)
 	switch {
 	case len(matched) > 0:
 		p.Groups = matched

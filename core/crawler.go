@@ -15,6 +15,10 @@ type Crawler struct {
 	// order; none for a crawler that ignores User-agent. The Agent given
 	// to Policy does not apply to a preset.
 	Agents []string
+	// AddOnlyAgents are names whose groups only ever add rules: they
+	// join whatever the selection chose from Agents and never take the
+	// place of `*` (gopher-mcp's AI crawler tokens). None for most.
+	AddOnlyAgents []string
 	// Roles are the virtual agents of the Gemini companion spec the
 	// crawler is, by what it does: the roles among the Agents it tests
 	// (or that its one agent contains, for mozz-archiver's
@@ -74,9 +78,12 @@ type CrawlerFetch struct {
 	MIMEs    []string
 	Params   []string
 	// Readings of each fetch outcome: "allow-all", "skip-host" (the host
-	// is not crawled at all for now), "read" (the body is parsed), or ""
-	// when the code does not say. Keys: "found", "not-found",
-	// "redirect", "slow-down", "other-status", "other-mime", "error".
+	// is not crawled at all for now), "deny-all" (every URL of the host
+	// is refused until the file is fetched again), "read" (the body is
+	// parsed), or "" when the code does not say. Keys: "found",
+	// "not-found", "redirect", "slow-down", "other-status", "other-mime",
+	// "error", and "temporary-failure" (a 4x other than 44, for a preset
+	// that reads it apart from "other-status").
 	Outcomes map[string]string
 	Ref      string // where the outcome handling is
 }
@@ -180,7 +187,8 @@ type Reply struct {
 
 // Conclude says what the crawler makes of a reply: "read" (the body is
 // its robots.txt), "allow-all", "skip-host" (it does not crawl the host
-// for now) or "unknown", with a note citing its code.
+// for now), "deny-all" (it refuses every URL of the host for now) or
+// "unknown", with a note citing its code.
 func (c *Crawler) Conclude(r Reply) (reading, note string) {
 	key := c.replyKind(r)
 	reading = c.Fetch.Outcomes[key]
@@ -191,9 +199,9 @@ func (c *Crawler) Conclude(r Reply) (reading, note string) {
 		"found": "reads the reply as its robots.txt", "not-found": "finds no robots.txt",
 		"redirect": "does not take a redirect to a robots.txt", "slow-down": "is asked to slow down",
 		"other-status": "does not count this status", "other-mime": "does not count this media type",
-		"error": "gets no answer",
+		"error": "gets no answer", "temporary-failure": "is told the file is unavailable for now",
 	}[key]
-	then := map[string]string{"read": "and follows it", "allow-all": "so it allows everything", "skip-host": "so it skips the whole host for now"}[reading]
+	then := map[string]string{"read": "and follows it", "allow-all": "so it allows everything", "skip-host": "so it skips the whole host for now", "deny-all": "so it refuses every URL of the host for now"}[reading]
 	return reading, c.Name + " " + what + " " + then + " (" + c.Fetch.Ref + ")"
 }
 
@@ -213,6 +221,8 @@ func (c *Crawler) replyKind(r Reply) string {
 		return "slow-down"
 	case r.Status/10 == 5:
 		return "not-found"
+	case r.Status/10 == 4 && c.Fetch.Outcomes["temporary-failure"] != "":
+		return "temporary-failure"
 	case r.Status/10 != 2:
 		return "other-status"
 	}

@@ -241,6 +241,11 @@ const (
 	// naming it are merged; a group with no rule and no delay does not
 	// exist (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:158-179, parser.go:49-58).
 	LongestToken
+	// SpecificElseStar: every group naming one of the crawler's own
+	// agent names other than `*` applies, all together, a group with no
+	// rule included; only when none does, the `*` groups
+	// (cameronrye/gopher-mcp@43f5afc2bc562c50043ff803334cab827a121ec0:src/gopher_mcp/robots.py:158-171).
+	SpecificElseStar
 )
 
 // Decision says how the applicable rules decide.
@@ -301,6 +306,14 @@ const (
 	// (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:505,531;
 	// temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:168-197).
 	GoURLPath
+	// AnySpelling: every spelling is tested and any match counts: each
+	// rule as written and percent-decoded, against the target as given,
+	// percent-decoded, and with its dot segments resolved; on Gopher the
+	// target is the selector (with a / added), / and the item type
+	// before it, and the item type before it; on Gemini the URL's path
+	// with %2e decoded and dot segments removed, no query
+	// (cameronrye/gopher-mcp@43f5afc2bc562c50043ff803334cab827a121ec0:src/gopher_mcp/robots.py:180-193,246-266,323-334).
+	AnySpelling
 )
 
 // RoleFields says where virtual agents are named in the file.

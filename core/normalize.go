@@ -39,6 +39,9 @@ func (d *Dialect) NormalizeSelector(s string) string {
 		return protegoTarget(s)
 	case GoURLPath:
 		return goURLPath(s)
+	case AnySpelling:
+		sp, _ := d.Spellings(s)
+		return sp[0]
 	}
 	if d.Crawler != nil && d.Normalize != PythonQuote {
 		// A preset takes URLs as they are; the six dialects are given

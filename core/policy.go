@@ -426,6 +426,12 @@ func IsDigits(s string) bool {
 // with a $ also gives itself with each $ as %24, first, matching the
 // quoted $ of a URL (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:196-197,209-210).
 func ruleValues(d *Dialect, v string) []string {
+	if d.Normalize == AnySpelling {
+		// Each rule also as percent-decoded (cameronrye/gopher-mcp@43f5afc2bc562c50043ff803334cab827a121ec0:src/gopher_mcp/robots.py:184-190).
+		if u := pyUnquote(v); u != v {
+			return []string{v, u}
+		}
+	}
 	if d.Normalize == ProtegoQuote && strings.Contains(v, "$") {
 		return []string{strings.ReplaceAll(v, "$", "%24"), v}
 	}

@@ -74,7 +74,7 @@ func TestPresets_SourcesWellFormed(t *testing.T) {
 	for _, d := range core.Dialects() {
 		seen[d.ID] = true
 	}
-	outcomes := []string{"found", "not-found", "redirect", "slow-down", "other-status", "other-mime", "error"}
+	outcomes := []string{"found", "not-found", "redirect", "slow-down", "other-status", "other-mime", "error", "temporary-failure"}
 	for _, d := range crawlers.All() {
 		t.Run(d.ID, func(t *testing.T) {
 			if seen[d.ID] {
@@ -110,7 +110,7 @@ func TestPresets_SourcesWellFormed(t *testing.T) {
 				}
 			}
 			for k, v := range c.Fetch.Outcomes {
-				if !slices.Contains(outcomes, k) || !slices.Contains([]string{"read", "allow-all", "skip-host"}, v) {
+				if !slices.Contains(outcomes, k) || !slices.Contains([]string{"read", "allow-all", "skip-host", "deny-all"}, v) {
 					t.Errorf("fetch outcome %s=%s is not one of the known ones", k, v)
 				}
 			}
@@ -216,7 +216,7 @@ func TestConcludeFetch(t *testing.T) {
 	for _, c := range crawlers.ConcludeFetch("gemini://capsule.example", "", false) {
 		got[c.Crawler] = c.Reading
 	}
-	if len(got) != 8 || got["auragem"] != "allow-all" || got["tlgs"] != "allow-all" || got["gemplex"] != "skip-host" || got["veronica2"] != "" {
+	if len(got) != 9 || got["gopher-mcp-gemini"] != "deny-all" || got["auragem"] != "allow-all" || got["tlgs"] != "allow-all" || got["gemplex"] != "skip-host" || got["veronica2"] != "" {
 		t.Errorf("no answer: %v", got)
 	}
 	for _, c := range crawlers.ConcludeFetch("gemini://capsule.example", "20 text/plain", true) {
@@ -224,7 +224,7 @@ func TestConcludeFetch(t *testing.T) {
 			t.Errorf("20 text/plain: %+v", c)
 		}
 	}
-	if cs := crawlers.ConcludeFetch("gopher://capsule.example", "found", true); len(cs) != 1 || cs[0].Crawler != "veronica2" || cs[0].Reading != "read" {
+	if cs := crawlers.ConcludeFetch("gopher://capsule.example", "found", true); len(cs) != 2 || cs[0].Crawler != "veronica2" || cs[0].Reading != "read" || cs[1].Reading != "read" {
 		t.Errorf("gopher: %+v", cs)
 	}
 }

@@ -27,8 +27,9 @@ func TestMaxBytes_EachReaderItsOwn(t *testing.T) {
 	want := map[string]bool{ // /late allowed?
 		"gopher2019": true, "gopherdraft": true, "gemini": true, "conner2020": true, "rfc9309": true, "norobots": true,
 		"tlgs": false, "gemplex": false, "gemini-grc": false, "kennedy": false, "gus": false, "gus-legacy": false, "mozz-archiver": false,
-		"auragem":   false,
-		"veronica2": true, // unknown: read as RFC 9309's floor
+		"auragem":           false,
+		"veronica2":         true,                            // unknown: read as RFC 9309's floor
+		"gopher-mcp-gemini": true, "gopher-mcp-gopher": true, // 512,000 bytes, cut
 	}
 	for _, d := range append(core.Dialects(), crawlers.All()...) {
 		v := core.Decide(f, d, core.MustAgent("kiwi"), "gemini://capsule.example/late")

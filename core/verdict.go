@@ -114,6 +114,8 @@ func (p *Policy) test(v *Verdict, selector string) {
 	if d.AlwaysAllow != "" && sel == d.AlwaysAllow {
 		v.Target = sel
 		decided = p.decide(sel, &extra)
+	} else if d.Normalize == AnySpelling {
+		decided, v.Target = p.decideSpellings(sel, &extra)
 	} else {
 		v.Target = d.NormalizeSelector(sel)
 		decided = p.decideTarget(v.Target, &extra)
@@ -159,6 +161,10 @@ func (p *Policy) decide(selector string, notes *[]string) *compiledRule {
 			*notes = append(*notes, fmt.Sprintf("The %s dialect always allows %s.", d.ID, d.AlwaysAllow))
 		}
 		return nil
+	}
+	if d.Normalize == AnySpelling {
+		r, _ := p.decideSpellings(selector, notes)
+		return r
 	}
 	return p.decideTarget(d.NormalizeSelector(selector), notes)
 }

@@ -31,7 +31,8 @@ func reportCrawlers(w io.Writer, cs []crawlers.CrawlerConclusion) {
 }
 
 // crawlerVerdict is a preset's verdict when the fetch, not the file,
-// decides: it allows everything, or skips the host.
+// decides: it allows everything, refuses everything for now, or skips
+// the host.
 func crawlerVerdict(d core.Dialect, c crawlers.CrawlerConclusion, selector string) core.Verdict {
 	return core.Verdict{
 		Dialect: d.ID, Agent: d.Crawler.Identity(), Selector: selector, Target: selector,

@@ -62,13 +62,13 @@ func TestCheckCrawlerPresets(t *testing.T) {
 		t.Errorf("text output does not head the presets' rows as real crawlers:\n%s", r.stdout)
 	}
 	r = runCLI(t, robots, "check", "-json", "-dialect", "crawlers", "-", "/x")
-	if ls := checkLines(t, r.stdout); len(ls) != 9 {
-		t.Errorf("-dialect crawlers gave %d lines, want the 9 presets", len(ls))
+	if ls := checkLines(t, r.stdout); len(ls) != 11 {
+		t.Errorf("-dialect crawlers gave %d lines, want the 11 presets", len(ls))
 	}
 	// A dialect named twice, or by a list and by its ID, answers once.
 	r = runCLI(t, robots, "check", "-json", "-dialect", "all,gemini,tlgs,crawlers,gemini", "-", "/x")
-	if ls := checkLines(t, r.stdout); len(ls) != 15 {
-		t.Errorf("-dialect all,gemini,tlgs,crawlers,gemini gave %d lines, want 15 (six dialects, nine presets)", len(ls))
+	if ls := checkLines(t, r.stdout); len(ls) != 17 {
+		t.Errorf("-dialect all,gemini,tlgs,crawlers,gemini gave %d lines, want 17 (six dialects, eleven presets)", len(ls))
 	}
 	r = runCLI(t, robots, "check", "-json", "-dialect", "all", "-", "/x")
 	for _, l := range checkLines(t, r.stdout) {
@@ -102,7 +102,7 @@ func TestCrawlersReadTheFetch(t *testing.T) {
 		Outcome  string
 		Crawlers []crawlers.CrawlerConclusion
 	}
-	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || res.Outcome != "found" || len(res.Crawlers) != 8 {
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || res.Outcome != "found" || len(res.Crawlers) != 9 {
 		t.Fatalf("fetch -json: %v %+v\n%s", err, res, r.stdout)
 	}
 	for _, c := range res.Crawlers {

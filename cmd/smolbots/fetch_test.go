@@ -242,7 +242,8 @@ func TestCheckReplyNotRobots(t *testing.T) {
 	want := map[string][2]bool{
 		"kennedy": {false, true}, "mozz-archiver": {false, true},
 		"tlgs": {true, true}, "gemini-grc": {true, true}, "gemplex": {false, false},
-		"auragem": {false, true}, // no MIME check (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:397-409)
+		"auragem":           {false, true}, // no MIME check (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:397-409)
+		"gopher-mcp-gemini": {true, true},  // a type that is not text is no policy (src/gopher_mcp/gemini_client.py:640-698)
 	}
 	if r.code != 1 || len(got) != len(want) {
 		t.Fatalf("exit %d, rows for %d readers, want 1 and %d:\n%s%s", r.code, len(got), len(want), r.stdout, r.stderr)
@@ -258,15 +259,15 @@ func TestCheckReplyNotRobots(t *testing.T) {
 	}
 	wantAll(t, "stderr", r.stderr,
 		url+" answered 20 application/octet-stream, which is not a robots.txt; kennedy, mozz-archiver, auragem read it anyway",
-		"tlgs, gemplex, gemini-grc do not read it",
+		"tlgs, gemplex, gemini-grc, gopher-mcp-gemini do not read it",
 		"crawler tlgs: allow-all: TLGS does not count this media type",
-		"no verdict from gus (its code for this reply was not read), gus-legacy (its code for this reply was not read), veronica2 (it reads robots.txt over gopher only)",
+		"no verdict from gus (its code for this reply was not read), gus-legacy (its code for this reply was not read), veronica2 (it reads robots.txt over gopher only), gopher-mcp-gopher (it reads robots.txt over gopher only)",
 		"no verdict from the dialects gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots",
 	)
 	// Nobody reads a 1x; the crawlers that answer all allow.
 	input := "gemini://" + realservers.StartCanned(t, []byte("10 Your name?\r\n"), true)
 	r = runCLI(t, "", "check", "-dialect", "crawlers", input, "/private/x")
-	if r.code != 0 || !strings.Contains(r.stdout, "allowed by all 6 crawlers") || strings.Contains(r.stderr, "read it anyway") {
+	if r.code != 0 || !strings.Contains(r.stdout, "allowed by all 7 crawlers") || strings.Contains(r.stderr, "read it anyway") {
 		t.Errorf("a 1x: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -44,7 +44,7 @@ SELECTOR is a raw selector or path, or a gopher:// or gemini:// URL.
 Dialects (all): gopher2019, gopherdraft, gemini, conner2020, rfc9309, norobots.
 Crawler presets (crawlers; they test their own agent names, not -agent):
   tlgs, gemplex, gemini-grc, kennedy, gus, gus-legacy, mozz-archiver,
-  auragem, veronica2 (unverified).
+  auragem, veronica2 (unverified), gopher-mcp-gemini, gopher-mcp-gopher.
 Flags may come before or after the arguments; -- ends them.
 
 -protocol says what the file is served over, so which dialects count

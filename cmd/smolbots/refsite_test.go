@@ -60,8 +60,8 @@ func TestCompatMatchesCheck(t *testing.T) {
 			n++
 		}
 	}
-	if n != 15*15 {
-		t.Errorf("%d cells, want the issue's 15 rows by 15 readers", n)
+	if n != 15*17 {
+		t.Errorf("%d cells, want the issue's 15 rows by 17 readers", n)
 	}
 }
 

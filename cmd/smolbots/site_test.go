@@ -78,8 +78,8 @@ func TestSiteJSON(t *testing.T) {
 	}
 	checkJSONLines(t, "site", r.stdout)
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	if len(lines) != 10*(2*4+8) {
-		t.Fatalf("%d lines, want 10 pages x (2 agents x 4 dialects + 8 crawlers)", len(lines))
+	if len(lines) != 10*(2*4+9) {
+		t.Fatalf("%d lines, want 10 pages x (2 agents x 4 dialects + 9 crawlers)", len(lines))
 	}
 	type row struct {
 		Dialect, Agent, Selector, URL string

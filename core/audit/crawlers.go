@@ -4,7 +4,7 @@ import "net/netip"
 
 // Published is one address a crawler's operator publishes for it, so a
 // client at that address can be named and checked under the crawler's
-// preset (core.Presets) instead of the dialects.
+// preset (crawlers.All) instead of the dialects.
 type Published struct {
 	Preset string // the preset's ID
 	Addr   string // as published
@@ -34,14 +34,16 @@ var PublishedAddresses = []Published{
 // Unpublished says, for each preset with no entry above, why: so the
 // absence is a finding, not an oversight.
 var Unpublished = map[string]string{
-	"gus":           "geminispace.info's indexing documentation (gemini://geminispace.info/documentation/indexing) says requests come from addresses it lists, but every copy read (proxies and archives, 2021-2024) lost the list itself; no address is taken from elsewhere",
-	"gus-legacy":    "the 2020 GUS (gus.guru) documentation had the same sentence; the archived copies read (2020-09-24, 2021-02-03) lost the list",
-	"tlgs":          "none found: TLGS's about page and repository (marty1885/tlgs) as read for its preset name none",
-	"gemplex":       "none found: Gemplex's crawler page names its user-agent, not an address",
-	"gemini-grc":    "none found: its README names none",
-	"mozz-archiver": "none found: its README describes crawls made from September to November 2020 and names no address",
-	"auragem":       "none found: the repository read for its preset (clseibold/auragem_sis) names none",
-	"veronica2":     "none found: Veronica-2's code and crawler notes are not public (its preset is unverified)",
+	"gus":               "geminispace.info's indexing documentation (gemini://geminispace.info/documentation/indexing) says requests come from addresses it lists, but every copy read (proxies and archives, 2021-2024) lost the list itself; no address is taken from elsewhere",
+	"gus-legacy":        "the 2020 GUS (gus.guru) documentation had the same sentence; the archived copies read (2020-09-24, 2021-02-03) lost the list",
+	"tlgs":              "none found: TLGS's about page and repository (marty1885/tlgs) as read for its preset name none",
+	"gemplex":           "none found: Gemplex's crawler page names its user-agent, not an address",
+	"gemini-grc":        "none found: its README names none",
+	"mozz-archiver":     "none found: its README describes crawls made from September to November 2020 and names no address",
+	"auragem":           "none found: the repository read for its preset (clseibold/auragem_sis) names none",
+	"veronica2":         "none found: Veronica-2's code and crawler notes are not public (its preset is unverified)",
+	"gopher-mcp-gemini": "none: gopher-mcp runs wherever its users run it (an MCP server on their own machines), so it has no addresses of its own",
+	"gopher-mcp-gopher": "none: gopher-mcp runs wherever its users run it (an MCP server on their own machines), so it has no addresses of its own",
 }
 
 // knownByAddr maps each published address, parsed, to its entry.

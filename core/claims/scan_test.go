@@ -19,7 +19,7 @@ var claimWords = regexp.MustCompile(`(?i)\b(every|all|any|no|none of the)( other
 var proseFiles = []string{
 	"../lint/*.go",
 	"../refsite/*.go", "../matrix/*.go", "../custom/*.go", "../pageview/render.go", "../pageview/reader.go", "../pageview/answer.go", "../report/report.go",
-	"../crawlerpolicy.go", "../policy.go", "../verdict.go", "../narrate/*.go", "../crawlers/presets.go", "../dialect.go",
+	"../crawlerpolicy.go", "../policy.go", "../verdict.go", "../narrate/*.go", "../crawlers/presets.go", "../crawlers/presets_gophermcp.go", "../dialect.go",
 }
 
 type literal struct {

@@ -300,7 +300,7 @@ var (
 // Presets lists the crawler presets in display order. Dialects() keeps
 // listing only the six readings of the texts.
 func All() []core.Dialect {
-	return []core.Dialect{TLGS, Gemplex, GeminiGRC, Kennedy, GUS, GUSLegacy, MozzArchiver, AuraGem, Veronica2}
+	return []core.Dialect{TLGS, Gemplex, GeminiGRC, Kennedy, GUS, GUSLegacy, MozzArchiver, AuraGem, Veronica2, GopherMCPGemini, GopherMCPGopher}
 }
 
 // robotparserSources are the lines of CPython's robotparser that both

@@ -39,7 +39,8 @@ var knobWords = map[string]words{
 		"first-then-star": "its own group, else *", "combine": "every group that names it, combined",
 		"most-targeted": "its name, else its role, else *", "merge-equal": "all groups for its name merged, else *",
 		"union": "every group for any of its names", "best-substring": "the group with the longest matching name",
-		"longest-token": "the one group whose value is the longest start of its name, else *"}},
+		"longest-token":      "the one group whose value is the longest start of its name, else *",
+		"specific-else-star": "every group for any of its names but *, together, else *"}},
 	"match": {"Which rule decides", map[string]string{
 		"any-disallow": "any Disallow that matches refuses", "allow-exception": "a matching Allow wins, else any Disallow",
 		"first": "the first rule that matches", "longest": "the longest rule that matches",
@@ -53,7 +54,8 @@ var knobWords = map[string]words{
 		"percent": "%-escapes made uniform, as RFC 9309", "protego-quote": "as Protego quotes",
 		"path-no-query": "the path only, no query", "decoded-path": "the path %-decoded",
 		"folded-url": "the path cleaned and re-escaped", "uri-path": "as .NET's Uri path",
-		"go-path": "the path %-decoded, as Go's URL parser gives it"}},
+		"go-path":      "the path %-decoded, as Go's URL parser gives it",
+		"any-spelling": "every spelling of rule and path tried: as written, %-decoded, dots resolved"}},
 	"roles": {"Roles such as indexer or archiver", map[string]string{
 		"none": "not read", "as-user-agents": "named in User-agent lines", "virtual-agent-field": "named in Virtual-agent lines"}},
 	"allow": {"Allow lines", yesNo("are rules", "are ignored")},

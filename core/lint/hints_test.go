@@ -37,7 +37,9 @@ func TestRoleNoteKnownCrawler(t *testing.T) {
 	want := map[string]string{
 		"tlgs": "indexer", "gemplex": "indexer,researcher", "gemini-grc": "archiver", "kennedy": "indexer",
 		"gus": "indexer", "gus-legacy": "indexer", "mozz-archiver": "archiver", "auragem": "indexer", "veronica2": "",
+		"gopher-mcp-gemini": "webproxy,indexer", "gopher-mcp-gopher": "",
 	}
+	claimed := map[string]bool{} // an agent name two presets test is the first one's
 	for _, d := range crawlers.All() {
 		c := d.Crawler
 		names := []string{d.ID, strings.ToUpper(d.ID)}
@@ -45,9 +47,10 @@ func TestRoleNoteKnownCrawler(t *testing.T) {
 			names = append(names, c.Name)
 		}
 		for _, n := range c.Agents {
-			if n != "*" && !core.IsRole(n) && !strings.Contains(n, "/") {
+			if n != "*" && !core.IsRole(n) && !strings.Contains(n, "/") && !claimed[n] {
 				names = append(names, n)
 			}
+			claimed[n] = true
 		}
 		if got := strings.Join(c.Roles, ","); got != want[d.ID] {
 			t.Errorf("%s: roles %q, want %q", d.ID, got, want[d.ID])

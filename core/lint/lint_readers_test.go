@@ -168,7 +168,7 @@ func TestLintBOMReaders(t *testing.T) {
 				t.Errorf("%q: names %s, which drops the mark", plain, id)
 			}
 		}
-		if got := Scope(core.ProtocolGopher, []Finding{*fd}); len(got) != 1 || !slices.Equal(got[0].Dialects, []string{"norobots"}) || strings.Contains(got[0].Message, "GUS") {
+		if got := Scope(core.ProtocolGopher, []Finding{*fd}); len(got) != 1 || !slices.Equal(got[0].Dialects, []string{"norobots", "gopher-mcp-gopher"}) || strings.Contains(got[0].Message, "GUS") {
 			t.Errorf("-protocol gopher: %+v", got)
 		}
 	}

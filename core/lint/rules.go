@@ -269,7 +269,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 			Code:     "dollar-portability",
 			Summary:  "a rule ending in $, an end anchor in RFC 9309 and a literal character elsewhere",
 			Flags:    `A Disallow or Allow value that ends in ` + "`$`" + `. RFC 9309 (and mozz-archiver, through Protego) read it as "the path ends here"; the other texts have no anchor and compare the ` + "`$`" + ` as a character, which no path contains.`,
-			Matters:  `In the example, ` + "`/index.gmi$`" + ` refuses ` + "`/index.gmi`" + ` to RFC 9309 readers and AuraGem, and refuses nothing to the rest.`,
+			Matters:  `In the example, ` + "`/index.gmi$`" + ` refuses ` + "`/index.gmi`" + ` to RFC 9309 readers, AuraGem and gopher-mcp, and refuses nothing to the rest.`,
 			Example:  Example{Robots: crlf("User-agent: *\nDisallow: /index.gmi$\n"), Selectors: []string{"/index.gmi", "/index.gmi.bak"}},
 			Instead:  Example{Robots: crlf("User-agent: *\nDisallow: /index.gmi\n")},
 			Leave:    `When only RFC 9309 readers matter to you. The portable rule is the prefix alone, which also covers longer paths that start with it (` + "`/index.gmi.bak`" + ` here); if that is too much, move the file.`,

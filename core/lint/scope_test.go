@@ -137,7 +137,7 @@ func TestProtocolKnowsEveryPreset(t *testing.T) {
 	for _, d := range crawlers.For(core.ProtocolGopher) {
 		gopher = append(gopher, d.ID)
 	}
-	if !slices.Equal(gopher, []string{"veronica2"}) || len(gemini) != len(crawlers.All())-1 || len(crawlers.For(core.ProtocolAny)) != len(crawlers.All()) {
+	if !slices.Equal(gopher, []string{"veronica2", "gopher-mcp-gopher"}) || len(gemini) != len(crawlers.All())-2 || len(crawlers.For(core.ProtocolAny)) != len(crawlers.All()) {
 		t.Errorf("presets by scope: gemini %v, gopher %v", gemini, gopher)
 	}
 }

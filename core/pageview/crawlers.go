@@ -105,7 +105,13 @@ func CrawlerTableHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, selecto
 	stop := tabStop(len(rows) > 0 && len(presets) > 0, func(key string) (int, int, bool) { return grid.FindCrawler(rows, key) }, selected)
 	for c, d := range presets {
 		b.WriteString(`<th scope="col">`)
-		headerLink(&b, CrawlerPage(d.ID), d.Crawler.Name, d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
+		// A name's part in brackets may go under it ("gopher-mcp (Gemini)":
+		// web/style.css does so on a wide screen, so ten columns fit it).
+		name := esc(d.Crawler.Name)
+		if i := strings.Index(name, " ("); i >= 0 {
+			name = name[:i] + `<span class="bracket">` + name[i:] + `</span>`
+		}
+		headerLink(&b, CrawlerPage(d.ID), name, d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
 		if !d.Crawler.Verified {
 			b.WriteString(` <span class="unverified">unverified</span>`)
 		}
@@ -337,6 +343,8 @@ func crawlerReadingWords(r string) string {
 		return "everything allowed"
 	case "skip-host":
 		return "skips the whole host for now"
+	case "deny-all":
+		return "everything refused for now"
 	}
 	return "not known"
 }

@@ -18,7 +18,7 @@ func TestCrawlerChoice(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	if got := ids(CrawlersShown(nil)); got != "tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver,auragem" {
+	if got := ids(CrawlersShown(nil)); got != "tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver,auragem,gopher-mcp-gemini,gopher-mcp-gopher" {
 		t.Errorf("the default shows %s, want every verified preset", got)
 	}
 	if got := ids(CrawlersShown([]string{"veronica2", "bogus", "tlgs", "tlgs"})); got != "tlgs,veronica2" {
@@ -31,7 +31,7 @@ func TestCrawlerChoice(t *testing.T) {
 		{nil, "nil"},
 		{[]string{}, ""},
 		{[]string{"gus", "x", "tlgs"}, "tlgs,gus"},
-		{strings.Split("mozz-archiver,tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy,auragem", ","), "nil"},
+		{strings.Split("mozz-archiver,tlgs,gemplex,gemini-grc,kennedy,gus,gus-legacy,auragem,gopher-mcp-gopher,gopher-mcp-gemini", ","), "nil"},
 	} {
 		got := CleanCrawlers(c.in)
 		s := strings.Join(got, ",")

@@ -95,9 +95,9 @@ func GridHTML(g *grid.Grid, selected string) string {
 		if custom.Is(d.ID) {
 			// A reader of one's own has no reference page: its head
 			// leads to its knobs.
-			headerLink(&b, "#"+ReaderSection, custom.Column, d.ID, c, stop == [2]int{-1, c})
+			headerLink(&b, "#"+ReaderSection, esc(custom.Column), d.ID, c, stop == [2]int{-1, c})
 		} else {
-			headerLink(&b, DialectPage(d.ID), d.ID, d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
+			headerLink(&b, DialectPage(d.ID), esc(d.ID), d.Title+", from "+d.Source, c, stop == [2]int{-1, c})
 		}
 		b.WriteString(`</th>`)
 	}
@@ -234,16 +234,16 @@ func breakable(s string) string {
 // DialectPage and CrawlerPage are the reference pages of a dialect and
 // of a crawler preset (core/refsite's /dialects/<id>, /crawlers/<id>),
 // relative to the page, as its top bar links the reference; LintPage
-// is a lint code's (/lint/<code>, core.LintURL's path).
+// is a lint code's (/lint/<code>, lint.URL's path).
 func DialectPage(id string) string { return "dialects/" + id }
 func CrawlerPage(id string) string { return "crawlers/" + id }
 func LintPage(code string) string  { return "lint/" + code }
 
-// headerLink is a column's name linked to its reference page, with the
+// headerLink is a column's name (as HTML) linked to its reference page, with the
 // source named in full on hover (title) and to screen readers. It is in
 // the grid's arrow-key navigation (data-row -1, the head row); stop
 // makes it the grid's one tab stop.
-func headerLink(b *strings.Builder, href, name, full string, col int, stop bool) {
+func headerLink(b *strings.Builder, href, nameHTML, full string, col int, stop bool) {
 	b.WriteString(`<a class="colref"`)
 	attr(b, "href", href)
 	attr(b, "title", full)
@@ -251,7 +251,7 @@ func headerLink(b *strings.Builder, href, name, full string, col int, stop bool)
 	attr(b, "data-col", strconv.Itoa(col))
 	b.WriteString(tabindex(stop))
 	b.WriteString(`>`)
-	b.WriteString(esc(name))
+	b.WriteString(nameHTML)
 	b.WriteString(`<span class="vh">: `)
 	b.WriteString(esc(full))
 	b.WriteString(`</span></a>`)

@@ -92,12 +92,20 @@ func TestReportHasTheCrawlersShown(t *testing.T) {
 // not their messages (which name every dialect on the page), and a
 // finding about a hidden column alone is left out.
 func TestReportNamesOnlyTheDialectsShown(t *testing.T) {
+	// The crawlers chosen are those whose names hold no "gopher":
+	// gopher-mcp is a crawler, not a Gopher dialect.
+	var chosen []string
+	for _, d := range grid.DefaultCrawlers() {
+		if !strings.HasPrefix(d.ID, "gopher-mcp") {
+			chosen = append(chosen, d.ID)
+		}
+	}
 	e := Examples[0]
 	for _, c := range []ReportCase{
 		{Hidden: []string{"gopher2019", "gopherdraft"}},
 		{Hidden: HiddenFor(core.ProtocolGemini), Protocol: core.ProtocolGemini},
 	} {
-		c.Robots, c.Ends, c.Selectors, c.Agents = e.Robots, LF, e.Selectors, e.Agents
+		c.Robots, c.Ends, c.Selectors, c.Agents, c.Crawlers = e.Robots, LF, e.Selectors, e.Agents, chosen
 		for _, gem := range []bool{false, true} {
 			c.Gemtext = gem
 			text := Report(c)

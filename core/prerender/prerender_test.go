@@ -103,8 +103,8 @@ func TestRenderCrawlerCase(t *testing.T) {
 	if !strings.Contains(v.Explain, "Kennedy may not fetch /private/x") || !strings.Contains(v.Overlay, `<span class="line hl">`) {
 		t.Errorf("the crawler cell is not explained and marked:\n%s\n%s", v.Explain, v.Overlay)
 	}
-	if n := strings.Count(v.Crawlers, "data-crawler="); n != 1 || v.ChooserLabel != "Choose (1 of 9)" {
-		t.Errorf("%d crawler cells, label %q; want 1 and Choose (1 of 9)", n, v.ChooserLabel)
+	if n := strings.Count(v.Crawlers, "data-crawler="); n != 1 || v.ChooserLabel != "Choose (1 of 11)" {
+		t.Errorf("%d crawler cells, label %q; want 1 and Choose (1 of 11)", n, v.ChooserLabel)
 	}
 	page, err := os.ReadFile(filepath.Join("..", "..", "web", "index.html"))
 	out, err2 := Prerender(string(page))
@@ -115,14 +115,14 @@ func TestRenderCrawlerCase(t *testing.T) {
 	for _, want := range []string{
 		`<table id="crawlers" role="grid" aria-describedby="crawlers-names legend">` + def.Crawlers + `</table>`,
 		`<fieldset id="crawler-choice">` + def.Chooser + `</fieldset>`,
-		`>Choose (8 of 9)</button>`,
+		`>Choose (10 of 11)</button>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the prerendered page lacks %.80s", want)
 		}
 	}
-	if n := strings.Count(def.Crawlers, "data-crawler="); n != 3*8 {
-		t.Errorf("the default case draws %d crawler cells, want 3 selectors x 8 crawlers", n)
+	if n := strings.Count(def.Crawlers, "data-crawler="); n != 3*10 {
+		t.Errorf("the default case draws %d crawler cells, want 3 selectors x 10 crawlers", n)
 	}
 }
 

@@ -293,6 +293,8 @@ func readingWord(r string) string {
 		return "allows all"
 	case "skip-host":
 		return "skips the host"
+	case "deny-all":
+		return "refuses all"
 	}
 	return "unknown"
 }

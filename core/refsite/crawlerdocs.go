@@ -95,6 +95,32 @@ var crawlerDocs = map[string]crawlerDoc{
 		},
 		Logs: "It asks for the selector `robots.txt` (no leading slash), then `0/robots.txt`. Its operator publishes no addresses that we have found.",
 	},
+	"gopher-mcp-gemini": {
+		What: "an MCP server through which LLM clients browse Gopher and Gemini, written in Python (Cameron Rye), here as it reads robots.txt on Gemini: before each fetch, by default since 0.7.0 (2026-09-01)",
+		Former: []string{
+			"0.6.0 (2026-09-01) brought the robots.txt reader switched off; 0.7.0, the same day, switched it on for both protocols, and the AI crawlers' tokens with it. The code read is after 0.7.0, released as 0.8.0 by its changelog; the version string at that commit was not seen.",
+		},
+		NotModelled: []string{
+			"Before it parses a Gemini file it deletes every unprintable character but LF, CR and tab (a BOM, NEL, LS, PS, VT, FF, NBSP); the preset reads the lines as the Gemini text does, so a rule ending in an NBSP or split by LS reads differently here.",
+			"A file cut at 512,000 bytes loses its broken last line; the preset keeps the bytes up to the cut.",
+			"A URL it never fetches (control characters, over 1024 bytes, a raw space, user information, a fragment) gets a verdict here all the same.",
+			"Its user can switch the reader off (`GEMINI_RESPECT_ROBOTS_TXT=false`) or switch the AI tokens off (`GEMINI_ROBOTS_HONOR_AI_TOKENS=false`); the preset is the default configuration.",
+		},
+		Logs: "It asks for `/robots.txt` with nothing after it, once a day per host and port, and again after a failure no sooner than 60 seconds. Gemini sends no User-agent, and it runs wherever its users run it: it has no addresses of its own.",
+	},
+	"gopher-mcp-gopher": {
+		What: "an MCP server through which LLM clients browse Gopher and Gemini, written in Python (Cameron Rye), here as it reads robots.txt on Gopher, with Gopher's own names and spellings: before each fetch, by default since 0.7.0 (2026-09-01)",
+		Former: []string{
+			"0.6.0 (2026-09-01) brought the robots.txt reader switched off; 0.7.0, the same day, switched it on. The code read is after 0.7.0.",
+		},
+		NotModelled: []string{
+			"It never fetches items of the interactive types 2, 8 and T, so their robots.txt verdict never matters (gopher_client.py:298-304); the preset answers for them all the same.",
+			"For a bare selector the item type is unknown, so only the typed spellings are left out (a note says so); give a gopher://host/T... URL.",
+			"A file cut at 512,000 bytes loses its broken last line; the preset keeps the bytes up to the cut.",
+			"Its user can switch the reader off (`GOPHER_RESPECT_ROBOTS_TXT=false`) or switch the AI tokens off; the preset is the default configuration.",
+		},
+		Logs: "It asks for the selector `/robots.txt` only (never `robots.txt` or `0/robots.txt`), once a day per host and port. It runs wherever its users run it: it has no addresses of its own.",
+	},
 	"auragem": {
 		What: "AuraGem Search, a search engine for Gemini, Spartan, Nex and Scroll, written in Go (Christian Lee Seibold); it crawls everything monthly and its feeds twice a day (crawler/new_crawler_local.go:47,97)",
 		NotModelled: []string{

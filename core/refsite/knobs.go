@@ -80,6 +80,9 @@ func knobs(d core.Dialect) []knob {
 	if d.NoRulesBanLater {
 		out = append(out, knob{"NoRulesBanLater", "It stores an empty rule list as one empty prefix, which every later URL of the host starts with."})
 	}
+	if d.Crawler != nil && len(d.Crawler.AddOnlyAgents) > 0 {
+		out = append(out, knob{"AddOnlyAgents", fmt.Sprintf("The groups naming one of %d more names (%s) add their rules to those chosen, and never take the place of the `*` group.", len(d.Crawler.AddOnlyAgents), "`"+strings.Join(d.Crawler.AddOnlyAgents, "`, `")+"`")})
+	}
 	if d.IndexAllowsDir {
 		out = append(out, knob{"IndexAllowsDir", "An Allow of `.../index.html` also allows its directory `.../` exactly."})
 	}
@@ -172,6 +175,8 @@ func selectionWords(s core.Selection) string {
 		return "Every group naming one of its agent names (`*` is one of them), all together."
 	case core.BestSubstring:
 		return "The group whose value is the longest piece of its name wins (`*` counts as one character; the first in the file on a tie), merged with other groups naming the same value."
+	case core.SpecificElseStar:
+		return "Every group naming one of its own names other than `*` applies, all together, even one with no rule (`User-agent: webproxy` then `Disallow:` grants everything); only when none does, the `*` group."
 	case core.LongestToken:
 		return "Only the group whose value is the longest start of its name applies, merged with other groups naming the same value; `*` is the weakest and loses every tie, and never adds to the chosen group; a group with no rule and no delay does not count."
 	}
@@ -230,6 +235,8 @@ func normalizeWords(n core.Normalization) string {
 		return "Rules and the whole target URL (host, port, cleaned path, query) are compared in lower case."
 	case core.URIPath:
 		return "The target is .NET's absolute path of the URL: escapes of unreserved characters decoded, dot segments resolved, no query; rules as written."
+	case core.AnySpelling:
+		return "Every spelling is tried and any match refuses: each rule as written and percent-decoded (so `%2a` becomes a live `*`), against the target as given, percent-decoded, and with `.` and `..` resolved; a Gemini target is the URL's path with `%2e` decoded and dot segments removed, no query; a Gopher target is the selector with a `/` added, and `/` plus the item type and the item type before it (`Disallow: /1` covers every menu), the type known only from a gopher:// URL."
 	case core.GoURLPath:
 		return "The target is Go's decoded path of the URL: escapes decoded, no query, dot segments kept, empty for a bare host; a rule gets a leading `/` unless it starts with `*`."
 	}

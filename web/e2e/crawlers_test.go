@@ -55,8 +55,8 @@ func TestCrawlerTable(t *testing.T) {
 	t.Parallel()
 	b := openBrowser(t)
 	cells := b.crawlerCells(t)
-	if len(cells) != 3*8 {
-		t.Fatalf("%d crawler cells in the default case, want 3 selectors x 8 crawlers", len(cells))
+	if len(cells) != 3*10 {
+		t.Fatalf("%d crawler cells in the default case, want 3 selectors x 10 crawlers", len(cells))
 	}
 	// GUS before 2021 asks as "gus" only, and the GUS group allows this path.
 	if c := findCrawler(cells, "gus-legacy", "/private/butpublic"); c.Verdict != "allow" || c.Line != "6" {
@@ -71,8 +71,8 @@ func TestCrawlerTable(t *testing.T) {
 
 	b.typeCase(t, "User-agent: *\nDisallow: /private\n", "gemini://capsule.example/private-notes?q=1\n/private/x\n", "*\n")
 	cells = b.crawlerCells(t)
-	if len(cells) != 2*8 {
-		t.Fatalf("%d crawler cells for 2 selectors, want 16", len(cells))
+	if len(cells) != 2*10 {
+		t.Fatalf("%d crawler cells for 2 selectors, want 20", len(cells))
 	}
 	sel := "gemini://capsule.example/private-notes?q=1"
 	// TLGS compares whole path segments; Kennedy a plain prefix.
@@ -158,10 +158,10 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 	b.waitUpdates(t, n+1)
 	b.do(t, chromedp.Click(chromedp.CSS(`#crawler-chooser button[popovertargetaction=hide]`)))
 	heads := eval[[]string](t, b, crawlerHeads)
-	if len(heads) != 9 || slices.Contains(heads, "TLGS") || heads[8] != "Veronica-2 unverified" {
+	if len(heads) != 11 || slices.Contains(heads, "TLGS") || heads[8] != "Veronica-2 unverified" {
 		t.Errorf("columns %q, want Selector, the verified crawlers but TLGS, and Veronica-2 labelled unverified", heads)
 	}
-	if l := b.text(t, "crawlers-choose"); l != "Choose (8 of 9)" {
+	if l := b.text(t, "crawlers-choose"); l != "Choose (10 of 11)" {
 		t.Errorf("the chooser button says %q", l)
 	}
 	b.do(t, chromedp.Click(chromedp.CSS(crawlerCSS("veronica2", "/private/x"))))
@@ -175,7 +175,7 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(st.Crawlers, ","); got != "gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver,auragem,veronica2" || st.Cell != "veronica2\n\n/private/x" {
+	if got := strings.Join(st.Crawlers, ","); got != "gemplex,gemini-grc,kennedy,gus,gus-legacy,mozz-archiver,auragem,veronica2,gopher-mcp-gemini,gopher-mcp-gopher" || st.Cell != "veronica2\n\n/private/x" {
 		t.Errorf("the link keeps crawlers %q and cell %q", got, st.Cell)
 	}
 
@@ -198,8 +198,8 @@ func TestCrawlerChooserAndPermalink(t *testing.T) {
 	if n := len(c.crawlerCells(t)); n != 0 {
 		t.Errorf("%d crawler cells for a link without selectors, want 0", n)
 	}
-	if got := eval[int](t, c, `document.querySelectorAll("[data-crawler-toggle]:checked").length`); got != 8 {
-		t.Errorf("an old link ticks %d crawlers, want the 8 verified", got)
+	if got := eval[int](t, c, `document.querySelectorAll("[data-crawler-toggle]:checked").length`); got != 10 {
+		t.Errorf("an old link ticks %d crawlers, want the 10 verified", got)
 	}
 	b.noErrors(t)
 	c.noErrors(t)
@@ -220,8 +220,8 @@ func TestCrawlersInViewAndWithoutJavaScript(t *testing.T) {
 
 	n := newBrowser(t)
 	n.do(t, scriptsOff(), chromedp.Navigate(server.URL+"/"))
-	if got := len(n.crawlerCells(t)); got != 3*8 {
-		t.Errorf("%d crawler cells without JavaScript, want 24", got)
+	if got := len(n.crawlerCells(t)); got != 3*10 {
+		t.Errorf("%d crawler cells without JavaScript, want 30", got)
 	}
 }
 
@@ -243,8 +243,8 @@ func TestFetchCrawlers(t *testing.T) {
 		return m
 	}
 	b.fetchURL(t, with.URL)
-	if r := readings(); len(r) != 8 || r["tlgs"] != "read" || r["gemplex"] != "read" || r["auragem"] != "read" || r["veronica2"] != "" {
-		t.Errorf("a served robots.txt: readings %v, want the 8 Gemini crawlers reading it", r)
+	if r := readings(); len(r) != 9 || r["tlgs"] != "read" || r["gemplex"] != "read" || r["auragem"] != "read" || r["gopher-mcp-gemini"] != "read" || r["veronica2"] != "" || r["gopher-mcp-gopher"] != "" {
+		t.Errorf("a served robots.txt: readings %v, want the 9 Gemini crawlers reading it", r)
 	}
 	_, details := b.fetchURL(t, without.URL)
 	if r := readings(); r["tlgs"] != "allow-all" || !strings.Contains(details, "What each real crawler makes of the first reply") {

@@ -77,8 +77,8 @@ func TestPurposeAndColumnHeads(t *testing.T) {
 		heads := eval[[]head](t, b, `[...document.querySelectorAll("#grid thead a.colref, #crawlers thead a.colref")].map(a => ({
 			table: a.closest("table").id, text: a.firstChild.textContent, title: a.title,
 			label: a.textContent, href: a.getAttribute("href")}))`)
-		if len(heads) != 6+8 {
-			t.Fatalf("%d linked column heads, want 6 dialects and 8 crawlers", len(heads))
+		if len(heads) != 6+10 {
+			t.Fatalf("%d linked column heads, want 6 dialects and 10 crawlers", len(heads))
 		}
 		for _, h := range heads {
 			if !strings.Contains(h.Title, ", from ") || !strings.Contains(h.Label, h.Title) {
