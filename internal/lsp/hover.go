@@ -134,22 +134,36 @@ func (r *reading) lineReading(l *core.Line) string {
 	case partSetting:
 		return fmt.Sprintf("a setting of the group %s.", label)
 	}
-	agent := groupAgent(g)
-	v := r.rs.Policy(agent).Test(rulePath(l.Value))
-	return fmt.Sprintf("a rule of the group %s. %s", label, narrate.Sentence(r.d, v))
-}
-
-// groupAgent is the agent a group's rule is tested for: its first
-// User-agent value as a bot name, or * when that is not one.
-func groupAgent(g *core.Group) core.Agent {
-	for _, ls := range [][]*core.Line{g.Agents, g.VirtualAgents} {
-		for _, l := range ls {
-			if a, err := core.ParseAgent(l.Value); err == nil {
-				return a
+	path := rulePath(l.Value)
+	var v core.Verdict
+	for i, a := range groupAgents(g) {
+		if v2 := r.rs.Policy(a).Test(path); i == 0 || slices.Contains(v2.GroupLines, g.FirstLine()) {
+			v = v2
+			if slices.Contains(v2.GroupLines, g.FirstLine()) {
+				break
 			}
 		}
 	}
-	return core.MustAgent("*")
+	return fmt.Sprintf("a rule of the group %s. %s", label, narrate.Sentence(r.d, v))
+}
+
+// groupAgents are the agents a group's rule may be tested for, best
+// first: its agent values read as the CLI reads -agent, then as plain
+// names (a dialect without roles reads User-agent: indexer as a name),
+// then *. The first whose policy picks the group speaks for it.
+func groupAgents(g *core.Group) []core.Agent {
+	var out []core.Agent
+	for _, ls := range [][]*core.Line{g.Agents, g.VirtualAgents} {
+		for _, l := range ls {
+			if a, err := core.ParseAgent(l.Value); err == nil {
+				out = append(out, a)
+			}
+			if l.Value != "*" && l.Value != "" {
+				out = append(out, core.Agent{Raw: l.Value, Name: l.Value})
+			}
+		}
+	}
+	return append(out, core.MustAgent("*"))
 }
 
 // rulePath is a path a rule's own value covers: the value without a

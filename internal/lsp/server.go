@@ -56,6 +56,8 @@ type Server struct {
 
 	lintRuns chan struct{}
 	wg       sync.WaitGroup
+
+	beforeLint func(version int) // tests: called as a lint starts
 }
 
 // document is an open file.
@@ -405,6 +407,9 @@ func (s *Server) stale(d *document, gen int) bool {
 func (s *Server) lint(d *document, gen int, snap *snapshot) {
 	if s.stale(d, gen) {
 		return
+	}
+	if s.beforeLint != nil {
+		s.beforeLint(snap.version)
 	}
 	s.lintRuns <- struct{}{}
 	defer func() { <-s.lintRuns }()
