@@ -120,8 +120,9 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 		}
 		return nil, &errFrame{fmt.Sprintf("the message is %d bytes, over the %d MiB the server reads", length, MaxMessageBytes>>20)}
 	}
-	body := make([]byte, length)
-	if _, err := io.ReadFull(r, body); err != nil {
+	// Read what comes rather than trust the length with an allocation.
+	body, err := io.ReadAll(io.LimitReader(r, int64(length)))
+	if err != nil || len(body) < length {
 		return nil, io.ErrUnexpectedEOF
 	}
 	if bad != "" {

@@ -228,7 +228,9 @@ func TestCodeActionsAreFixSteps(t *testing.T) {
 					continue
 				}
 				quick++
-				if !slices.ContainsFunc(res.Changes, func(ch fix.Change) bool { return strings.Contains(a.Title, ch.Message) && strings.Contains(a.Title, "("+ch.Code+")") }) {
+				if !slices.ContainsFunc(res.Changes, func(ch fix.Change) bool {
+					return strings.Contains(a.Title, ch.Message) && strings.Contains(a.Title, "("+ch.Code+")")
+				}) {
 					t.Errorf("the action %q is no change of fix", a.Title)
 				}
 				for _, e := range edits {
