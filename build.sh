@@ -21,8 +21,8 @@ NET_TIMEOUT=${NET_TIMEOUT:-15m}
 # headless Chromium, openssl for test certificates, brotli for the page
 # benchmark's compressed sizes, python3 (urllib.robotparser) and
 # python3-protego for the conformance adapters in examples/conform, mandoc
-# for the manual page's lint.
-APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego mandoc)
+# for the manual page's lint, neovim as a real client of `smolbots lsp`.
+APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego mandoc neovim)
 
 deps_apt() {
   local missing=()

@@ -147,6 +147,8 @@ func (s *Server) codeAction(params json.RawMessage) (any, *rpcError) {
 		from, to := p.Range.Start.Line+1, p.Range.End.Line+1
 		for ci, c := range res.Changes {
 			edits, hit := sn.stepEdits(res, rows, ci, from, to)
+			// a step that adds lines below the line it answers is for that line too
+			hit = hit || c.Line >= from && c.Line <= to || c.Old.From != 0 && c.Old.From <= to && c.Old.To >= from
 			if !hit || len(edits) == 0 {
 				continue
 			}
