@@ -123,7 +123,7 @@ func (c *client) initialize(opts any) {
 
 func (c *client) open(uri, text string) {
 	c.t.Helper()
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "robots-txt", "version": 1, "text": text}})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "plaintext", "version": 1, "text": text}})
 }
 
 type published struct {

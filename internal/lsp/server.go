@@ -12,7 +12,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net/url"
+	"path"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -271,9 +274,25 @@ func (s *Server) initialize(m message) {
 }
 
 type textDocumentItem struct {
-	URI     string `json:"uri"`
-	Version int    `json:"version"`
-	Text    string `json:"text"`
+	URI        string `json:"uri"`
+	LanguageID string `json:"languageId"`
+	Version    int    `json:"version"`
+	Text       string `json:"text"`
+}
+
+// IsRobots says whether the server takes a document: a file named
+// robots.txt (in any case), or one the client sends as robots-txt. A
+// generic client may send every plain-text file; the others are left
+// alone.
+func IsRobots(uri, languageID string) bool {
+	switch strings.ToLower(languageID) {
+	case "robots-txt", "robotstxt", "robots":
+		return true
+	}
+	if u, err := url.Parse(uri); err == nil && u.Path != "" {
+		uri = u.Path
+	}
+	return strings.EqualFold(path.Base(uri), "robots.txt")
 }
 
 type docID struct {
@@ -300,7 +319,7 @@ func (s *Server) notification(m message) {
 		var p struct {
 			TextDocument textDocumentItem `json:"textDocument"`
 		}
-		if json.Unmarshal(m.Params, &p) != nil || p.TextDocument.URI == "" {
+		if json.Unmarshal(m.Params, &p) != nil || !IsRobots(p.TextDocument.URI, p.TextDocument.LanguageID) {
 			return
 		}
 		s.mu.Lock()

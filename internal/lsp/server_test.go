@@ -328,6 +328,36 @@ func TestMalformedMessages(t *testing.T) {
 	}
 }
 
+// Only robots.txt files are taken: a generic client may send every
+// plain-text file.
+func TestOnlyRobotsFiles(t *testing.T) {
+	for _, c := range []struct {
+		uri, lang string
+		want      bool
+	}{
+		{"file:///srv/gemini/robots.txt", "", true},
+		{"file:///srv/gemini/ROBOTS.TXT", "plaintext", true},
+		{"file:///srv/a%20b/robots.txt", "text", true},
+		{"untitled:Untitled-1", "robots-txt", true},
+		{"file:///srv/gemini/notes.txt", "plaintext", false},
+		{"file:///srv/robots.txt/index.gmi", "gemtext", false},
+	} {
+		if got := IsRobots(c.uri, c.lang); got != c.want {
+			t.Errorf("IsRobots(%q, %q) = %v", c.uri, c.lang, got)
+		}
+	}
+	cl := startServer(t, New(Options{}))
+	cl.initialize(nil)
+	cl.open("file:///srv/notes.txt", "Disallow: /x\n")
+	cl.open("file:///srv/robots.txt", "Disallow: /x\n")
+	if p := cl.diagnosticsFor("file:///srv/robots.txt", 1); len(p.Diagnostics) == 0 {
+		t.Fatal("no diagnostics on a rule before any User-agent line")
+	}
+	if r := cl.request("textDocument/hover", textPosition{docID{URI: "file:///srv/notes.txt"}, position{0, 0}}); string(r.Result) != "null" {
+		t.Errorf("hover on notes.txt: %s", r.Result)
+	}
+}
+
 func TestIncrementalChanges(t *testing.T) {
 	text := "User-agent: *\r\nDisallow: /é𝄞x\rAllow: /\n"
 	got, err := applyChanges(text, []change{
