@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fix"
@@ -111,6 +112,23 @@ type codeAction struct {
 	Kind        string         `json:"kind"`
 	Diagnostics []diagnostic   `json:"diagnostics,omitempty"`
 	Edit        *workspaceEdit `json:"edit,omitempty"`
+	Command     *lspCommand    `json:"command,omitempty"`
+}
+
+type lspCommand struct {
+	Title     string `json:"title"`
+	Command   string `json:"command"`
+	Arguments []any  `json:"arguments"`
+}
+
+// verdictArgs are smolbots.verdicts' arguments as an object. Show asks
+// the server to show the text too (window/showMessage), for a client
+// that runs a code action's command and drops its result.
+type verdictArgs struct {
+	URI      string   `json:"uri"`
+	Selector string   `json:"selector"`
+	Agents   []string `json:"agents,omitempty"`
+	Show     bool     `json:"show,omitempty"`
 }
 
 type workspaceEdit struct {
@@ -159,6 +177,21 @@ func (s *Server) codeAction(params json.RawMessage) (any, *rpcError) {
 			})
 		}
 	}
+	if want(verdictsKind) {
+		f := sn.parsed()
+		for n := from(p.Range); n <= p.Range.End.Line+1 && n <= len(f.Lines); n++ {
+			l := &f.Lines[n-1]
+			if l.Kind != core.FieldLine || l.Key != core.Disallow && l.Key != core.Allow {
+				continue
+			}
+			sel, agents := rulePath(l.Value), sn.ruleAgents(n)
+			out = append(out, codeAction{
+				Title:   fmt.Sprintf("smolbots: every reader's verdict on %s for %s (check)", core.Visible(sel), core.Visible(strings.Join(agents, ", "))),
+				Kind:    verdictsKind,
+				Command: &lspCommand{Title: "verdicts", Command: CommandVerdicts, Arguments: []any{verdictArgs{URI: uri, Selector: sel, Agents: agents, Show: true}}},
+			})
+		}
+	}
 	if want("source.fixAll") && len(res.Changes) > 0 && res.Robots != sn.text {
 		sn.parsed()
 		whole := span{End: positionOf(sn.text, sn.starts, len(sn.text))}
@@ -170,6 +203,34 @@ func (s *Server) codeAction(params json.RawMessage) (any, *rpcError) {
 	}
 	return out, nil
 }
+
+// verdictsKind is the kind of the code actions that show check's grid
+// for a rule's own path.
+const verdictsKind = "source.smolbots.verdicts"
+
+// ruleAgents are the agents a rule on line n is for: the agent values
+// of its group under the first reader in scope that puts it in one (as
+// check's -agent reads them), then *.
+func (sn *snapshot) ruleAgents(n int) []string {
+	var out []string
+	for _, r := range sn.readings() {
+		g, _ := groupOf(r.rs, n)
+		if g == nil {
+			continue
+		}
+		for _, ls := range [][]*core.Line{g.Agents, g.VirtualAgents} {
+			for _, l := range ls {
+				if _, err := core.ParseAgent(l.Value); err == nil && l.Value != "*" && !slices.Contains(out, l.Value) {
+					out = append(out, l.Value)
+				}
+			}
+		}
+		break
+	}
+	return append(out, "*")
+}
+
+func from(r span) int { return max(r.Start.Line+1, 1) }
 
 func plural(n int, one, many string) string {
 	if n == 1 {
@@ -190,11 +251,7 @@ func (s *Server) executeCommand(params json.RawMessage) (any, *rpcError) {
 	if p.Command != CommandVerdicts {
 		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("unknown command %q; the one command is %s", p.Command, CommandVerdicts)}
 	}
-	var arg struct {
-		URI      string   `json:"uri"`
-		Selector string   `json:"selector"`
-		Agents   []string `json:"agents"`
-	}
+	var arg verdictArgs
 	// {uri, selector, agents} or the positional [uri, selector, agent...]
 	usage := &rpcError{codeInvalidParams, CommandVerdicts + " takes {\"uri\", \"selector\", \"agents\"} or the arguments URI, SELECTOR, AGENT..."}
 	switch {
@@ -228,6 +285,9 @@ func (s *Server) executeCommand(params json.RawMessage) (any, *rpcError) {
 	text, err := s.opt.Verdicts([]byte(sn.text), string(sn.protocol), arg.Selector, arg.Agents)
 	if err != nil {
 		return nil, &rpcError{codeInvalidParams, core.Visible(err.Error())}
+	}
+	if arg.Show {
+		s.conn.notify("window/showMessage", map[string]any{"type": 3, "message": text})
 	}
 	return text, nil
 }

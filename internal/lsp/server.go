@@ -264,7 +264,7 @@ func (s *Server) initialize(m message) {
 			"textDocumentSync": map[string]any{"openClose": true, "change": 2},
 			"hoverProvider":    true,
 			"codeActionProvider": map[string]any{
-				"codeActionKinds": []string{"quickfix", "source.fixAll"},
+				"codeActionKinds": []string{"quickfix", "source.fixAll", verdictsKind},
 			},
 			"completionProvider":     map[string]any{"triggerCharacters": []string{":", " "}},
 			"executeCommandProvider": map[string]any{"commands": []string{CommandVerdicts}},

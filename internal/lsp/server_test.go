@@ -219,7 +219,15 @@ func TestCodeActionsAreFixSteps(t *testing.T) {
 			}
 			quick := 0
 			resultLines := lineTexts(res.Robots)
+			verdicts := 0
 			for _, a := range actions {
+				if a.Kind == verdictsKind {
+					if a.Edit != nil || a.Command == nil || a.Command.Command != CommandVerdicts {
+						t.Errorf("a verdicts action: %+v", a)
+					}
+					verdicts++
+					continue
+				}
 				edits := a.Edit.Changes["file:///a/robots.txt"]
 				if a.Kind == "source.fixAll" {
 					if got := applyEdits(t, text, edits); got != res.Robots {
@@ -240,6 +248,9 @@ func TestCodeActionsAreFixSteps(t *testing.T) {
 						}
 					}
 				}
+			}
+			if verdicts == 0 {
+				t.Errorf("no verdicts action on a file of rules")
 			}
 			if quick != len(res.Changes) {
 				t.Errorf("%d quick fixes for %d changes of fix", quick, len(res.Changes))
@@ -355,6 +366,27 @@ func TestOnlyRobotsFiles(t *testing.T) {
 	}
 	if r := cl.request("textDocument/hover", textPosition{docID{URI: "file:///srv/notes.txt"}, position{0, 0}}); string(r.Result) != "null" {
 		t.Errorf("hover on notes.txt: %s", r.Result)
+	}
+}
+
+// A finding's column counts bytes in core; the range counts UTF-16.
+func TestDiagnosticColumn(t *testing.T) {
+	text := "User-agent: *\nDisallow: /é𝄞/*.cgi\n"
+	f := core.Parse([]byte(text))
+	var col int
+	for _, fd := range core.Lint(f, nil) {
+		if fd.Line == 2 && fd.Col > 0 {
+			col = fd.Col
+		}
+	}
+	if col == 0 {
+		t.Fatal("no finding with a column on line 2")
+	}
+	sn := newSnapshot(text, 1, Settings{})
+	got := sn.lineSpan(2, col)
+	// byte 19 is the star: 11 + é (2 bytes, 1 unit) + 𝄞 (4 bytes, 2 units) + /
+	if want := 15; col != 19 || got.Start.Character != want || got.End.Character != 20 {
+		t.Fatalf("column %d (bytes) gave %+v, want character %d", col, got, want)
 	}
 }
 

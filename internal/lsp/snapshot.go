@@ -161,8 +161,8 @@ func (sn *snapshot) parsed() *core.File {
 	return sn.file
 }
 
-// lineSpan is the range of line n (1-based) from UTF-16 column col
-// (0: the start) to its end.
+// lineSpan is the range of line n (1-based) from the 1-based byte
+// column col (0: the start) to its end, in UTF-16 units.
 func (sn *snapshot) lineSpan(n, col int) span {
 	sn.parsed()
 	if n < 1 {
@@ -175,15 +175,8 @@ func (sn *snapshot) lineSpan(n, col int) span {
 	text := sn.text[start:lineEnd(sn.text, start)]
 	end := utf16Len(text)
 	from := 0
-	if col > 1 {
-		runes := 0
-		for i := range text {
-			if runes == col-1 {
-				from = utf16Len(text[:i])
-				break
-			}
-			runes++
-		}
+	if col > 1 { // core counts columns in bytes
+		from = utf16Len(text[:min(col-1, len(text))])
 	}
 	return span{Start: position{n - 1, from}, End: position{n - 1, end}}
 }
