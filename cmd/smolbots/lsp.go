@@ -28,8 +28,9 @@ protocol=gemini selector=/a ignore=CODE" replaces both for its file.`,
 		"smolbots lsp -protocol gemini                    # every file is a capsule's",
 	},
 	exits: []string{
-		"0  the client said exit, or closed standard input",
-		"2  usage error, with one sentence on stderr",
+		"0  the client said shutdown then exit, or closed standard input",
+		"1  the client said exit without shutdown",
+		"2  usage error, or the input ended inside a message, with one sentence on stderr",
 	},
 	define: func(fs *flag.FlagSet) func(*call) error {
 		o := lspOptions{}
@@ -65,10 +66,15 @@ func runLSP(c *call, o lspOptions) error {
 		Verdicts: checkText,
 	})
 	err := srv.Run(c.stdin, c.stdout)
-	if err == nil || errors.Is(err, io.EOF) {
+	switch {
+	case err == nil || errors.Is(err, io.EOF):
 		return nil
+	case errors.Is(err, lsp.ErrNoShutdown):
+		return &exitError{code: 1} // as the protocol asks
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return usageErr("the input ended inside a message")
 	}
-	return err
+	return usageErr("%v", err)
 }
 
 // checkText is check's own text for the verdicts command: the robots.txt

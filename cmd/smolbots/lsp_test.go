@@ -124,4 +124,12 @@ func TestLSPUsage(t *testing.T) {
 	if r := runCLI(t, "", "lsp"); r.code != 0 {
 		t.Errorf("lsp on an empty stream: %+v", r)
 	}
+	// exit without shutdown: 1, as the protocol says
+	if r := runCLI(t, frame(t, map[string]any{"method": "exit"}), "lsp"); r.code != 1 || r.stderr != "" {
+		t.Errorf("exit without shutdown: %+v", r)
+	}
+	// the stream ends inside a message
+	if r := runCLI(t, "Content-Length: 10\r\n\r\n{", "lsp"); r.code != 2 || r.stderr != "smolbots lsp: the input ended inside a message\n" {
+		t.Errorf("a cut message: %+v", r)
+	}
 }

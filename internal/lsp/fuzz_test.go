@@ -34,7 +34,7 @@ func FuzzFraming(f *testing.F) {
 		go func() { done <- New(Options{}).Run(bytes.NewReader(data), &out) }()
 		select {
 		case err := <-done:
-			if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+			if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, ErrNoShutdown) {
 				t.Fatalf("Run: %v", err)
 			}
 		case <-time.After(20 * time.Second):

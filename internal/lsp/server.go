@@ -83,9 +83,14 @@ func New(opt Options) *Server {
 		lintRuns: make(chan struct{}, maxLintRuns)}
 }
 
+// ErrNoShutdown: the client said exit without shutdown first, which
+// the protocol says ends the server with exit status 1.
+var ErrNoShutdown = errors.New("the client said exit without shutdown first")
+
 // Run serves the client on in and out until it says exit or in ends.
-// It returns nil after exit, and the reading error otherwise (io.EOF
-// when the client closed the stream between messages).
+// It returns nil after shutdown and exit, ErrNoShutdown after exit
+// alone, and the reading error otherwise (io.EOF when the client closed
+// the stream between messages).
 func (s *Server) Run(in io.Reader, out io.Writer) error {
 	s.conn = &conn{w: bufio.NewWriter(out)}
 	r := bufio.NewReaderSize(in, 64<<10)
@@ -101,6 +106,12 @@ func (s *Server) Run(in io.Reader, out io.Writer) error {
 			return err
 		}
 		if s.handle(body) {
+			s.mu.Lock()
+			down := s.shutdown
+			s.mu.Unlock()
+			if !down {
+				return ErrNoShutdown
+			}
 			return nil
 		}
 	}
