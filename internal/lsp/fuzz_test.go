@@ -57,6 +57,24 @@ func FuzzFraming(f *testing.F) {
 	})
 }
 
+// A stream that fails ends the reading: no loop on an error that
+// comes again.
+func TestReadFrameFailingStream(t *testing.T) {
+	r, w := io.Pipe()
+	r.Close()
+	done := make(chan error, 1)
+	go func() { _, err := readFrame(bufio.NewReader(r)); done <- err }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, io.ErrClosedPipe) {
+			t.Fatalf("readFrame on a closed pipe: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("readFrame still loops on a closed pipe after 30 s")
+	}
+	w.Close()
+}
+
 // readFrame on headers it cannot read skips the message and says so;
 // the next message is read whole.
 func TestReadFrame(t *testing.T) {

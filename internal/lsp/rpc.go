@@ -70,16 +70,17 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 	lines := 0
 	for {
 		line, err := readHeaderLine(r)
-		if err != nil {
-			if errors.Is(err, io.EOF) && lines == 0 && line == "" {
-				return nil, io.EOF
-			}
-			if errors.Is(err, io.EOF) {
-				return nil, io.ErrUnexpectedEOF
-			}
+		switch {
+		case errors.Is(err, io.EOF) && lines == 0 && line == "":
+			return nil, io.EOF
+		case errors.Is(err, io.EOF):
+			return nil, io.ErrUnexpectedEOF
+		case errors.Is(err, errLongLine):
 			if bad == "" {
-				bad = err.Error()
+				bad = fmt.Sprintf("a header line is longer than %d bytes", maxHeaderLine)
 			}
+		case err != nil:
+			return nil, err // the stream failed: reading on would fail again
 		}
 		lines++
 		if line == "" && err == nil {
@@ -131,6 +132,8 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 	return body, nil
 }
 
+var errLongLine = errors.New("a header line is too long")
+
 // readHeaderLine reads one header line without its CRLF (or LF). A line
 // longer than maxHeaderLine is read to its end and refused.
 func readHeaderLine(r *bufio.Reader) (string, error) {
@@ -152,7 +155,7 @@ func readHeaderLine(r *bufio.Reader) (string, error) {
 		break
 	}
 	if long {
-		return "x", fmt.Errorf("a header line is longer than %d bytes", maxHeaderLine)
+		return "x", errLongLine
 	}
 	return string(bytes.TrimRight(b, "\r\n")), nil
 }
