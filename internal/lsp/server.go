@@ -34,10 +34,11 @@ type Options struct {
 	Defaults Settings
 }
 
-// DefaultDebounce: a change waits this long for the next keystroke
-// before its lint starts. A lint that is running when the next change
-// comes goes on, but its answer is dropped: the new one starts at once
-// beside it and never waits for it.
+// DefaultDebounce: an edit that comes less than this after the one
+// before waits this long for the next keystroke before its lint starts;
+// an edit after a longer pause is linted at once. A lint that is running
+// when the next change comes goes on, but its answer is dropped: the
+// new one starts beside it and never waits for it.
 const DefaultDebounce = 15 * time.Millisecond
 
 // maxLintRuns bounds the lints running at once, stale ones included
@@ -70,6 +71,7 @@ type document struct {
 	text    string
 	gen     int // bumped on every change: a lint of an older gen is stale
 	timer   *time.Timer
+	changed time.Time // when the last edit came
 	snap    *snapshot
 	publish sync.Mutex // one publication at a time, newest last
 }
@@ -334,7 +336,7 @@ func (s *Server) notification(m message) {
 			return
 		}
 		s.mu.Lock()
-		d := &document{uri: p.TextDocument.URI, version: p.TextDocument.Version, text: p.TextDocument.Text}
+		d := &document{uri: p.TextDocument.URI, version: p.TextDocument.Version, text: p.TextDocument.Text, changed: time.Now()}
 		if old := s.docs[d.uri]; old != nil {
 			old.gen++
 			d.gen = old.gen
@@ -362,7 +364,14 @@ func (s *Server) notification(m message) {
 			return
 		}
 		d.text, d.version = text, p.TextDocument.Version
-		s.schedule(d, s.opt.Debounce)
+		// An edit after a pause is linted at once; edits closer together
+		// than the debounce wait for a pause that long.
+		delay, now := time.Duration(0), time.Now()
+		if now.Sub(d.changed) < s.opt.Debounce {
+			delay = s.opt.Debounce
+		}
+		d.changed = now
+		s.schedule(d, delay)
 	case "textDocument/didClose":
 		var p struct {
 			TextDocument docID `json:"textDocument"`

@@ -5,7 +5,9 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fix"
@@ -73,6 +75,20 @@ func TestDiagnosticsAreLints(t *testing.T) {
 		t.Fatalf("with the file's settings: diagnostics %v, lint says %v", diagCodes(got), want)
 	}
 
+	// an ignore directive works as in lint
+	directive := "User-agent: *\nDisallow: /a\n# smolbots: ignore=blank-line-in-group\n\nDisallow: /b\n"
+	c.open("file:///d/robots.txt", directive)
+	got = c.diagnosticsFor("file:///d/robots.txt", 1)
+	want = lintCodes(directive, core.LintOptions{Protocol: core.ProtocolGemini}, nil)
+	if !slices.Equal(diagCodes(got), want) || slices.Contains(lintCodes(strings.Replace(directive, "# smolbots", "# not", 1), core.LintOptions{}, nil), "blank-line-in-group@4") == false {
+		t.Fatalf("with a directive: diagnostics %v, lint says %v", diagCodes(got), want)
+	}
+	for _, code := range diagCodes(got) {
+		if strings.HasPrefix(code, "blank-line-in-group") {
+			t.Fatalf("the directive did not silence %s", code)
+		}
+	}
+
 	// a setting that cannot be read says so on line 1, as the CLI would
 	bad := "# smolbots-lsp: protocol=http colour=red\nUser-agent: *\nDisallow: /x\n"
 	c.open("file:///c/robots.txt", bad)
@@ -124,6 +140,35 @@ func TestStaleLintNeverHoldsAKeystroke(t *testing.T) {
 		if m.Method == "textDocument/publishDiagnostics" {
 			t.Fatalf("a stale lint was published: %s", m.Params)
 		}
+	}
+}
+
+// A burst of edits closer together than the debounce is linted once,
+// at its end.
+func TestDebounce(t *testing.T) {
+	s := New(Options{Debounce: 3 * time.Second})
+	var mu sync.Mutex
+	var started []int
+	s.beforeLint = func(version int) {
+		mu.Lock()
+		started = append(started, version)
+		mu.Unlock()
+	}
+	c := startServer(t, s)
+	c.initialize(nil)
+	uri := "file:///a/robots.txt"
+	c.open(uri, "User-agent: *\n")
+	for v := 2; v <= 21; v++ {
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": v},
+			"contentChanges": []any{map[string]any{"range": span{position{1, 0}, position{1, 0}}, "text": "#"}},
+		})
+	}
+	c.diagnosticsFor(uri, 21)
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Equal(started, []int{1, 21}) && !slices.Equal(started, []int{21}) {
+		t.Fatalf("lints started for versions %v; want the open's and the burst's last", started)
 	}
 }
 
