@@ -175,11 +175,32 @@ type conn struct {
 }
 
 func (c *conn) write(m *message) error {
-	m.JSONRPC = "2.0"
-	body, err := json.Marshal(m)
-	if err != nil {
-		return err
+	// Put together by hand: json.Marshal of the message would check and
+	// compact the params again, half the cost of a long file's
+	// diagnostics.
+	body := make([]byte, 0, len(m.Params)+len(m.Result)+64)
+	body = append(body, `{"jsonrpc":"2.0"`...)
+	if len(m.ID) > 0 {
+		body = append(body, `,"id":`...)
+		body = append(body, m.ID...)
 	}
+	if m.Method != "" {
+		method, _ := json.Marshal(m.Method)
+		body = append(append(body, `,"method":`...), method...)
+	}
+	if len(m.Params) > 0 {
+		body = append(append(body, `,"params":`...), m.Params...)
+	}
+	if m.Error != nil {
+		e, err := json.Marshal(m.Error)
+		if err != nil {
+			return err
+		}
+		body = append(append(body, `,"error":`...), e...)
+	} else if len(m.Result) > 0 {
+		body = append(append(body, `,"result":`...), m.Result...)
+	}
+	body = append(body, '}')
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.err != nil {

@@ -218,6 +218,11 @@ func (sn *snapshot) diagnostics() []diagnostic {
 	}
 	f := sn.parsed()
 	findings := core.ControlLint(f, core.Lint(f, sn.selectors), core.LintOptions{Ignore: sn.settings.Ignore, Severity: sn.severity, Protocol: sn.protocol})
+	return sn.toDiagnostics(out, findings)
+}
+
+// toDiagnostics appends lint's findings to out as diagnostics.
+func (sn *snapshot) toDiagnostics(out []diagnostic, findings []core.Finding) []diagnostic {
 	for i, fd := range findings {
 		if i == maxDiagnostics {
 			n := len(findings) - i
