@@ -61,7 +61,8 @@ type Server struct {
 	lintRuns chan struct{}
 	wg       sync.WaitGroup
 
-	beforeLint func(version int) // tests: called as a lint starts
+	beforeLint   func(version int)   // tests: called as a lint starts
+	beforeAnswer func(method string) // tests: called as a request's answer starts
 }
 
 // document is an open file.
@@ -204,6 +205,9 @@ func (s *Server) handle(body []byte) bool {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		if s.beforeAnswer != nil {
+			s.beforeAnswer(m.Method)
+		}
 		result, rerr := handler(s, m.Params)
 		s.mu.Lock()
 		cancelled := s.cancelled[key]

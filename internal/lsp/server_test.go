@@ -172,6 +172,32 @@ func TestDebounce(t *testing.T) {
 	}
 }
 
+// $/cancelRequest turns a request's answer into the cancelled error.
+func TestCancel(t *testing.T) {
+	s := New(Options{})
+	release := make(chan struct{})
+	s.beforeAnswer = func(method string) {
+		if method == "textDocument/hover" {
+			<-release
+		}
+	}
+	c := startServer(t, s)
+	c.initialize(nil)
+	uri := "file:///a/robots.txt"
+	c.open(uri, "User-agent: *\nDisallow: /x\n")
+	c.send(map[string]any{"id": 100, "method": "textDocument/hover", "params": textPosition{docID{URI: uri}, position{1, 0}}})
+	c.notify("$/cancelRequest", map[string]any{"id": 100})
+	// answered after the cancel was read: the reading is in order
+	if r := c.request("textDocument/completion", textPosition{docID{URI: uri}, position{0, 0}}); r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	close(release)
+	r := c.waitFor("the cancelled hover's answer", func(m message) bool { return string(m.ID) == "100" })
+	if r.Error == nil || r.Error.Code != codeCancelled {
+		t.Fatalf("a cancelled request answered %s %+v", r.Result, r.Error)
+	}
+}
+
 // Hover names each reader in scope with its reading of the line; on a
 // User-agent line it names the crawlers the group reaches.
 func TestHover(t *testing.T) {
