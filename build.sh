@@ -22,8 +22,9 @@ NET_TIMEOUT=${NET_TIMEOUT:-15m}
 # benchmark's compressed sizes, python3 (urllib.robotparser),
 # python3-protego, libwww-robotrules-perl and ruby-webrobots for the
 # conformance table's adapters in examples/conform, mandoc for the manual
-# page's lint, man-db and groff-base to render it as man does.
-APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego libwww-robotrules-perl ruby-webrobots mandoc man-db groff-base)
+# page's lint, man-db and groff-base to render it as man does, neovim as a
+# real client of `smolbots lsp`.
+APT_PACKAGES=(gophernicus molly-brown chromium fonts-dejavu-core openssl systemd brotli python3 python3-protego libwww-robotrules-perl ruby-webrobots mandoc man-db groff-base neovim)
 
 deps_apt() {
   local missing=()

@@ -14,7 +14,7 @@ import (
 )
 
 // commands in the order the usage lists them.
-var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, explainCmd, vectorsCmd, conformCmd, manCmd, serveCmd}
+var commands = []*command{checkCmd, lintCmd, fixCmd, fetchCmd, siteCmd, auditCmd, explainCmd, vectorsCmd, conformCmd, manCmd, serveCmd, lspCmd}
 
 func lookup(name string) *command {
 	for _, c := range commands {
