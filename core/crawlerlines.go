@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -16,23 +17,43 @@ import (
 // that a padded file costs little.
 func (d *Dialect) FileLines(f *File) []Line {
 	more := d.readsPastCut(f) && !d.tooLong(f)
-	if !more && d.Lines == StandardLines && !d.LFLines && !(d.bomInText(f) && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
+	if !more && d.Lines == StandardLines && !(d.LFLines && f.LoneCR) && !(d.bomInText(f) && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
 		return nil // the shared lexer's lines
 	}
 	n := len(f.Lines)
 	if more {
 		n-- // the line cut at MaxBytes is read again, whole
 	}
-	lines := make([]Line, 0, len(f.Lines))
+	// gopher2019 keeps only the lines it can group: a file of lone CRs
+	// is one unread line to it, not a copy of every line.
+	fieldsOnly := d.Grouping == NoGroups && d.Crawler == nil && !more
+	var lines, scratch []Line
+	if lines = []Line{}; !fieldsOnly { // never nil: nil is the shared lexer's lines
+		lines = make([]Line, 0, len(f.Lines))
+	}
 	joined := false // the previous line ended in a lone CR
 	for i := range n {
 		l := f.Lines[i]
 		if d.TrimCR && d.LFLines && crPadded(f.Lines[:n], i) {
 			l.Terminator = "\n" // the CRs after it are trimmed off its end
 		}
-		lines = d.appendRead(lines, f, l, &joined)
+		if !fieldsOnly {
+			lines = d.appendRead(lines, f, l, &joined)
+			continue
+		}
+		scratch = d.appendRead(scratch[:0], f, l, &joined)
+		for _, r := range scratch {
+			if r.groupable() {
+				parts := *r.FieldParts // not a pointer into the file's parts
+				r.FieldParts = &parts
+				lines = append(lines, r)
+			}
+		}
 	}
 	if !more {
+		if fieldsOnly {
+			lines = slices.Clip(lines)
+		}
 		return lines
 	}
 	offset := 0

@@ -104,6 +104,7 @@ var (
 		},
 		Crawler: &core.Crawler{
 			Name: "gemini-grc", Protocol: "gemini", Roles: []string{"archiver"}, Verified: true,
+			OffWhen:  "Run with -gopher (off by default, config/config.go:35), gemini-grc reads no robots.txt at all, Gemini URLs included, and would fetch this one (robotsMatch/robotsMatch.go:94-97)",
 			NoRobots: map[string]string{"gopher": "checks robots.txt only for gemini:// URLs, and a gopher:// URL (crawled when it runs with -gopher) never reaches the check, so it ignores the file (common/worker.go:147-157, robotsMatch/robotsMatch.go:94-97)"},
 			Repo: "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
 			Sources: []core.Source{
@@ -148,6 +149,7 @@ var (
 			Sources: []core.Source{
 				{Key: "size", Ref: "acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiRequestor.cs:46,243-246", What: "the requestor stops reading once past 5 MiB (MaxResponseSize) and keeps what it read"},
 				{Key: "lines", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:21-41", What: "split on LF, # and what follows cut, trimmed, field split at the first colon"},
+				{Key: "comments", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:26", What: "a # anywhere starts a comment, cut before the line is trimmed"},
 				{Key: "trim", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:26,40-41", What: ".NET's String.Trim() on the line, field and value: every Unicode white space, CR, VT and NBSP included"},
 				{Key: "grouping", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:45-62", What: "only a Disallow ends a run of User-agent lines; rules before any are dropped"},
 				{Key: "agents", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:52", What: "agent names lower-cased, compared whole"},
