@@ -368,7 +368,7 @@ var (
 		Grouping: NoGroups, Selection: AllRules, Decision: AnyDisallow, Patterns: Glob,
 		// The 2019 text ends a line at LF or CRLF only: a lone CR stays
 		// inside the line (DIALECTS.md, gopher2019).
-		LFLines: true,
+		LFLines:  true,
 		MaxBytes: MaxBytes,
 		Facts: Facts{
 			Location: "selector robots.txt, then 0/robots.txt",

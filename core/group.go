@@ -348,7 +348,7 @@ func (rs *Ruleset) groupByAgentRuns() {
 		rs.Groups = append(rs.Groups, cur)
 	}
 	inRun := pre == PreambleStarRun // the file starts in a * run
-	held := false                    // an empty User-agent line keeps cur's run open (EmptyAgentJoins)
+	held := false                   // an empty User-agent line keeps cur's run open (EmptyAgentJoins)
 	for l := range rs.eachLine() {
 		k := d.FieldOf(l)
 		if k == "" || !d.Recognises(k) {

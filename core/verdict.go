@@ -22,12 +22,12 @@ type Verdict struct {
 	// is read: "ignores-file" (it reads no robots.txt for it: Allowed is
 	// true) or "never-fetched" (it never fetches it: Allowed is false);
 	// "" when the file decides. Line is 0 and Why says why.
-	Unread   string `json:"unread,omitempty"`
-	Line     int    `json:"line"` // the deciding line, 0 if no rule decided
-	Rule     string `json:"rule"` // that line as `Field: value`, "" if none
-	Group    string `json:"group"`
-	Why      string `json:"why"`
-	Note     string `json:"note"`
+	Unread string `json:"unread,omitempty"`
+	Line   int    `json:"line"` // the deciding line, 0 if no rule decided
+	Rule   string `json:"rule"` // that line as `Field: value`, "" if none
+	Group  string `json:"group"`
+	Why    string `json:"why"`
+	Note   string `json:"note"`
 	// Alternative is the outcome under the other reading the note
 	// describes, when that reading gives a different answer.
 	Alternative *Alternative `json:"alternative,omitempty"`
