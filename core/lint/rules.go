@@ -467,7 +467,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 		{
 			Code:    "lf-line-endings",
 			Summary: "lines end in LF (or a lone CR), where the modern Gopher draft wants CRLF",
-			Flags: `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every dialect here accepts any line ending; a strict Gopher reader might not. A bare CR is worse for some crawlers: cr-line-endings names them.
+			Flags: `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every dialect here accepts a bare LF, and every dialect but gopher2019 (whose text ends lines at LF or CR LF only) a bare CR; a strict Gopher reader might accept neither. A bare CR is worse for gopher2019 and some crawlers: cr-line-endings names them.
 
 Only a Gopher reader minds, so the finding's weight follows what the file is served over: a warning for a file served over Gopher (` + "`-protocol gopher`" + `, a gopher:// address, or the playground's Served over), information when the protocol is not given (so ` + "`smolbots lint robots.txt`" + ` shows it only with ` + "`-severity info`" + `), and nothing for a file served over Gemini.`,
 			Matters:  `The dialects all read the example alike; the finding is about strict Gopher readers that smolbots does not model.`,
