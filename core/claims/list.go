@@ -105,8 +105,12 @@ func list() []Claim {
 	delayBetweenAlt := "User-agent: indexer\nUser-agent: gus\nUser-agent: archiver\nDisallow: /private\n"
 	return []Claim{
 		// Sentences of the lint pages that name readers one by one.
-		{ID: "lf-message", Where: "lint.go lf-line-endings", Quote: "the dialects here accept any line ending",
+		{ID: "lf-message", Where: "lint.go lf-line-endings", Quote: "the dialects here accept a bare LF, and all but gopher2019 a bare CR",
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\r\nDisallow: /private\r\n"},
+		{ID: "lf-message-cr", Where: "lint.go lf-line-endings", Quote: "the dialects here accept a bare LF, and all but gopher2019 a bare CR",
+			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Except: []string{"gopher2019"}, Unchanged: true, Alt: "User-agent: *\r\nDisallow: /private\r\n"},
+		{ID: "lf-message-cr-gopher2019", Where: "lint.go lf-line-endings", Quote: "the dialects here accept a bare LF, and all but gopher2019 a bare CR",
+			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"gopher2019"}, Changed: true, Alt: "User-agent: *\r\nDisallow: /private\r\n"},
 		{ID: "invalid-utf8-mozz", Where: "lint page invalid-utf8", Quote: "mozz-archiver reads such a file as empty, so every rule is gone for it",
 			Robots: "User-agent: *\r\nDisallow: /caf\xe9\r\nDisallow: /private\r\n", Selectors: []string{"/private"}, Readers: []string{"mozz-archiver"}, Allow: []string{"mozz-archiver"}},
 		{ID: "empty-user-agent-python", Where: "lint page empty-user-agent", Quote: "for norobots (and GUS) the group applies to every robot",
@@ -362,9 +366,9 @@ func list() []Claim {
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"private/notes.txt"}, Readers: []string{"dialects", "veronica2"}, Allow: []string{"dialects", "veronica2"}},
 		{ID: "umn-as-sent", Where: "lint page umn-type-prefix", Quote: "Every reading compares the selector as sent",
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"0/private/notes.txt"}, Readers: []string{"dialects", "veronica2"}, Allow: []string{"dialects", "veronica2"}},
-		{ID: "line-endings", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts any line ending",
-			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"dialects"}},
-		{ID: "line-endings-lf", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts any line ending",
+		{ID: "line-endings", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts a bare LF, and every dialect but gopher2019 (whose text ends lines at LF or CR LF only) a bare CR",
+			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"gopherdraft", "gemini", "conner2020", "rfc9309", "norobots"}, Allow: []string{"gopher2019"}},
+		{ID: "line-endings-lf", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts a bare LF, and every dialect but gopher2019 (whose text ends lines at LF or CR LF only) a bare CR",
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"dialects"}},
 
 		// Roles.

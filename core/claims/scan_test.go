@@ -20,7 +20,7 @@ var claimWords = regexp.MustCompile(`(?i)\b(every|all|any|no|none of the)( other
 // proseFiles are the Go files whose strings are prose about readers:
 // lint messages, the reference pages (and so explain), the page's notes.
 var proseFiles = []string{
-	"../lint/lint*.go", "../lint/hints.go", "../lint/lintwords.go",
+	"../lint/lint*.go", "../lint/hints.go", "../lint/lintwords.go", "../lint/rules.go", "../lint/rule.go",
 	"../refsite/*.go", "../matrix/*.go", "../custom/*.go", "../pageview/render.go", "../pageview/reader.go", "../pageview/answer.go", "../report/report.go",
 	"../crawlerpolicy.go", "../policy.go", "../verdict.go", "../narrate/*.go", "../crawlers/presets.go", "../dialect.go",
 }

@@ -79,7 +79,7 @@ var (
 				{Key: "target", Ref: "cmd/gemplex/crawl.go:455", What: "url.URL.Path: percent-decoded, no query"},
 				{Key: "fetch", Ref: "cmd/gemplex/crawl.go:551-580", What: "5x and other statuses allow all; 44 backs off; a redirect allows all"},
 				{Key: "stored", Ref: "cmd/gemplex/crawl.go:662,703", What: "an empty rule list is stored as \"\" and read back as one empty prefix"},
-				{Key: "trim", Ref: "cmd/gemplex/crawl.go:585,599,603-606", What: "lines split at LF only, values trimmed with strings.TrimSpace, so CRs padding a line's end are dropped"},
+				{Key: "trim", Ref: "cmd/gemplex/crawl.go:585,599,603-606", What: "lines split at LF only, values trimmed with strings.TrimSpace, so CRs padding a line's end are cut off"},
 			},
 			Fetch: core.CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects followed but a moved robots.txt counts as none",
@@ -117,7 +117,7 @@ var (
 				{Key: "decision", Ref: "robotsMatch/robotsMatch.go:146-161", What: "case-insensitive prefix of the whole URL"},
 				{Key: "target", Ref: "common/url/url.go:104-111,180-205", What: "the whole URL with :port, path cleaned and re-escaped, query and fragment kept"},
 				{Key: "fetch", Ref: "robotsMatch/robotsMatch.go:50-82", What: "status 20 with text/plain or text/gemini counts; anything else allows all"},
-				{Key: "trim", Ref: "robotsMatch/robots.go:33-39", What: "lines split at LF only, then strings.TrimSpace: CRs padding a line's end are dropped"},
+				{Key: "trim", Ref: "robotsMatch/robots.go:33-39", What: "lines split at LF only, then strings.TrimSpace: CRs padding a line's end are cut off"},
 				{Key: "clean", Ref: "common/url/url.go:146,184", What: "the URL's path goes through path.Clean, so gemini://host//a is tested as /a"},
 				{Key: "gopher", Ref: "common/worker.go:147-157", What: "only a gemini:// URL is checked against robots.txt: a gopher:// URL never is"},
 				{Key: "gopher-flag", Ref: "robotsMatch/robotsMatch.go:94-97", What: "run with -gopher (config/config.go:35, off by default), RobotMatch answers not blocked for every URL, gemini:// ones included"},
