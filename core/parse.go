@@ -87,8 +87,9 @@ var KnownFields = map[string]Field{
 	"request-rate": RequestRate, "sitemap": Sitemap, "host": Host,
 }
 
-// googleTypos are the misspellings Google's reference parser accepts; only
-// the rfc9309 dialect honours them (AcceptTypos), the linter flags them all.
+// googleTypos are the misspellings Google's reference parser accepts; of
+// the dialects only rfc9309 honours them (AcceptTypos, which
+// mozz-archiver sets too); the linter flags them all.
 var GoogleTypos = map[string]Field{
 	"useragent": UserAgent, "user agent": UserAgent,
 	"dissallow": Disallow, "dissalow": Disallow, "disalow": Disallow,
