@@ -247,8 +247,12 @@ func list() []Claim {
 		{ID: "typo-not-accepted", Where: "lint_lines.go field-typo", Quote: "no dialect accepts it",
 			Robots: "User-agent: *\nDisallow: /drafts\nUsr-agent: examplebot\nAlow: /drafts/open\nCrawl-dealy: 5\n", Selectors: []string{"/drafts/open"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /drafts\n"},
 
-		{ID: "typo-accepted-by-rfc9309", Where: "lint page field-typo", Quote: "accepts some common misspellings; every other reading ignores the line",
-			Robots: "User-agent: *\nDisallow: /drafts\nDissallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"rfc9309"}, Allow: dialectsExcept("rfc9309")},
+		{ID: "typo-accepted-by-rfc9309", Where: "lint page field-typo", Quote: "); every other reader ignores the line",
+			Robots: "User-agent: *\nDisallow: /drafts\nDissallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"all"}, Deny: []string{"rfc9309", "mozz-archiver"},
+			Allow: append(dialectsExcept("rfc9309"), "tlgs", "gemplex", "gemini-grc", "kennedy", "gus", "gus-legacy", "auragem", "veronica2")},
+		// AuraGem's own misspellings: a useragent group is read and wins.
+		{ID: "typo-auragem", Where: "lint page field-typo", Quote: "and AuraGem (its parser reads ",
+			Robots: "User-agent: *\nDisallow: /x\n\nUseragent: indexer\nDisallow: /p\n", Selectors: []string{"/x"}, Readers: []string{"auragem", "gemplex", "kennedy", "tlgs"}, Allow: []string{"auragem"}, Deny: []string{"gemplex", "kennedy", "tlgs"}},
 		{ID: "typo-page-example", Where: "lint page field-typo", Quote: "every other reader does not see a rule at all",
 			Robots: "User-agent: *\r\nDisallow: /drafts\r\nDissallow: /private\r\n", Selectors: []string{"/private"}, Deny: []string{"rfc9309", "mozz-archiver"}, Allow: allExcept("rfc9309", "mozz-archiver")},
 		{ID: "virtual-agent-only-conner", Where: "lint page virtual-agent-field-portability", Quote: "Only Conner's proposal has the field; every other reading ignores the line",
