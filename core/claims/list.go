@@ -17,6 +17,11 @@ func All() []Claim {
 // or words built from the verdicts they stand beside. A phrase starting
 // with = stands for a whole string of the source, not a part of one.
 var AboutSmolbots = map[string]string{
+	"who does not and who gives no verdict":                                        "what check prints on stderr",
+	"parting a row on which every reader agreed while it read nothing":             "what fix's strict guard refuses",
+	"each kept or left out by `-protocol` like any reader":                         "what -protocol does to lint's output",
+	"so line 1 is not read as the field it names":                                  "built from bomChanges: the readers named are those whose verdicts the mark changes",
+	"so a crawler shows in a log only by what it asks for and where it comes from": "about server logs, not about reading the file",
 	"drops this finding":                                                           "what -protocol does to lint's output",
 	"reorders or drops such rules":                                                 "what smolbots fix does",
 	"drops it when no crawler is the worse for it":                                 "what smolbots fix does; its tests hold it to that",
@@ -146,6 +151,9 @@ func list() []Claim {
 		// every reader that has the knob.
 		{ID: "knob-lf-lines", Where: "knobs.go LFLines", Quote: "lines separated by a bare CR run together into one line it cannot read",
 			Robots: "User-agent: *\rDisallow: /a\r", Selectors: []string{"/a"}, Readers: knob(func(d core.Dialect) bool { return d.LFLines }), Allow: knob(func(d core.Dialect) bool { return d.LFLines })},
+		{ID: "knob-no-typos", Where: "knobs.go AcceptTypos", Quote: "A misspelt field name is not read.",
+			Robots: "User-agent: *\nDisallow: /x\n\nUseragent: indexer\nDisallow: /p\n", Selectors: []string{"/x", "/p"}, Readers: knob(func(d core.Dialect) bool { return !d.AcceptTypos && !hasSource(d, "typos") }),
+			Unchanged: true, Alt: "User-agent: *\nDisallow: /x\n\nDisallow: /p\n"},
 		{ID: "knob-utf8-only", Where: "knobs.go UTF8Only", Quote: "A file with a byte that is not UTF-8 is read as an empty file, which allows everything.",
 			Robots: "User-agent: *\nDisallow: /a\nDisallow: /\xe9\n", Selectors: []string{"/a", "/"}, Readers: knob(func(d core.Dialect) bool { return d.UTF8Only }), Allow: knob(func(d core.Dialect) bool { return d.UTF8Only })},
 		{ID: "knob-bom-grouped", Where: "knobs.go BOMInText", Quote: "A UTF-8 byte order mark stays in the first line, so that line's field name is not one it knows.",
@@ -250,6 +258,44 @@ func list() []Claim {
 		{ID: "typo-accepted-by-rfc9309", Where: "lint page field-typo", Quote: "); every other reader ignores the line",
 			Robots: "User-agent: *\nDisallow: /drafts\nDissallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"all"}, Deny: []string{"rfc9309", "mozz-archiver"},
 			Allow: append(dialectsExcept("rfc9309"), "tlgs", "gemplex", "gemini-grc", "kennedy", "gus", "gus-legacy", "auragem", "veronica2")},
+		// docs/dialects.md, docs/python-readers.md, docs/crawlers.md,
+		// docs/auragem-and-proxies.md.
+		{ID: "dialects-md-gopherdraft-a", Where: "docs/dialects.md", Quote: "gopherdraft takes the first record in file order that matches the robot, `*` matching every robot where it stands, so records below a `*` record are never used; norobots takes the first record that names the robot, else the `*` record",
+			Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n", Selectors: []string{"/a"}, Agent: "examplebot", Readers: []string{"gopherdraft", "norobots"}, Deny: []string{"gopherdraft"}, Allow: []string{"norobots"}},
+		{ID: "dialects-md-gopherdraft-b", Where: "docs/dialects.md", Quote: "gopherdraft takes the first record in file order that matches the robot, `*` matching every robot where it stands, so records below a `*` record are never used; norobots takes the first record that names the robot, else the `*` record",
+			Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n", Selectors: []string{"/b"}, Agent: "examplebot", Readers: []string{"gopherdraft", "norobots"}, Allow: []string{"gopherdraft"}, Deny: []string{"norobots"}},
+		{ID: "dialects-md-empty-disallow", Where: "docs/dialects.md", Quote: "An empty `Disallow:` disallows nothing in every dialect",
+			Robots: "User-agent: *\nDisallow:\n", Selectors: []string{"/x", "/"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "python-md-bom-others", Where: "docs/python-readers.md", Quote: "The other five dialects still drop the mark.",
+			Robots: "\ufeffUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Except: []string{"norobots"}, Deny: dialectsExcept("norobots")},
+		{ID: "crawlers-md-protego-no-colon", Where: "docs/crawlers.md", Quote: "`Disallow /x` is not read",
+			Robots: "User-agent: *\nDisallow /x\n", Selectors: []string{"/x"}, Readers: []string{"mozz-archiver"}, Allow: []string{"mozz-archiver"}},
+		{ID: "proxies-md-auragem-drops", Where: "docs/auragem-and-proxies.md", Quote: "AuraGem ignores the error, trips over the missing result and drops every URL of the host",
+			Robots: "User-agent: *\nCrawl-delay: 10s\nDisallow: /p\n", Selectors: []string{"/x"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
+		// Control comments: no verdict changes without them.
+		{ID: "directive-comment", Where: "lint page directive-invalid", Quote: "so in the example no reader is affected",
+			Robots: "# smolbots: ignore crawl-delay-invalid\r\nUser-agent: *\r\nDisallow: /private\r\nCrawl-delay: 0.5\r\n", Selectors: []string{"/private", "/"}, Readers: []string{"all"}, Unchanged: true,
+			Alt: "User-agent: *\r\nDisallow: /private\r\nCrawl-delay: 0.5\r\n"},
+		{ID: "directive-comment-tlgs", Where: "lint page directive-invalid", Quote: "TLGS alone reads one holding a colon as a line with a field, which between two User-agent lines would end their run",
+			Robots: "User-agent: tlgs\n# smolbots: ignore=unknown-field\nUser-agent: googlebot\nDisallow: /\n", Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Except: []string{"tlgs"}, Unchanged: true,
+			Alt: "User-agent: tlgs\nUser-agent: googlebot\nDisallow: /\n"},
+		{ID: "directive-comment-tlgs-changed", Where: "lint page directive-invalid", Quote: "TLGS alone reads one holding a colon as a line with a field, which between two User-agent lines would end their run",
+			Robots: "User-agent: tlgs\n# smolbots: ignore=unknown-field\nUser-agent: googlebot\nDisallow: /\n", Selectors: []string{"/private"}, Readers: []string{"tlgs"}, Changed: true,
+			Alt: "User-agent: tlgs\nUser-agent: googlebot\nDisallow: /\n"},
+		// Virtual-agent: only conner2020 reads the line.
+		{ID: "virtual-agent-message-others", Where: "lint_lines.go virtual-agent-field-portability", Quote: "Virtual-agent is read only by conner2020;",
+			Robots: "User-agent: *\nDisallow: /a\n\nVirtual-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private", "/a"}, Readers: []string{"dialects"}, Except: []string{"conner2020"}, Unchanged: true,
+			Alt: "User-agent: *\nDisallow: /a\n\nDisallow: /private\n"},
+		{ID: "virtual-agent-message-conner", Where: "lint_lines.go virtual-agent-field-portability", Quote: "Virtual-agent is read only by conner2020;",
+			Robots: "User-agent: *\nDisallow: /a\n\nVirtual-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private", "/a"}, Readers: []string{"conner2020"}, Changed: true,
+			Alt: "User-agent: *\nDisallow: /a\n\nDisallow: /private\n"},
+		// Which readers read Check and Request-rate.
+		{ID: "delay-check-readers", Where: "lint page delay-portability", Quote: "Check only by Conner's proposal; Request-rate only by robotparser (of the crawlers, mozz-archiver's Protego reads it too)",
+			Robots: "User-agent: *\nDisallow: /private\nCheck: 10\nRequest-rate: 1/10\n", Selectors: []string{"/private"}, Field: core.Check,
+			Reads: []string{"conner2020"}, NotRead: []string{"gopher2019", "gopherdraft", "gemini", "rfc9309", "norobots", "crawlers"}},
+		{ID: "delay-request-rate-readers", Where: "lint page delay-portability", Quote: "Check only by Conner's proposal; Request-rate only by robotparser (of the crawlers, mozz-archiver's Protego reads it too)",
+			Robots: "User-agent: *\nDisallow: /private\nCheck: 10\nRequest-rate: 1/10\n", Selectors: []string{"/private"}, Field: core.RequestRate,
+			Reads: []string{"norobots", "gus", "gus-legacy", "mozz-archiver"}, NotRead: []string{"gopher2019", "gopherdraft", "gemini", "conner2020", "rfc9309", "tlgs", "gemplex", "gemini-grc", "kennedy", "auragem", "veronica2"}},
 		// AuraGem's own misspellings: a useragent group is read and wins.
 		{ID: "typo-auragem", Where: "lint page field-typo", Quote: "and AuraGem (its parser reads ",
 			Robots: "User-agent: *\nDisallow: /x\n\nUseragent: indexer\nDisallow: /p\n", Selectors: []string{"/x"}, Readers: []string{"auragem", "gemplex", "kennedy", "tlgs"}, Allow: []string{"auragem"}, Deny: []string{"gemplex", "kennedy", "tlgs"}},
@@ -276,7 +322,7 @@ func list() []Claim {
 			Robots: "User-agent: *\n# keep out\nDisallow: /private\n", Selectors: []string{"/private/x"}, Deny: []string{"all"}},
 		{ID: "comment-line-not-blank", Where: "lint page blank-line-in-group", Quote: "which no reading counts as blank",
 			Robots: "User-agent: *\n# a note\nDisallow: /private\n", Selectors: []string{"/private"}, Deny: []string{"all"}},
-		{ID: "directive-comment", Where: "lint page directive-invalid", Quote: "so no reader is affected",
+		{ID: "directive-comment-5s", Where: "lint page directive-invalid", Quote: "so in the example no reader is affected",
 			Robots: "# smolbots: ignore crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 5s\n", Selectors: []string{"/private"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\nCrawl-delay: 5s\n"},
 
 		// Blank lines and empty groups.
