@@ -272,6 +272,17 @@ func list() []Claim {
 			Robots: "User-agent: *\nDisallow /x\n", Selectors: []string{"/x"}, Readers: []string{"mozz-archiver"}, Allow: []string{"mozz-archiver"}},
 		{ID: "proxies-md-auragem-drops", Where: "docs/auragem-and-proxies.md", Quote: "AuraGem ignores the error, trips over the missing result and drops every URL of the host",
 			Robots: "User-agent: *\nCrawl-delay: 10s\nDisallow: /p\n", Selectors: []string{"/x"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
+		// Issue 35's corrected lint pages.
+		{ID: "auragem-obeys-both", Where: "lint page auragem-first-group", Quote: "and AuraGem obeys both groups together, refusing the file's own private paths as well",
+			Robots: "User-agent: googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private", "/a"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
+		{ID: "empty-user-agent-mozz", Where: "lint page empty-user-agent", Quote: "and so does mozz-archiver, whose parser skips the line yet counts it as a User-agent line, so that even a later User-agent line joins the group above",
+			Robots: "User-agent: *\nDisallow: /drafts\n\nUser-agent:\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"mozz-archiver", "gemplex"}, Deny: []string{"mozz-archiver", "gemplex"}},
+		{ID: "empty-user-agent-mozz-later", Where: "lint page empty-user-agent", Quote: "and so does mozz-archiver, whose parser skips the line yet counts it as a User-agent line, so that even a later User-agent line joins the group above",
+			Robots: "User-agent: *\nDisallow: /d\nUser-agent:\nUser-agent: bot\nDisallow: /x\n", Selectors: []string{"/x"}, Readers: []string{"mozz-archiver"}, Deny: []string{"mozz-archiver"}},
+		{ID: "agent-run-sitemap", Where: "lint page agent-run-broken", Quote: "robotparser takes a rule, Crawl-delay or Request-rate line as the end of the run of agent lines (a Sitemap line, which it also reads, ends nothing)",
+			Robots: "User-agent: indexer\nSitemap: gemini://example.org/s\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Readers: []string{"norobots", "gus"}, Deny: []string{"norobots", "gus"}},
+		{ID: "agent-run-delay", Where: "lint page agent-run-broken", Quote: "robotparser takes a rule, Crawl-delay or Request-rate line as the end of the run of agent lines (a Sitemap line, which it also reads, ends nothing)",
+			Robots: "User-agent: indexer\nCrawl-delay: 5\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Readers: []string{"norobots", "gus"}, Allow: []string{"norobots", "gus"}},
 		// Control comments: no verdict changes without them.
 		{ID: "directive-comment", Where: "lint page directive-invalid", Quote: "so in the example no reader is affected",
 			Robots: "# smolbots: ignore crawl-delay-invalid\r\nUser-agent: *\r\nDisallow: /private\r\nCrawl-delay: 0.5\r\n", Selectors: []string{"/private", "/"}, Readers: []string{"all"}, Unchanged: true,
