@@ -71,6 +71,7 @@ func Lint(f *core.File, selectors []string) []Finding {
 	if lintCrawlerChecks {
 		lt.crawlerChecks()
 		lt.auragemFails()
+		lt.tlgsLongLine()
 		lt.auragemFirstGroup()
 		lt.webproxyReaders()
 	}

@@ -102,6 +102,21 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Severities: []Severity{SevWarning},
 		},
 		{
+			Code:    "tlgs-line-too-long",
+			Summary: "a line so long that TLGS's parser crashes on it",
+			Flags:   `A line of 26,178 bytes or more, of any kind (a comment too). TLGS matches every line of the file with a regular expression through libstdc++'s std::regex_match, which recurses once per byte; measured with g++ 12.2 on x86-64 and an 8 MiB stack, the process died on a line of 26,179 bytes at -O3 (CMake's Release build), 26,178 at -O2, 27,568 with no optimisation and 43,642 at -O1. Which build runs TLGS is not known, so the lowest figure counts. TLGS reads files up to 2.5 MB, so such a file reaches the parser.`,
+			Matters: `TLGS does not get a verdict wrong here: its crawler process dies while reading the file, so the file is an error for TLGS whatever its rules say.`,
+			Example: Example{Robots: TLGSLongFile(), Selectors: []string{"gemini://capsule.example/private"}, Protocol: gemini,
+				Shown: "User-agent: *\nDisallow: /private\n# ------ (one comment line of 27,000 bytes) ------\n"},
+			Instead: Example{Robots: "User-agent: *\nDisallow: /private\n"},
+			Leave:   `Never: split the line, or shorten it.`,
+			Evidence: []Evidence{
+				CrawlerCode("tlgs", "long-line"),
+				CrawlerCode("tlgs", "size"),
+			},
+			Severities: []Severity{SevError},
+		},
+		{
 			Code:    "binary-file",
 			Summary: "the file is not text: a NUL byte, or mostly bytes that are not UTF-8",
 			Flags:   `A file that holds a NUL byte, or whose bytes are more than a quarter not UTF-8: most often a robots.txt saved as UTF-16, or something else served under its name. This finding comes first, because it explains the others: they are about noise. The example is the usual case, a file saved as UTF-16, so its NUL bytes raise ` + "`nul-byte`" + ` and its byte order mark ` + "`invalid-utf8`" + ` too; no binary file avoids one of them.`,
