@@ -3,9 +3,9 @@ package claims_test
 import (
 	"fmt"
 	"go/ast"
-	"os"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
