@@ -11,6 +11,7 @@ package sitereport
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -45,10 +46,23 @@ func Write(w io.Writer, in Input) {
 		in.Max = DefaultMax
 	}
 	writeReaders(w, in)
+	writePortLinks(w, in)
 	writeHint(w, in)
 	writeSplits(w, in)
 	writeKeptOut(w, in)
 	writeRules(w, in)
+}
+
+// writePortLinks: mozz-archiver, when it is a reader here, does not
+// reach links written with :1965.
+func writePortLinks(w io.Writer, in Input) {
+	n := in.Walk.PortLinkCount
+	if n == 0 || !slices.ContainsFunc(in.Readers, func(r Reader) bool { return r.Name == "mozz-archiver" }) {
+		return
+	}
+	first := in.Walk.PortLinks[0]
+	fmt.Fprintf(w, "mozz-archiver does not reach %s written with the port :1965 (the first, %s, on %s): it sends such a link to the host \"1965\" instead (michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/responses.py:131-137). Write those links without the port.\n\n",
+		verb(n, "1 link", fmt.Sprintf("%d links", n)), core.Visible(first.URL), core.Visible(first.FoundOn))
 }
 
 // sels are the selectors of the pages i.
