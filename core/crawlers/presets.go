@@ -104,7 +104,7 @@ var (
 		},
 		Crawler: &core.Crawler{
 			Name: "gemini-grc", Protocol: "gemini", Roles: []string{"archiver"}, Verified: true,
-			OffWhen:  "Run with -gopher (off by default, config/config.go:35), gemini-grc reads no robots.txt at all, Gemini URLs included, and would fetch this one (robotsMatch/robotsMatch.go:94-97)",
+			OffWhen:  "Run with its second protocol switched on (a flag, off by default: config/config.go:35), gemini-grc reads no robots.txt at all, Gemini URLs included, and would fetch this one (robotsMatch/robotsMatch.go:94-97)",
 			NoRobots: map[string]string{"gopher": "checks robots.txt only for gemini:// URLs, and a gopher:// URL (crawled when it runs with -gopher) never reaches the check, so it ignores the file (common/worker.go:147-157, robotsMatch/robotsMatch.go:94-97)"},
 			Repo:     "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
 			Sources: []core.Source{
