@@ -83,13 +83,19 @@ func writeReaders(w io.Writer, in Input) {
 		names  []string
 		byRule []ruleRefusals
 		count  int
+		// ignores: why the readers read no robots.txt for any page
+		// (core.IgnoresFile), "" otherwise.
+		ignores string
 	}
 	var es []*entry
 	for j, r := range in.Readers {
 		var rs []ruleRefusals
-		count := 0
+		count, ignored := 0, 0
 		for i := range in.Walk.Pages {
 			v := &in.Verdicts[i][j]
+			if v.Unread == core.IgnoresFile {
+				ignored++
+			}
 			if v.Allowed {
 				continue
 			}
@@ -98,6 +104,12 @@ func writeReaders(w io.Writer, in Input) {
 		}
 		sort.SliceStable(rs, func(a, b int) bool { return rs[a].line < rs[b].line })
 		key := fmt.Sprint(rs)
+		if n > 0 && ignored == n {
+			e := &entry{key: "ignores " + r.Name, ignores: in.Verdicts[0][j].Why}
+			e.names = append(e.names, r.Name)
+			es = append(es, e)
+			continue
+		}
 		var e *entry
 		for _, x := range es {
 			if x.key == key {
@@ -113,6 +125,8 @@ func writeReaders(w io.Writer, in Input) {
 	for _, e := range es {
 		who := strings.Join(e.names, ", ")
 		switch {
+		case e.ignores != "":
+			fmt.Fprintf(w, "%s: ignores the file, so %s allowed. %s\n", who, verb(n, "the 1 page", fmt.Sprintf("all %d pages", n)), e.ignores)
 		case e.count == 0 && n == 1:
 			fmt.Fprintf(w, "%s: the 1 page allowed\n", who)
 		case e.count == 0:

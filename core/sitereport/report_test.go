@@ -26,3 +26,16 @@ func TestPortLinksNote(t *testing.T) {
 		t.Errorf("a note without mozz-archiver:\n%s", b.String())
 	}
 }
+
+// A reader that reads no robots.txt for any page says so.
+func TestIgnoresFileEntry(t *testing.T) {
+	walk := &site.Result{Pages: []site.Page{{URL: "gopher://hole.example/1/", Selector: "/"}, {URL: "gopher://hole.example/0/x", Selector: "/x"}}}
+	why := "The crawler gemini-grc checks robots.txt only for gemini:// URLs (common/worker.go:147-157)."
+	in := Input{File: core.Parse([]byte("User-agent: *\nDisallow: /\n")), Walk: walk, Readers: []Reader{{Name: "gemini-grc"}},
+		Verdicts: [][]core.Verdict{{{Allowed: true, Unread: core.IgnoresFile, Why: why}}, {{Allowed: true, Unread: core.IgnoresFile, Why: why}}}}
+	var b strings.Builder
+	Write(&b, in)
+	if !strings.Contains(b.String(), "gemini-grc: ignores the file, so all 2 pages allowed. "+why) {
+		t.Errorf("no ignores-the-file entry:\n%s", b.String())
+	}
+}
