@@ -43,6 +43,13 @@ type Crawler struct {
 	// answers there as the library it calls would, a guess that the
 	// matrix shows as unknown and the lints do not state as a fact.
 	Unseen map[string]string
+	// NoRobots are the URL schemes the crawler fetches without reading
+	// any robots.txt, each with why as a clause after its name citing
+	// the code: its verdict on such a URL is "ignores the file".
+	NoRobots map[string]string
+	// OffWhen is a sentence saying when the crawler reads no robots.txt
+	// at all, citing its code: a note on every verdict that denies.
+	OffWhen string
 }
 
 // LinesUnseen: how the crawler splits the file into lines before its

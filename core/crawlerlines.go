@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -16,19 +17,43 @@ import (
 // that a padded file costs little.
 func (d *Dialect) FileLines(f *File) []Line {
 	more := d.readsPastCut(f) && !d.tooLong(f)
-	if !more && d.Lines == StandardLines && !d.LFLines && !(d.bomInText(f) && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
+	if !more && d.Lines == StandardLines && !(d.LFLines && f.LoneCR) && !(d.bomInText(f) && f.BOM) && !d.UTF8Only && !d.tooLong(f) {
 		return nil // the shared lexer's lines
 	}
 	n := len(f.Lines)
 	if more {
 		n-- // the line cut at MaxBytes is read again, whole
 	}
-	lines := make([]Line, 0, len(f.Lines))
+	// gopher2019 keeps only the lines it can group: a file of lone CRs
+	// is one unread line to it, not a copy of every line.
+	fieldsOnly := d.Grouping == NoGroups && d.Crawler == nil && !more
+	var lines, scratch []Line
+	if lines = []Line{}; !fieldsOnly { // never nil: nil is the shared lexer's lines
+		lines = make([]Line, 0, len(f.Lines))
+	}
 	joined := false // the previous line ended in a lone CR
 	for i := range n {
-		lines = d.appendRead(lines, f, f.Lines[i], &joined)
+		l := f.Lines[i]
+		if d.TrimCR && d.LFLines && crPadded(f.Lines[:n], i) {
+			l.Terminator = "\n" // the CRs after it are trimmed off its end
+		}
+		if !fieldsOnly {
+			lines = d.appendRead(lines, f, l, &joined)
+			continue
+		}
+		scratch = d.appendRead(scratch[:0], f, l, &joined)
+		for _, r := range scratch {
+			if r.groupable() {
+				parts := *r.FieldParts // not a pointer into the file's parts
+				r.FieldParts = &parts
+				lines = append(lines, r)
+			}
+		}
 	}
 	if !more {
+		if fieldsOnly {
+			lines = slices.Clip(lines)
+		}
 		return lines
 	}
 	offset := 0
@@ -139,6 +164,26 @@ func pythonLine(l Line, from, to int) Line {
 	return lexLineSpaces(l.Text[from:to], Pos{Line: l.Pos.Line, Col: l.Pos.Col + from, Offset: l.Pos.Offset + from}, &parts, pySpace)
 }
 
+// crPadded: line i ends at a lone CR, and up to the next LF (or the
+// end of the file) only spaces and CRs follow, which a TrimCR reader
+// trims off the line's end. (Past MaxBytes, such lines are not joined
+// back: a reader of more than the cut reads a CR-padded line there as
+// LFLines alone would.)
+func crPadded(lines []Line, i int) bool {
+	if lines[i].Terminator != "\r" {
+		return false
+	}
+	for j := i + 1; j < len(lines); j++ {
+		if strings.TrimSpace(lines[j].Text) != "" {
+			return false
+		}
+		if lines[j].Terminator != "\r" {
+			return true
+		}
+	}
+	return true
+}
+
 // readsPastCut: the file is longer than MaxBytes and the reader reads more.
 func (d *Dialect) readsPastCut(f *File) bool {
 	return f.held != "" && d.readLimit() > MaxBytes
@@ -164,6 +209,11 @@ func (d *Dialect) readLine(f *File, l Line, joined *bool) Line {
 		l = disallowPrefixLine(l)
 	case TokenLines:
 		l = tokenLine(l)
+	case TrimmedLines:
+		var parts []FieldParts
+		t := lexLineSpaces(l.Text, l.Pos, &parts, unicode.IsSpace)
+		t.Terminator = l.Terminator
+		l = t
 	}
 	if d.LFLines {
 		// Only LF ends a line: lines split by a lone CR are one line

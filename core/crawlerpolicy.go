@@ -116,6 +116,9 @@ func (p *Policy) crawlerNotes(selector, target string, decided *compiledRule, no
 			}
 		}
 	}
+	if c.OffWhen != "" && decided != nil && !decided.allow {
+		*notes = append(*notes, sentence(c.OffWhen))
+	}
 	t := p.tab
 	if d.NoRulesBanLater && !hasDisallow(t) {
 		*notes = append(*notes, sentence(fmt.Sprintf("%s collects no rule here and stores that as one empty prefix (%s), so every URL of the host after the first is banned, for good", c.Name, c.Cite("stored"))))

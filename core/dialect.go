@@ -50,13 +50,28 @@ type Dialect struct {
 	// antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robots.go:33;
 	// acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/RobotsTxtParser.cs:21).
 	LFLines bool
+	// TrimCR: with LFLines, the crawler trims every Unicode space, CR
+	// included, from the end of a line it splits at LF, so lone CRs that
+	// only pad a line's end (`Disallow: /a\r\r\n`, a last line
+	// `Disallow: /a\r`) leave it readable
+	// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:robotsMatch/robots.go:33-39;
+	// elektito/gemplex@70352b2ab9ef5d9532595f1a7d1d6fe73e98b89e:cmd/gemplex/crawl.go:585,599,603-606;
+	// acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/RobotsTxtParser.cs:21,26,40-41).
+	// A CR inside a line still joins it to the next.
+	TrimCR bool
+	// EmptyAgentJoins: a User-agent line with an empty value names no
+	// agent and starts no group, but counts as a User-agent line: the
+	// run it stands in stays open, so the rules and User-agent lines
+	// after it join the group above
+	// (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:357-360,369-371).
+	EmptyAgentJoins bool
 	// UTF8Only: a file with a byte that is not UTF-8 is read as an empty
 	// file, which allows everything
-	// (scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/robotstxt.py:11-27).
+	// (scrapy/scrapy@1278e76d9093b1c5c9ec810768d1066772a8a134:scrapy/robotstxt.py:11-27).
 	UTF8Only bool
 	// BOMInText: a UTF-8 BOM stays in line 1, so its field name is not
 	// one the crawler knows (the same lines, and
-	// scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/robotstxt.py:16 for mozz-archiver;
+	// scrapy/scrapy@1278e76d9093b1c5c9ec810768d1066772a8a134:scrapy/robotstxt.py:16 for mozz-archiver;
 	// for Python's robotparser, read() decodes the body as "utf-8", not
 	// "utf-8-sig", and parse() then compares "\ufeffuser-agent" with
 	// "user-agent": Lib/urllib/robotparser.py:70,113,115 in CPython 3.11).
@@ -88,6 +103,13 @@ type Dialect struct {
 	// host (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:409,494,
 	// crawler/crawl.go:82-96).
 	ParseErrorSkipsHost bool
+	// HighBytesUnfetched: the crawler never fetches a URL holding a raw
+	// byte of 0x80 or more: its control-character test, c < 0x20 on a
+	// signed char, takes every such byte for one
+	// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgs/crawler/crawler.cpp:249-251,
+	// where char is signed, as on x86-64). Its verdict there is "never
+	// fetches this URL".
+	HighBytesUnfetched bool
 
 	Facts   Facts
 	Crawler *Crawler // nil for the six readings of the texts; a preset's identity
@@ -183,6 +205,12 @@ const (
 	// end of the file is dropped
 	// (temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:scanner.go:58-112, parser.go:137-251).
 	TokenLines
+	// TrimmedLines: the shared lexer, but the line, the field and the
+	// value are trimmed of every Unicode space (.NET's String.Trim():
+	// VT, FF, NEL, NBSP, LS, PS besides spaces and tabs), so
+	// `Disallow: /a\v` is `/a`
+	// (acidus99/Kennedy@29fbacbb6d35c7c8f40409f10615ce9854894054:Data/RobotsTxt/RobotsTxtParser.cs:26,40-41).
+	TrimmedLines
 )
 
 // AgentMatching says how a User-agent value is compared with a bot name.
@@ -351,6 +379,9 @@ var (
 	Gopher2019 = Dialect{
 		ID: "gopher2019", Title: "Gopher 2019 proposal", Source: "Robots and Gopher (2019 mailing-list proposal)",
 		Grouping: NoGroups, Selection: AllRules, Decision: AnyDisallow, Patterns: Glob,
+		// The 2019 text ends a line at LF or CRLF only: a lone CR stays
+		// inside the line (DIALECTS.md, gopher2019).
+		LFLines:  true,
 		MaxBytes: MaxBytes,
 		Facts: Facts{
 			Location: "selector robots.txt, then 0/robots.txt",

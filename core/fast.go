@@ -11,6 +11,11 @@ import (
 // p.Allowed(s) == p.Test(s).Allowed for every selector; a gemini:// or
 // gopher:// URL is read as the selector it asks for, as in Test.
 func (p *Policy) Allowed(selector string) bool {
+	if p.Dialect.Crawler != nil {
+		if kind, _ := p.Dialect.unread(selector); kind != "" {
+			return kind == IgnoresFile
+		}
+	}
 	if p.failLine != nil {
 		return false
 	}
@@ -33,6 +38,11 @@ func (p *Policy) Allowed(selector string) bool {
 // decided it (0 and "" when no rule did). It builds no group list and no
 // notes, for callers that explain only some answers of many.
 func (p *Policy) DecidingRule(selector string) (allowed bool, line int, rule string) {
+	if p.Dialect.Crawler != nil {
+		if kind, _ := p.Dialect.unread(selector); kind != "" {
+			return kind == IgnoresFile, 0, ""
+		}
+	}
 	if p.failLine != nil {
 		return false, p.failLine.Pos.Line, p.failLine.Rule()
 	}

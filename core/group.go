@@ -234,6 +234,7 @@ func sameDialect(a, b *Dialect) bool {
 		a.AlwaysAllow == b.AlwaysAllow && slices.Equal(a.DelayFields, b.DelayFields) && a.Facts == b.Facts &&
 		a.Lines == b.Lines && a.LFLines == b.LFLines && a.UTF8Only == b.UTF8Only && a.BOMInText == b.BOMInText && a.Preamble == b.Preamble && a.EmptyClears == b.EmptyClears &&
 		a.EachAgent == b.EachAgent && a.RootRules == b.RootRules && a.NoRulesBanLater == b.NoRulesBanLater && a.IndexAllowsDir == b.IndexAllowsDir && a.ParseErrorSkipsHost == b.ParseErrorSkipsHost && a.Crawler == b.Crawler &&
+		a.TrimCR == b.TrimCR && a.EmptyAgentJoins == b.EmptyAgentJoins && a.HighBytesUnfetched == b.HighBytesUnfetched &&
 		a.MaxBytes == b.MaxBytes && a.TooLongAllowsAll == b.TooLongAllowsAll
 }
 
@@ -347,18 +348,26 @@ func (rs *Ruleset) groupByAgentRuns() {
 		rs.Groups = append(rs.Groups, cur)
 	}
 	inRun := pre == PreambleStarRun // the file starts in a * run
+	held := false                   // an empty User-agent line keeps cur's run open (EmptyAgentJoins)
 	for l := range rs.eachLine() {
 		k := d.FieldOf(l)
 		if k == "" || !d.Recognises(k) {
 			if d.Grouping == AgentRunsAnyField && l.Kind == FieldLine {
-				inRun = false // any field name ends a run of agent lines
+				inRun, held = false, false // any field name ends a run of agent lines
 			}
+			continue
+		}
+		if k == UserAgent && d.EmptyAgentJoins && l.Value == "" {
+			inRun, held = true, cur != nil
 			continue
 		}
 		if k == UserAgent || k == VirtualAgent {
 			newGroup := cur == nil || rs.closesAgentRun(cur) ||
 				d.Grouping == AgentRunsAnyField && !inRun ||
 				pre == PreambleForAll && cur.Implicit()
+			if held {
+				newGroup = false
+			}
 			if newGroup {
 				cur = &Group{}
 				rs.Groups = append(rs.Groups, cur)
@@ -371,7 +380,7 @@ func (rs *Ruleset) groupByAgentRuns() {
 			inRun = true
 			continue
 		}
-		inRun = false
+		inRun, held = false, false
 		if cur == nil {
 			rs.Ignored = append(rs.Ignored, l)
 			continue

@@ -88,7 +88,8 @@ func TestLintMessagesFollowScope(t *testing.T) {
 	inputs := []input{{"manyCodes", []byte(manyCodes), sels},
 		{"crlf", []byte("User-agent: *\r\nDisallow: /a\n\n"), nil},
 		{"big", append([]byte("\uFEFFUser-agent: *\nDisallow: /\x00\xff\n"), bytes.Repeat([]byte("# pad\n"), core.MaxBytes/6+10)...), nil},
-		{"empty", nil, nil}}
+		{"empty", nil, nil},
+		{"tlgs-long-line", []byte(lint.TLGSLongFile()), nil}}
 	for _, glob := range []string{"../testdata/lint/*.robots.txt", "../testdata/realworld/*.txt", "../testdata/scenarios/*.txtar"} {
 		files, _ := filepath.Glob(glob)
 		for _, name := range files {

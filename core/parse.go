@@ -87,8 +87,9 @@ var KnownFields = map[string]Field{
 	"request-rate": RequestRate, "sitemap": Sitemap, "host": Host,
 }
 
-// googleTypos are the misspellings Google's reference parser accepts; only
-// the rfc9309 dialect honours them (AcceptTypos), the linter flags them all.
+// googleTypos are the misspellings Google's reference parser accepts; of
+// the dialects only rfc9309 honours them (AcceptTypos, which
+// mozz-archiver sets too); the linter flags them all.
 var GoogleTypos = map[string]Field{
 	"useragent": UserAgent, "user agent": UserAgent,
 	"dissallow": Disallow, "dissalow": Disallow, "disalow": Disallow,
@@ -142,6 +143,9 @@ type File struct {
 	// Bytes and line at which the first invalid UTF-8 / NUL byte was seen (0 if none).
 	InvalidUTF8Line int
 	NULLine         int
+	// LoneCR: some line ends at a CR not followed by LF, which readers
+	// that end lines only at LF (Dialect.LFLines) join to the next.
+	LoneCR bool
 	// Text is the part of the input that was read (after BOM removal).
 	Text string
 	// held is the input after BOM removal up to HoldBytes, when it is
@@ -197,6 +201,7 @@ func Parse(data []byte) *File {
 		if f.NULLine == 0 && strings.IndexByte(l.Text, 0) >= 0 {
 			f.NULLine = l.Pos.Line
 		}
+		f.LoneCR = f.LoneCR || l.Terminator == "\r"
 		f.Lines = append(f.Lines, l)
 	})
 	f.copyGroupedLines()

@@ -17,6 +17,15 @@ func neededSources(d *core.Dialect) []string {
 	if d.Selection == core.UnionMatching {
 		need = append(need, "union")
 	}
+	if d.TrimCR {
+		need = append(need, "trim")
+	}
+	if d.EmptyAgentJoins {
+		need = append(need, "empty-agent")
+	}
+	if d.HighBytesUnfetched {
+		need = append(need, "high-bytes")
+	}
 	if d.EmptyClears {
 		need = append(need, "empty")
 	}

@@ -157,6 +157,21 @@ func pyOddFiles() []pySource {
 		out = append(out, pySource{name: fmt.Sprintf("odd/%d", i), body: []byte(body), odd: true,
 			sels: []string{"/vt", "/ff", "/a", "/b", "/gs", "/rs", "/nel", "/ls", "/ps", "/nb", "/ideo", "/x", "/y", "/us", "/star", "/c"}})
 	}
+	// Issue 35's Protego cases: an empty User-agent line keeps the run
+	// above open (protego.py:357-360,369-371), and the escapes Protego
+	// keeps are upper-cased (protego.py:140-141).
+	for i, c := range []struct{ body, sel string }{
+		{"User-agent: *\nDisallow: /drafts\n\nUser-agent:\nDisallow: /private\n", "/private"},
+		{"User-agent: *\nDisallow: /d\nUser-agent:\nUser-agent: bot\nDisallow: /x\n", "/x"},
+		{"User-agent: *\nDisallow: /d\nUser-agent:\n\nUser-agent: bot\nDisallow: /x\n", "/x"},
+		{"User-agent: *\nDisallow: /a%2Fb\nDisallow: /c%2fd\nDisallow: /e%2a\nDisallow: /g%2f\n", "/a%2fb"},
+		{"User-agent: *\nDisallow: /a%2Fb\nDisallow: /c%2fd\nDisallow: /e%2a\nDisallow: /g%2f\n", "/c%2Fd"},
+		{"User-agent: *\nDisallow: /a%2Fb\nDisallow: /c%2fd\nDisallow: /e%2a\nDisallow: /g%2f\n", "/e%2A"},
+		{"User-agent: *\nDisallow: /a%2Fb\nDisallow: /c%2fd\nDisallow: /e%2a\nDisallow: /g%2f\n", "/g%2F"},
+		{"User-agent: *\nDisallow: /a%2Fb\nDisallow: /c%2fd\nDisallow: /e%2a\nDisallow: /g%2f\n", "/exyz"},
+	} {
+		out = append(out, pySource{name: fmt.Sprintf("odd/protego-%d", i), body: []byte(c.body), odd: true, sels: []string{c.sel}})
+	}
 	return out
 }
 

@@ -107,7 +107,14 @@ func foldedURL(s string) string { return strings.ToLower(foldedURLCase(s)) }
 // foldedURLCase is foldedURL before lower-casing, for notes.
 func foldedURLCase(s string) string {
 	rest, isURL := splitGeminiURL(s)
-	u, err := url.Parse(rest)
+	toParse := rest
+	if rest == "" || strings.IndexByte("/?#", rest[0]) >= 0 {
+		// Parsed after its host, as gemini-grc parses the whole URL: a
+		// path starting "//" is a path, which path.Clean folds to "/"
+		// (antanst/gemini-grc@f362a1d2da323f8b608a20230a75524adae6c1a4:common/url/url.go:146,184).
+		toParse = "gemini://h" + rest
+	}
+	u, err := url.Parse(toParse)
 	if err != nil {
 		return rest
 	}
@@ -238,9 +245,10 @@ func protegoPattern(v string) string {
 }
 
 // protegoQuote is Protego's _unquote(ignore) then Python's quote with
-// safe: escapes decoded except those of ignore, then every byte outside
-// letters, digits, "_.-~" and safe escaped in upper-case hex (a kept
-// escape's "%" is safe, so it stays as written).
+// safe: escapes decoded except those of ignore, which are kept with
+// their hex digits upper-cased (scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:140-141,147),
+// then every byte outside letters, digits, "_.-~" and safe escaped in
+// upper-case hex. So `/a%2fb` and `/a%2Fb` are one path.
 func protegoQuote(p, ignore, safe string) string {
 	plain := true
 	for i := 0; i < len(p) && plain; i++ {
@@ -253,7 +261,16 @@ func protegoQuote(p, ignore, safe string) string {
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		if c == '%' {
-			if v, ok := decodeEscape(p, i); ok && strings.IndexByte(ignore, v) < 0 {
+			v, ok := decodeEscape(p, i)
+			if ok && strings.IndexByte(ignore, v) >= 0 {
+				// A kept escape is upper-cased (protego.py:141,147).
+				b.WriteByte('%')
+				b.WriteByte(upperHex[v>>4])
+				b.WriteByte(upperHex[v&15])
+				i += 2
+				continue
+			}
+			if ok {
 				c, i = v, i+2
 				if !unreserved(c) && strings.IndexByte(safe, c) < 0 || c == '%' {
 					b.WriteByte('%')

@@ -17,12 +17,17 @@ type Verdict struct {
 	Allowed bool   `json:"allowed"`
 	// SkipHost: the crawler cannot read the file and fetches nothing
 	// from the host (Allowed is false; Line is the line it fails on).
-	SkipHost bool   `json:"skip_host,omitempty"`
-	Line     int    `json:"line"` // the deciding line, 0 if no rule decided
-	Rule     string `json:"rule"` // that line as `Field: value`, "" if none
-	Group    string `json:"group"`
-	Why      string `json:"why"`
-	Note     string `json:"note"`
+	SkipHost bool `json:"skip_host,omitempty"`
+	// Unread: the crawler's code decides this URL before any robots.txt
+	// is read: "ignores-file" (it reads no robots.txt for it: Allowed is
+	// true) or "never-fetched" (it never fetches it: Allowed is false);
+	// "" when the file decides. Line is 0 and Why says why.
+	Unread string `json:"unread,omitempty"`
+	Line   int    `json:"line"` // the deciding line, 0 if no rule decided
+	Rule   string `json:"rule"` // that line as `Field: value`, "" if none
+	Group  string `json:"group"`
+	Why    string `json:"why"`
+	Note   string `json:"note"`
 	// Alternative is the outcome under the other reading the note
 	// describes, when that reading gives a different answer.
 	Alternative *Alternative `json:"alternative,omitempty"`
@@ -81,8 +86,13 @@ func joinNotes(a, b string) string {
 // Word is how a verdict reads: "allowed", "disallowed", or "skips the
 // host" when the crawler fetches nothing there at all.
 func (v *Verdict) Word() string {
-	if v.SkipHost {
+	switch {
+	case v.SkipHost:
 		return SkipHostWord
+	case v.Unread == IgnoresFile:
+		return IgnoresFileWord
+	case v.Unread == NeverFetched:
+		return NeverFetchedWord
 	}
 	return word(v.Allowed)
 }
@@ -92,6 +102,9 @@ const SkipHostWord = "skips the host"
 
 // test fills in v, which the caller passes zero.
 func (p *Policy) test(v *Verdict, selector string) {
+	if p.Dialect.Crawler != nil && p.testUnread(v, selector) {
+		return
+	}
 	if p.failLine != nil {
 		p.testFailed(v, selector)
 		return

@@ -379,10 +379,20 @@ func (t *textWriter) row(vs []core.Verdict, hints string) error {
 		switch {
 		case v.SkipHost:
 			word = "SKIPS HOST" // it fetches nothing from the host
+		case v.Unread == core.IgnoresFile:
+			word = "ignores file" // it fetches the URL without reading robots.txt
+		case v.Unread == core.NeverFetched:
+			word = "NEVER FETCHES" // its code refuses the URL whatever the file says
 		case !v.Allowed:
 			word = "DENIED"
 		}
 		decided := "no rule matched"
+		switch {
+		case v.Unread == core.IgnoresFile:
+			decided = "reads no robots.txt for this URL"
+		case v.Unread == core.NeverFetched:
+			decided = "its code never fetches this URL"
+		}
 		if v.Line > 0 {
 			decided = fmt.Sprintf("line %d: %s", v.Line, visible(v.Rule))
 		}
@@ -417,6 +427,10 @@ func bottomLine(vs []core.Verdict, kind string) string {
 	var denied, allowed []string
 	for _, v := range vs {
 		switch {
+		case v.Unread == core.IgnoresFile:
+			allowed = append(allowed, v.Dialect+" ("+core.IgnoresFileWord+")")
+		case v.Unread == core.NeverFetched:
+			denied = append(denied, v.Dialect+" ("+core.NeverFetchedWord+")")
 		case v.Allowed:
 			allowed = append(allowed, v.Dialect)
 		case v.SkipHost:
@@ -449,7 +463,7 @@ func every(n int, kind string) string {
 
 func disagree(vs []core.Verdict) bool {
 	for _, v := range vs[1:] {
-		if v.Allowed != vs[0].Allowed || v.SkipHost != vs[0].SkipHost {
+		if v.Allowed != vs[0].Allowed || v.SkipHost != vs[0].SkipHost || v.Unread != vs[0].Unread {
 			return true
 		}
 	}
@@ -479,7 +493,11 @@ func (j *jsonWriter) agent(policies []*core.Policy) {
 
 func (j *jsonWriter) row(vs []core.Verdict, _ string) error {
 	for i := range vs {
-		j.buf = appendVerdict(j.buf[:0], &vs[i], j.fixed[i])
+		fixed := j.fixed[i]
+		if vs[i].Unread != "" {
+			fixed = nil // its own why, not the policy's
+		}
+		j.buf = appendVerdict(j.buf[:0], &vs[i], fixed)
 		j.buf = append(j.buf[:len(j.buf)-2], j.made...) // in place of "}\n"
 		if _, err := j.w.Write(j.buf); err != nil {
 			return err
@@ -552,6 +570,10 @@ func appendVerdict(b []byte, v *core.Verdict, fixed []byte) []byte {
 	b = appendBool(b, v.Allowed)
 	if v.SkipHost {
 		b = append(b, `,"skip_host":true`...) // only then, as encoding/json's omitempty
+	}
+	if v.Unread != "" {
+		b = append(b, ',')
+		b = appendKey(b, "unread", v.Unread)
 	}
 	b = append(b, `,"line":`...)
 	b = appendInt(b, v.Line)

@@ -133,7 +133,7 @@ func runSite(c *call, o siteOptions) error {
 	}
 	var dialects, presets []core.Dialect
 	if o.dialects == "" {
-		dialects, presets = scope.Dialects(), crawlers.For(scope)
+		dialects, presets = scope.Dialects(), crawlers.Visiting(scope)
 	} else {
 		ds, err := parseDialects(o.dialects)
 		if err != nil {

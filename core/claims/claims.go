@@ -8,6 +8,7 @@
 package claims
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -46,6 +47,12 @@ type Claim struct {
 	// at least one selector.
 	Unchanged, Changed bool
 	Alt                string
+	// Field, when set, is a field the claim says some readers read:
+	// Reads find it among the settings of the example's policy, NotRead
+	// do not (same names as Readers). For what no verdict shows: which
+	// readers honour a delay.
+	Field          core.Field
+	Reads, NotRead []string
 }
 
 // DefaultAgent is what the dialects are asked as, as on the reference site.
@@ -207,6 +214,7 @@ func (c Claim) Check() []string {
 			}
 		}
 	}
+	bad = append(bad, c.checkField()...)
 	if c.Unchanged || c.Changed {
 		alt := Verdicts(c.Alt, c.Selectors, c.Agent, scope)
 		for _, id := range scope {
@@ -223,6 +231,43 @@ func (c Claim) Check() []string {
 			if c.Changed && changed == "" {
 				bad = append(bad, id+" gives the same verdicts on both files")
 			}
+		}
+	}
+	return bad
+}
+
+// checkField says which of Reads do not read Field and which of NotRead
+// do, on the example.
+func (c Claim) checkField() []string {
+	if c.Field == "" {
+		return nil
+	}
+	reads, err := Expand(c.Reads)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	not, err := Expand(c.NotRead)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	f := core.Parse([]byte(c.Robots))
+	readsField := func(id string) bool {
+		d, _ := crawlers.ReaderByID(id)
+		a := core.Agent{}
+		if d.Crawler == nil {
+			a = core.MustAgent(cmp.Or(c.Agent, DefaultAgent))
+		}
+		return slices.ContainsFunc(d.Compile(f).Policy(a).Settings(), func(s core.Setting) bool { return s.Field == c.Field })
+	}
+	var bad []string
+	for _, id := range reads {
+		if !readsField(id) {
+			bad = append(bad, id+" does not read "+string(c.Field))
+		}
+	}
+	for _, id := range not {
+		if readsField(id) {
+			bad = append(bad, id+" reads "+string(c.Field))
 		}
 	}
 	return bad
@@ -306,4 +351,9 @@ func WithKnob(has func(core.Dialect) bool) []string {
 		}
 	}
 	return out
+}
+
+// hasSource: d is a preset that cites its code for the behaviour key.
+func hasSource(d core.Dialect, key string) bool {
+	return d.Crawler != nil && slices.ContainsFunc(d.Crawler.Sources, func(s core.Source) bool { return s.Key == key })
 }

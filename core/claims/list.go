@@ -17,6 +17,11 @@ func All() []Claim {
 // or words built from the verdicts they stand beside. A phrase starting
 // with = stands for a whole string of the source, not a part of one.
 var AboutSmolbots = map[string]string{
+	"who does not and who gives no verdict":                                        "what check prints on stderr",
+	"parting a row on which every reader agreed while it read nothing":             "what fix's strict guard refuses",
+	"each kept or left out by `-protocol` like any reader":                         "what -protocol does to lint's output",
+	"so line 1 is not read as the field it names":                                  "built from bomChanges: the readers named are those whose verdicts the mark changes",
+	"so a crawler shows in a log only by what it asks for and where it comes from": "about server logs, not about reading the file",
 	"drops this finding":                                                           "what -protocol does to lint's output",
 	"reorders or drops such rules":                                                 "what smolbots fix does",
 	"drops it when no crawler is the worse for it":                                 "what smolbots fix does; its tests hold it to that",
@@ -105,8 +110,12 @@ func list() []Claim {
 	delayBetweenAlt := "User-agent: indexer\nUser-agent: gus\nUser-agent: archiver\nDisallow: /private\n"
 	return []Claim{
 		// Sentences of the lint pages that name readers one by one.
-		{ID: "lf-message", Where: "lint.go lf-line-endings", Quote: "the dialects here accept any line ending",
+		{ID: "lf-message", Where: "lint.go lf-line-endings", Quote: "the dialects here accept a bare LF, and all but gopher2019 a bare CR",
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\r\nDisallow: /private\r\n"},
+		{ID: "lf-message-cr", Where: "lint.go lf-line-endings", Quote: "the dialects here accept a bare LF, and all but gopher2019 a bare CR",
+			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Except: []string{"gopher2019"}, Unchanged: true, Alt: "User-agent: *\r\nDisallow: /private\r\n"},
+		{ID: "lf-message-cr-gopher2019", Where: "lint.go lf-line-endings", Quote: "the dialects here accept a bare LF, and all but gopher2019 a bare CR",
+			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"gopher2019"}, Changed: true, Alt: "User-agent: *\r\nDisallow: /private\r\n"},
 		{ID: "invalid-utf8-mozz", Where: "lint page invalid-utf8", Quote: "mozz-archiver reads such a file as empty, so every rule is gone for it",
 			Robots: "User-agent: *\r\nDisallow: /caf\xe9\r\nDisallow: /private\r\n", Selectors: []string{"/private"}, Readers: []string{"mozz-archiver"}, Allow: []string{"mozz-archiver"}},
 		{ID: "empty-user-agent-python", Where: "lint page empty-user-agent", Quote: "for norobots (and GUS) the group applies to every robot",
@@ -142,6 +151,9 @@ func list() []Claim {
 		// every reader that has the knob.
 		{ID: "knob-lf-lines", Where: "knobs.go LFLines", Quote: "lines separated by a bare CR run together into one line it cannot read",
 			Robots: "User-agent: *\rDisallow: /a\r", Selectors: []string{"/a"}, Readers: knob(func(d core.Dialect) bool { return d.LFLines }), Allow: knob(func(d core.Dialect) bool { return d.LFLines })},
+		{ID: "knob-no-typos", Where: "knobs.go AcceptTypos", Quote: "A misspelt field name is not read.",
+			Robots: "User-agent: *\nDisallow: /x\n\nUseragent: indexer\nDisallow: /p\n", Selectors: []string{"/x", "/p"}, Readers: knob(func(d core.Dialect) bool { return !d.AcceptTypos && !hasSource(d, "typos") }),
+			Unchanged: true, Alt: "User-agent: *\nDisallow: /x\n\nDisallow: /p\n"},
 		{ID: "knob-utf8-only", Where: "knobs.go UTF8Only", Quote: "A file with a byte that is not UTF-8 is read as an empty file, which allows everything.",
 			Robots: "User-agent: *\nDisallow: /a\nDisallow: /\xe9\n", Selectors: []string{"/a", "/"}, Readers: knob(func(d core.Dialect) bool { return d.UTF8Only }), Allow: knob(func(d core.Dialect) bool { return d.UTF8Only })},
 		{ID: "knob-bom-grouped", Where: "knobs.go BOMInText", Quote: "A UTF-8 byte order mark stays in the first line, so that line's field name is not one it knows.",
@@ -267,8 +279,61 @@ func list() []Claim {
 		{ID: "typo-not-accepted", Where: "lint_lines.go field-typo", Quote: "no dialect accepts it",
 			Robots: "User-agent: *\nDisallow: /drafts\nUsr-agent: examplebot\nAlow: /drafts/open\nCrawl-dealy: 5\n", Selectors: []string{"/drafts/open"}, Readers: []string{"dialects"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /drafts\n"},
 
-		{ID: "typo-accepted-by-rfc9309", Where: "lint page field-typo", Quote: "accepts some common misspellings; every other reading ignores the line",
-			Robots: "User-agent: *\nDisallow: /drafts\nDissallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"rfc9309"}, Allow: dialectsExcept("rfc9309")},
+		{ID: "typo-accepted-by-rfc9309", Where: "lint page field-typo", Quote: "); every other reader ignores the line",
+			Robots: "User-agent: *\nDisallow: /drafts\nDissallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"all"}, Deny: []string{"rfc9309", "mozz-archiver"},
+			Allow: append(dialectsExcept("rfc9309"), "tlgs", "gemplex", "gemini-grc", "kennedy", "gus", "gus-legacy", "auragem", "veronica2")},
+		// docs/dialects.md, docs/python-readers.md, docs/crawlers.md,
+		// docs/auragem-and-proxies.md.
+		{ID: "dialects-md-gopherdraft-a", Where: "docs/dialects.md", Quote: "gopherdraft takes the first record in file order that matches the robot, `*` matching every robot where it stands, so records below a `*` record are never used; norobots takes the first record that names the robot, else the `*` record",
+			Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n", Selectors: []string{"/a"}, Agent: "examplebot", Readers: []string{"gopherdraft", "norobots"}, Deny: []string{"gopherdraft"}, Allow: []string{"norobots"}},
+		{ID: "dialects-md-gopherdraft-b", Where: "docs/dialects.md", Quote: "gopherdraft takes the first record in file order that matches the robot, `*` matching every robot where it stands, so records below a `*` record are never used; norobots takes the first record that names the robot, else the `*` record",
+			Robots: "User-agent: *\nDisallow: /a\n\nUser-agent: examplebot\nDisallow: /b\n", Selectors: []string{"/b"}, Agent: "examplebot", Readers: []string{"gopherdraft", "norobots"}, Allow: []string{"gopherdraft"}, Deny: []string{"norobots"}},
+		{ID: "dialects-md-empty-disallow", Where: "docs/dialects.md", Quote: "An empty `Disallow:` disallows nothing in every dialect",
+			Robots: "User-agent: *\nDisallow:\n", Selectors: []string{"/x", "/"}, Readers: []string{"dialects"}, Allow: []string{"dialects"}},
+		{ID: "python-md-bom-others", Where: "docs/python-readers.md", Quote: "The other five dialects still drop the mark.",
+			Robots: "\ufeffUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Except: []string{"norobots"}, Deny: dialectsExcept("norobots")},
+		{ID: "crawlers-md-protego-no-colon", Where: "docs/crawlers.md", Quote: "`Disallow /x` is not read",
+			Robots: "User-agent: *\nDisallow /x\n", Selectors: []string{"/x"}, Readers: []string{"mozz-archiver"}, Allow: []string{"mozz-archiver"}},
+		{ID: "proxies-md-auragem-drops", Where: "docs/auragem-and-proxies.md", Quote: "AuraGem ignores the error, trips over the missing result and drops every URL of the host",
+			Robots: "User-agent: *\nCrawl-delay: 10s\nDisallow: /p\n", Selectors: []string{"/x"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
+		// Issue 35's corrected lint pages.
+		{ID: "auragem-obeys-both", Where: "lint page auragem-first-group", Quote: "and AuraGem obeys both groups together, refusing the file's own private paths as well",
+			Robots: "User-agent: googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"/private", "/a"}, Readers: []string{"auragem"}, Deny: []string{"auragem"}},
+		{ID: "empty-user-agent-mozz", Where: "lint page empty-user-agent", Quote: "and so does mozz-archiver, whose parser skips the line yet counts it as a User-agent line, so that even a later User-agent line joins the group above",
+			Robots: "User-agent: *\nDisallow: /drafts\n\nUser-agent:\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"mozz-archiver", "gemplex"}, Deny: []string{"mozz-archiver", "gemplex"}},
+		{ID: "empty-user-agent-mozz-later", Where: "lint page empty-user-agent", Quote: "and so does mozz-archiver, whose parser skips the line yet counts it as a User-agent line, so that even a later User-agent line joins the group above",
+			Robots: "User-agent: *\nDisallow: /d\nUser-agent:\nUser-agent: bot\nDisallow: /x\n", Selectors: []string{"/x"}, Readers: []string{"mozz-archiver"}, Deny: []string{"mozz-archiver"}},
+		{ID: "agent-run-sitemap", Where: "lint page agent-run-broken", Quote: "robotparser takes a rule, Crawl-delay or Request-rate line as the end of the run of agent lines (a Sitemap line, which it also reads, ends nothing)",
+			Robots: "User-agent: indexer\nSitemap: gemini://example.org/s\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Readers: []string{"norobots", "gus"}, Deny: []string{"norobots", "gus"}},
+		{ID: "agent-run-delay", Where: "lint page agent-run-broken", Quote: "robotparser takes a rule, Crawl-delay or Request-rate line as the end of the run of agent lines (a Sitemap line, which it also reads, ends nothing)",
+			Robots: "User-agent: indexer\nCrawl-delay: 5\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Readers: []string{"norobots", "gus"}, Allow: []string{"norobots", "gus"}},
+		// Control comments: no verdict changes without them.
+		{ID: "directive-comment", Where: "lint page directive-invalid", Quote: "so in the example no reader is affected",
+			Robots: "# smolbots: ignore crawl-delay-invalid\r\nUser-agent: *\r\nDisallow: /private\r\nCrawl-delay: 0.5\r\n", Selectors: []string{"/private", "/"}, Readers: []string{"all"}, Unchanged: true,
+			Alt: "User-agent: *\r\nDisallow: /private\r\nCrawl-delay: 0.5\r\n"},
+		{ID: "directive-comment-tlgs", Where: "lint page directive-invalid", Quote: "TLGS alone reads one holding a colon as a line with a field, which between two User-agent lines would end their run",
+			Robots: "User-agent: tlgs\n# smolbots: ignore=unknown-field\nUser-agent: googlebot\nDisallow: /\n", Selectors: []string{"/private"}, Readers: []string{"crawlers"}, Except: []string{"tlgs"}, Unchanged: true,
+			Alt: "User-agent: tlgs\nUser-agent: googlebot\nDisallow: /\n"},
+		{ID: "directive-comment-tlgs-changed", Where: "lint page directive-invalid", Quote: "TLGS alone reads one holding a colon as a line with a field, which between two User-agent lines would end their run",
+			Robots: "User-agent: tlgs\n# smolbots: ignore=unknown-field\nUser-agent: googlebot\nDisallow: /\n", Selectors: []string{"/private"}, Readers: []string{"tlgs"}, Changed: true,
+			Alt: "User-agent: tlgs\nUser-agent: googlebot\nDisallow: /\n"},
+		// Virtual-agent: only conner2020 reads the line.
+		{ID: "virtual-agent-message-others", Where: "lint_lines.go virtual-agent-field-portability", Quote: "Virtual-agent is read only by conner2020;",
+			Robots: "User-agent: *\nDisallow: /a\n\nVirtual-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private", "/a"}, Readers: []string{"dialects"}, Except: []string{"conner2020"}, Unchanged: true,
+			Alt: "User-agent: *\nDisallow: /a\n\nDisallow: /private\n"},
+		{ID: "virtual-agent-message-conner", Where: "lint_lines.go virtual-agent-field-portability", Quote: "Virtual-agent is read only by conner2020;",
+			Robots: "User-agent: *\nDisallow: /a\n\nVirtual-agent: indexer\nDisallow: /private\n", Selectors: []string{"/private", "/a"}, Readers: []string{"conner2020"}, Changed: true,
+			Alt: "User-agent: *\nDisallow: /a\n\nDisallow: /private\n"},
+		// Which readers read Check and Request-rate.
+		{ID: "delay-check-readers", Where: "lint page delay-portability", Quote: "Check only by Conner's proposal; Request-rate only by robotparser (of the crawlers, mozz-archiver's Protego reads it too)",
+			Robots: "User-agent: *\nDisallow: /private\nCheck: 10\nRequest-rate: 1/10\n", Selectors: []string{"/private"}, Field: core.Check,
+			Reads: []string{"conner2020"}, NotRead: []string{"gopher2019", "gopherdraft", "gemini", "rfc9309", "norobots", "crawlers"}},
+		{ID: "delay-request-rate-readers", Where: "lint page delay-portability", Quote: "Check only by Conner's proposal; Request-rate only by robotparser (of the crawlers, mozz-archiver's Protego reads it too)",
+			Robots: "User-agent: *\nDisallow: /private\nCheck: 10\nRequest-rate: 1/10\n", Selectors: []string{"/private"}, Field: core.RequestRate,
+			Reads: []string{"norobots", "gus", "gus-legacy", "mozz-archiver"}, NotRead: []string{"gopher2019", "gopherdraft", "gemini", "conner2020", "rfc9309", "tlgs", "gemplex", "gemini-grc", "kennedy", "auragem", "veronica2"}},
+		// AuraGem's own misspellings: a useragent group is read and wins.
+		{ID: "typo-auragem", Where: "lint page field-typo", Quote: "and AuraGem (its parser reads ",
+			Robots: "User-agent: *\nDisallow: /x\n\nUseragent: indexer\nDisallow: /p\n", Selectors: []string{"/x"}, Readers: []string{"auragem", "gemplex", "kennedy", "tlgs"}, Allow: []string{"auragem"}, Deny: []string{"gemplex", "kennedy", "tlgs"}},
 		{ID: "typo-page-example", Where: "lint page field-typo", Quote: "every other reader does not see a rule at all",
 			Robots: "User-agent: *\r\nDisallow: /drafts\r\nDissallow: /private\r\n", Selectors: []string{"/private"}, Deny: []string{"rfc9309", "mozz-archiver"}, Allow: allExcept("rfc9309", "mozz-archiver")},
 		{ID: "virtual-agent-only-conner", Where: "lint page virtual-agent-field-portability", Quote: "Only Conner's proposal has the field; every other reading ignores the line",
@@ -292,7 +357,7 @@ func list() []Claim {
 			Robots: "User-agent: *\n# keep out\nDisallow: /private\n", Selectors: []string{"/private/x"}, Deny: []string{"all"}},
 		{ID: "comment-line-not-blank", Where: "lint page blank-line-in-group", Quote: "which no reading counts as blank",
 			Robots: "User-agent: *\n# a note\nDisallow: /private\n", Selectors: []string{"/private"}, Deny: []string{"all"}},
-		{ID: "directive-comment", Where: "lint page directive-invalid", Quote: "so no reader is affected",
+		{ID: "directive-comment-5s", Where: "lint page directive-invalid", Quote: "so in the example no reader is affected",
 			Robots: "# smolbots: ignore crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 5s\n", Selectors: []string{"/private"}, Unchanged: true, Alt: "User-agent: *\nDisallow: /private\nCrawl-delay: 5s\n"},
 
 		// Blank lines and empty groups.
@@ -386,9 +451,9 @@ func list() []Claim {
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"private/notes.txt"}, Readers: []string{"dialects", "veronica2"}, Allow: []string{"dialects", "veronica2"}},
 		{ID: "umn-as-sent", Where: "lint page umn-type-prefix", Quote: "Every reading compares the selector as sent",
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"0/private/notes.txt"}, Readers: []string{"dialects", "veronica2"}, Allow: []string{"dialects", "veronica2"}},
-		{ID: "line-endings", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts any line ending",
-			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"dialects"}},
-		{ID: "line-endings-lf", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts any line ending",
+		{ID: "line-endings", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts a bare LF, and every dialect but gopher2019 (whose text ends lines at LF or CR LF only) a bare CR",
+			Robots: "User-agent: *\rDisallow: /private\r", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"gopherdraft", "gemini", "conner2020", "rfc9309", "norobots"}, Allow: []string{"gopher2019"}},
+		{ID: "line-endings-lf", Where: "lint page lf-line-endings", Quote: "Every dialect here accepts a bare LF, and every dialect but gopher2019 (whose text ends lines at LF or CR LF only) a bare CR",
 			Robots: "User-agent: *\nDisallow: /private\n", Selectors: []string{"/private"}, Readers: []string{"dialects"}, Deny: []string{"dialects"}},
 
 		// Roles.

@@ -247,6 +247,14 @@ func (s *Suite) Filter(readers []string) {
 				delete(s.Cases[i].Expect, k)
 			}
 		}
+		for k := range s.Cases[i].Unread {
+			if !keep[k] {
+				delete(s.Cases[i].Unread, k)
+			}
+		}
+		if len(s.Cases[i].Unread) == 0 {
+			s.Cases[i].Unread = nil
+		}
 	}
 }
 

@@ -64,6 +64,11 @@ type Case struct {
 	// Tier is what decides the answer (TierOf): rfc9309,
 	// gemini-companion, gopher, reader or implementation-defined.
 	Tier string `json:"tier"`
+	// Unread names the readers whose own code decides the URL before
+	// any robots.txt is read: "ignores-file" (gemini-grc on a gopher://
+	// URL; expect is true) or "never-fetched" (TLGS on a raw byte of
+	// 0x80 or more; expect is false). Absent when none does.
+	Unread map[string]string `json:"unread,omitempty"`
 }
 
 // Suite is the whole document `smolbots vectors` prints.
@@ -76,7 +81,7 @@ type Suite struct {
 	Readers []string `json:"readers"` // the keys of every case's expect, in order
 	// Tier is set when the document holds only the cases of one tier.
 	Tier  string `json:"tier,omitempty"`
-	Cases   []Case   `json:"cases"`
+	Cases []Case `json:"cases"`
 	// LastChange is the changelog of readings' newest entry
 	// (core/changes): the expectations are those after it.
 	LastChange LastChange `json:"last_change"`
@@ -135,7 +140,7 @@ func Build(src Sources, agent string, readers []core.Dialect) (*Suite, error) {
 			return nil, fmt.Errorf("two cases have the ID %q", c.ID)
 		}
 		seen[c.ID] = true
-		c.Expect = Expect(readers, c.Robots, c.Agent, c.URL)
+		c.Expect, c.Unread = expectUnread(readers, c.Robots, c.Agent, c.URL)
 		c.Tier = TierOf(c.Robots, c.Agent, c.URL)
 	}
 	return s, nil
@@ -144,17 +149,32 @@ func Build(src Sources, agent string, readers []core.Dialect) (*Suite, error) {
 // Expect is every reader's verdict on one case: a dialect asked as the
 // agent, a crawler preset as itself (it tests its own names).
 func Expect(readers []core.Dialect, robots, agent, url string) map[string]bool {
+	out, _ := expectUnread(readers, robots, agent, url)
+	return out
+}
+
+// expectUnread is Expect, and the readers whose verdict is unread
+// (core.Verdict.Unread), nil when none.
+func expectUnread(readers []core.Dialect, robots, agent, url string) (map[string]bool, map[string]string) {
 	f := core.Parse([]byte(robots))
 	a, err := core.ParseAgent(agent)
 	out := map[string]bool{}
+	var unread map[string]string
 	for _, d := range readers {
 		ask := a
 		if d.Crawler != nil || err != nil {
 			ask = core.Agent{}
 		}
-		out[d.ID] = d.Compile(f).Policy(ask).Test(url).Allowed
+		v := d.Compile(f).Policy(ask).Test(url)
+		out[d.ID] = v.Allowed
+		if v.Unread != "" {
+			if unread == nil {
+				unread = map[string]string{}
+			}
+			unread[d.ID] = v.Unread
+		}
 	}
-	return out
+	return out, unread
 }
 
 // Role is the virtual agent that stands for ROLE in the demonstrations

@@ -13,7 +13,7 @@ var (
 		Grouping: core.AgentRunsAnyField, Preamble: core.PreambleForAll,
 		Agents: core.ExactCase, Selection: core.UnionMatching, EmptyClears: true,
 		Decision: core.AnyDisallow, Patterns: core.SegmentGlob, Normalize: core.PathNoQuery,
-		MaxBytes: 2_500_000,
+		MaxBytes: 2_500_000, HighBytesUnfetched: true,
 		Facts: core.Facts{
 			Location: "gemini://host[:port]/robots.txt",
 			Caching:  "2 days in its database, 60 s in memory",
@@ -38,6 +38,8 @@ var (
 				{Key: "names", Ref: "tlgs/crawler/crawler.cpp:208", What: "agents *, tlgs, indexer"},
 				{Key: "target", Ref: "tlgs/crawler/crawler.cpp:234", What: "the URL's path without query, lexically normalized, not decoded"},
 				{Key: "fetch", Ref: "tlgs/crawler/crawler.cpp:188-220", What: "status 20 with text/plain or text/gemini counts; anything else is no policy"},
+				{Key: "high-bytes", Ref: "tlgs/crawler/crawler.cpp:249-251", What: "a URL with a byte below 0x20 is never crawled; on a signed char (x86-64) every raw byte of 0x80 or more is one"},
+				{Key: "long-line", Ref: "tlgsutils/robots_txt_parser.cpp:17,22-23", What: "std::regex_match runs on every line; libstdc++'s recursive matcher overflows an 8 MiB stack on a line of 26,179 bytes (g++ 12.2 -O3, CMake Release; 43,642 at -O1, 27,568 unoptimised), and the process dies"},
 			},
 			Fetch: core.CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects not followed",
@@ -51,7 +53,7 @@ var (
 	}
 	Gemplex = core.Dialect{
 		ID: "gemplex", Title: "Gemplex", Source: "Gemplex's crawler (elektito/gemplex, cmd/gemplex/crawl.go)",
-		Lines: core.LineStartDirectives, LFLines: true, BOMInText: true,
+		Lines: core.LineStartDirectives, LFLines: true, TrimCR: true, BOMInText: true,
 		Grouping: core.AgentRunGroups, Preamble: core.PreambleStarRun,
 		Agents: core.ExactCase, Selection: core.UnionMatching, NoRulesBanLater: true,
 		Decision: core.AnyDisallow, Patterns: core.Prefix, Normalize: core.DecodedPath,
@@ -77,6 +79,7 @@ var (
 				{Key: "target", Ref: "cmd/gemplex/crawl.go:455", What: "url.URL.Path: percent-decoded, no query"},
 				{Key: "fetch", Ref: "cmd/gemplex/crawl.go:551-580", What: "5x and other statuses allow all; 44 backs off; a redirect allows all"},
 				{Key: "stored", Ref: "cmd/gemplex/crawl.go:662,703", What: "an empty rule list is stored as \"\" and read back as one empty prefix"},
+				{Key: "trim", Ref: "cmd/gemplex/crawl.go:585,599,603-606", What: "lines split at LF only, values trimmed with strings.TrimSpace, so CRs padding a line's end are cut off"},
 			},
 			Fetch: core.CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects followed but a moved robots.txt counts as none",
@@ -90,7 +93,7 @@ var (
 	}
 	GeminiGRC = core.Dialect{
 		ID: "gemini-grc", Title: "gemini-grc", Source: "gemini-grc's robots matcher (antanst/gemini-grc, robotsMatch/)",
-		Lines: core.DisallowPrefixLines, LFLines: true, BOMInText: true,
+		Lines: core.DisallowPrefixLines, LFLines: true, TrimCR: true, BOMInText: true,
 		Grouping: core.NoGroups, Selection: core.AllRules,
 		Decision: core.AnyDisallow, Patterns: core.Prefix, Normalize: core.FoldedURL, RootRules: true,
 		MaxBytes: 1 << 20, TooLongAllowsAll: true,
@@ -101,7 +104,9 @@ var (
 		},
 		Crawler: &core.Crawler{
 			Name: "gemini-grc", Protocol: "gemini", Roles: []string{"archiver"}, Verified: true,
-			Repo: "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
+			OffWhen:  "Run with its second protocol switched on (a flag, off by default: config/config.go:35), gemini-grc reads no robots.txt at all, Gemini URLs included, and would fetch this one (robotsMatch/robotsMatch.go:94-97)",
+			NoRobots: map[string]string{"gopher": "checks robots.txt only for gemini:// URLs, and a gopher:// URL (crawled when it runs with -gopher) never reaches the check, so it ignores the file (common/worker.go:147-157, robotsMatch/robotsMatch.go:94-97)"},
+			Repo:     "antanst/gemini-grc", Commit: "f362a1d2da323f8b608a20230a75524adae6c1a4",
 			Sources: []core.Source{
 				{Key: "size", Ref: "config/config.go:38", What: "a response longer than --max-response-size (1 MiB by default) is an error (gemini/network.go:188-190), and an error allows everything"},
 				{Key: "lines", Ref: "robotsMatch/robots.go:33-40", What: "trimmed, lower-cased lines starting with disallow: are the only ones read"},
@@ -112,6 +117,10 @@ var (
 				{Key: "decision", Ref: "robotsMatch/robotsMatch.go:146-161", What: "case-insensitive prefix of the whole URL"},
 				{Key: "target", Ref: "common/url/url.go:104-111,180-205", What: "the whole URL with :port, path cleaned and re-escaped, query and fragment kept"},
 				{Key: "fetch", Ref: "robotsMatch/robotsMatch.go:50-82", What: "status 20 with text/plain or text/gemini counts; anything else allows all"},
+				{Key: "trim", Ref: "robotsMatch/robots.go:33-39", What: "lines split at LF only, then strings.TrimSpace: CRs padding a line's end are cut off"},
+				{Key: "clean", Ref: "common/url/url.go:146,184", What: "the URL's path goes through path.Clean, so gemini://host//a is tested as /a"},
+				{Key: "gopher", Ref: "common/worker.go:147-157", What: "only a gemini:// URL is checked against robots.txt: a gopher:// URL never is"},
+				{Key: "gopher-flag", Ref: "robotsMatch/robotsMatch.go:94-97", What: "run with -gopher (config/config.go:35, off by default), RobotMatch answers not blocked for every URL, gemini:// ones included"},
 			},
 			Fetch: core.CrawlerFetch{
 				Location: "gemini://host:port/robots.txt, redirects not followed",
@@ -125,7 +134,7 @@ var (
 	}
 	Kennedy = core.Dialect{
 		ID: "kennedy", Title: "Kennedy", Source: "Kennedy's robots.txt parser (acidus99/Kennedy, Data/RobotsTxt/)",
-		LFLines: true, BOMInText: true,
+		Lines: core.TrimmedLines, LFLines: true, TrimCR: true, BOMInText: true,
 		Grouping: core.AgentRunGroups, Agents: core.TokenEqual, Selection: core.UnionMatching,
 		Decision: core.AnyDisallow, Patterns: core.TrailingStarPrefix, Normalize: core.URIPath, RootRules: true,
 		MaxBytes: 5 << 20,
@@ -140,9 +149,11 @@ var (
 			Sources: []core.Source{
 				{Key: "size", Ref: "acidus99/Gemini.Net@817c647e5cf306de3a7519fde15d13d84af9f9f2:src/GeminiRequestor.cs:46,243-246", What: "the requestor stops reading once past 5 MiB (MaxResponseSize) and keeps what it read"},
 				{Key: "lines", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:21-41", What: "split on LF, # and what follows cut, trimmed, field split at the first colon"},
+				{Key: "comments", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:26", What: "a # anywhere starts a comment, cut before the line is trimmed"},
+				{Key: "trim", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:26,40-41", What: ".NET's String.Trim() on the line, field and value: every Unicode white space, CR, VT and NBSP included"},
 				{Key: "grouping", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:45-62", What: "only a Disallow ends a run of User-agent lines; rules before any are dropped"},
 				{Key: "agents", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:52", What: "agent names lower-cased, compared whole"},
-				{Key: "union", Ref: "Data/RobotsTxt/RobotsTxtFile.cs:31-67", What: "the * rules, then the indexer rules: any match disallows"},
+				{Key: "union", Ref: "Data/RobotsTxt/RobotsTxtFile.cs:31-67", What: "the * rules, then the indexer rules: any match disallows (as changed on 2025-07-25 in 19f5e35d4baa6ef044484e78268edb809ded861a, unchanged up to this commit, 2026-07-31)"},
 				{Key: "stars", Ref: "Data/RobotsTxt/RobotsTxtParser.cs:66-78", What: "one trailing * is cut; a rule with another * is dropped"},
 				{Key: "empty", Ref: "Data/RobotsTxt/DenyRule.cs:15-16", What: "an empty rule allows nothing and blocks nothing"},
 				{Key: "rules", Ref: "Data/RobotsTxt/DenyRule.cs:24-33", What: "a leading / is added"},
@@ -223,7 +234,7 @@ var (
 	}
 	MozzArchiver = core.Dialect{
 		ID: "mozz-archiver", Title: "mozz-archiver", Source: "mozz-archiver (Scrapy 2.3.0 with Protego 0.1.16)",
-		BOMInText: true, AcceptTypos: true, IndexAllowsDir: true, Lines: core.ProtegoLines, UTF8Only: true,
+		BOMInText: true, AcceptTypos: true, IndexAllowsDir: true, Lines: core.ProtegoLines, UTF8Only: true, EmptyAgentJoins: true,
 		Grouping: core.AgentRunsAnyField, Agents: core.Substring, Selection: core.BestSubstring,
 		Decision: core.LongestMatch, Patterns: core.GlobDollar, Normalize: core.ProtegoQuote, RootRules: true,
 		AllowField: true, DelayFields: []core.Field{core.CrawlDelay, core.RequestRate},
@@ -241,6 +252,9 @@ var (
 				{Key: "names", Ref: "mozz_archiver/settings/local.py:12", What: "USER_AGENT = 'archiver-mozz', though README.md:25-33 tells admins mozz-archiver"},
 				{Key: "agents", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:424-438", What: "the group whose agent is the longest part of the crawler's name wins; * counts 1"},
 				{Key: "grouping", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:357-392", What: "empty values ignored; rules before any User-agent dropped; groups naming the same agent merged"},
+				{Key: "empty-agent", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:357-360,369-371", What: "a User-agent line with an empty value is skipped but still counts as the previous field, so the run above stays open and later rules and User-agent lines join it"},
+				{Key: "escapes", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:140-141,161-193", What: "every %xx escape it keeps in a path (%2F, %25, and %2A and %24 in rules) is upper-cased, so /a%2fb and /a%2Fb are one path; the query is compared raw"},
+				{Key: "port-links", Ref: "michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/responses.py:131-137", What: "a link written with :1965 (or a relative link on a page whose URL has :1965) is sent to the host 1965: the netloc becomes what follows its last colon"},
 				{Key: "decision", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:217-229", What: "the longest pattern wins, Allow on a tie"},
 				{Key: "match", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:64-96", What: "* and a final $"},
 				{Key: "rules", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:41-45", What: "a leading / is added"},
@@ -249,8 +263,8 @@ var (
 				{Key: "lines", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:16-22,326-352", What: "comments cut, typo-tolerant field names, any field line ends a run of User-agent lines"},
 				{Key: "second-chance", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:337-352", What: "a line with no colon is read when its first words are a lower-case field name"},
 				{Key: "agent-stars", Ref: "scrapy/protego@b5175c0d5cb5bed3726826dfec34b156e6498842:src/protego.py:373-380", What: "a User-agent value other than * is read with its stars removed"},
-				{Key: "utf8", Ref: "scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/robotstxt.py:11-27", What: "a body that is not UTF-8 is read as an empty file"},
-				{Key: "fetch", Ref: "scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/downloadermiddlewares/robotstxt.py:95-109", What: "the body is parsed whatever the status or MIME; a download error allows all"},
+				{Key: "utf8", Ref: "scrapy/scrapy@1278e76d9093b1c5c9ec810768d1066772a8a134:scrapy/robotstxt.py:11-27", What: "a body that is not UTF-8 is read as an empty file"},
+				{Key: "fetch", Ref: "scrapy/scrapy@1278e76d9093b1c5c9ec810768d1066772a8a134:scrapy/downloadermiddlewares/robotstxt.py:95-109", What: "the body is parsed whatever the status or MIME; a download error allows all"},
 			},
 			Fetch: core.CrawlerFetch{
 				Location: "gemini://host[:port]/robots.txt, redirects not followed",
@@ -258,7 +272,7 @@ var (
 				Statuses: "any",
 				Caching:  "per host for the life of the process",
 				Outcomes: map[string]string{"found": "read", "not-found": "allow-all", "redirect": "allow-all", "slow-down": "allow-all", "other-status": "allow-all", "other-mime": "read", "error": "allow-all"},
-				Ref:      "scrapy/scrapy@6969a326a048254183dbec7a4422f023b903d8c9:scrapy/downloadermiddlewares/robotstxt.py:95-109",
+				Ref:      "scrapy/scrapy@1278e76d9093b1c5c9ec810768d1066772a8a134:scrapy/downloadermiddlewares/robotstxt.py:95-109",
 			},
 		},
 	}

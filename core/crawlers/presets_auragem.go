@@ -27,6 +27,7 @@ var AuraGem = core.Dialect{
 			{Key: "grouping", Ref: "temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:60-135", What: "only Allow, Disallow and Crawl-delay end a run of User-agent lines; blank lines end nothing"},
 			{Key: "agents", Ref: "temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:158-179", What: "a group applies when indexer, lower-cased, starts with its agent"},
 			{Key: "selection", Ref: "temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:158-179", What: "only the longest such agent's group applies, * the weakest; no union with *"},
+			{Key: "typos", Ref: "temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:204,234", What: "useragent and crawldelay are read as User-agent and Crawl-delay; other misspellings are not read"},
 			{Key: "merge", Ref: "temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:49-58", What: "groups naming the same agent are one group"},
 			{Key: "decision", Ref: "temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:robotstxt.go:201-226", What: "the longest matching rule decides; a tie goes to the first"},
 			{Key: "match", Ref: "temoto/robotstxt@6f1dda1c91b03c13bd51557a97f29e655255429c:parser.go:168-197", What: "trailing * cut; a rule with * or $ becomes an expression found anywhere in the path"},

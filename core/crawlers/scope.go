@@ -18,6 +18,20 @@ func For(p core.Protocol) []core.Dialect {
 	return out
 }
 
+// Visiting lists the presets whose verdicts concern the URLs of a host
+// served over p, in display order: those in scope (For), and those that
+// fetch such URLs without reading any robots.txt (Crawler.NoRobots),
+// whose verdict there is "ignores the file". For lints, use For.
+func Visiting(p core.Protocol) []core.Dialect {
+	var out []core.Dialect
+	for _, d := range All() {
+		if _, ignores := d.Crawler.NoRobots[string(p)]; InScope(p, d.ID) || ignores {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // InScope reports whether findings and verdicts of the reader with this
 // ID (a built-in dialect or a crawler preset) concern a file served over
 // p: a preset concerns the protocol it crawls. An ID neither knows (a

@@ -153,7 +153,13 @@ func (d *doc) index(id int) int {
 
 func (d *doc) newLine(text string) line {
 	d.nextID++
-	return line{id: d.nextID, text: text, term: d.nl}
+	term := d.nl
+	if term == "\r" {
+		// Never a bare CR: gopher2019 and the crawlers that end lines
+		// at LF only would join the added line to the next.
+		term = "\r\n"
+	}
+	return line{id: d.nextID, text: text, term: term}
 }
 
 // insert puts lines before position i.

@@ -71,6 +71,11 @@ func newRowSet(f *core.File, scope core.Protocol, agents []core.Agent, sels []st
 			rs.agents = append(rs.agents, a)
 		}
 		rs.readers = append(rs.readers, reader{d: d, agent: i})
+		if d.Crawler.AllRulesReading != "" {
+			// Its older account (every Disallow line applies) is a
+			// reading of its own, as a dialect's other reading is.
+			rs.readers = append(rs.readers, reader{d: d, agent: i, alt: true})
+		}
 	}
 	return rs
 }

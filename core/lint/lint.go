@@ -71,6 +71,7 @@ func Lint(f *core.File, selectors []string) []Finding {
 	if lintCrawlerChecks {
 		lt.crawlerChecks()
 		lt.auragemFails()
+		lt.tlgsLongLine()
 		lt.auragemFirstGroup()
 		lt.webproxyReaders()
 	}
@@ -584,7 +585,7 @@ func (lt *linter) lineEndings() {
 	// Only a Gopher reader minds: a warning for a file served over Gopher,
 	// information while the protocol is unknown (Lint's own output).
 	lt.addServed(0, 0, "lf-line-endings", SevInfo, SevWarning, inGopherDraft,
-		"%s (the first is line %d). The modern Gopher draft says every line ends in CRLF; the dialects here accept any line ending, but strict gopherdraft crawlers may not. This is a warning for a file served over Gopher, and only information while the protocol is not given.", upperFirst(joinWords(parts)), first)
+		"%s (the first is line %d). The modern Gopher draft says every line ends in CRLF; the dialects here accept a bare LF, and all but gopher2019 a bare CR, but strict gopherdraft crawlers may not. This is a warning for a file served over Gopher, and only information while the protocol is not given.", upperFirst(joinWords(parts)), first)
 }
 
 func firstInvalidUTF8(s string) int {

@@ -141,6 +141,47 @@ func (lt *linter) auragemFails() {
 		"AuraGem's parser (temoto/robotstxt v1.1.2) rejects this line: "+failWhy+". AuraGem then keeps no rules and drops every URL of the host (clseibold/auragem_sis@5af3f8df4fbf9965fe4f4e2ce636906c7a312a5b:crawler/context.go:409,494): it crawls nothing here. Fix the line (a Crawl-delay is a plain number of seconds) or move it into a group.")
 }
 
+// TLGSLongLine is the shortest line, in bytes without its LF, that
+// crashed TLGS's parser in a build measured: libstdc++'s std::regex_match
+// recurses once per byte, and g++ 12.2's -O2 build overflowed an 8 MiB
+// stack at 26,178 bytes (26,179 at -O3, CMake's Release; 27,568 with no
+// optimisation; 43,642 at -O1), on any kind of line
+// (marty1885/tlgs@3f00f7d6d5727f15cde918ced87be4c150eecc28:tlgsutils/robots_txt_parser.cpp:17,22-23).
+const TLGSLongLine = 26_178
+
+// tlgsLongLine: a line TLGS's parser dies on. TLGS splits lines at LF
+// (a lone CR joins lines), after folding CRLF.
+func (lt *linter) tlgsLongLine() {
+	text, line := lt.f.Text, 1
+	for len(text) > 0 {
+		end := strings.IndexByte(text, '\n')
+		if end < 0 {
+			end = len(text)
+		}
+		seg := strings.TrimSuffix(text[:end], "\r")
+		n := len(seg)
+		if n >= TLGSLongLine {
+			lt.addCrawler(line, "tlgs-line-too-long", SevError, presetBit("tlgs"),
+				"This line is "+thousands(n)+" bytes long. TLGS matches every line with std::regex_match (tlgsutils/robots_txt_parser.cpp:17,22-23), whose recursive matcher overflowed an 8 MiB stack on lines from 26,178 bytes in every build measured (g++ 12.2 on x86-64: 26,179 at -O3 as CMake builds Release, 27,568 unoptimised, 43,642 at -O1): TLGS's crawler dies on this file instead of reading it. Split the line, or shorten it (a comment too counts).")
+			return
+		}
+		line += 1 + strings.Count(seg, "\r") // the lone CRs TLGS joins
+		if end == len(text) {
+			break
+		}
+		text = text[end+1:]
+	}
+}
+
+// thousands writes n with commas: 26,178.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 // auragemFirstGroup: when AuraGem's prepend makes the file's first
 // group, which names another robot, the one it obeys.
 func (lt *linter) auragemFirstGroup() {

@@ -1,6 +1,11 @@
 package lint
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/smolbots/smolbots/core"
+)
 
 // Crawler lints, one case per code, each from the crawler's code it
 // names; the absent lists check that a file written the safe way stays
@@ -58,4 +63,23 @@ func TestLint_Crawlers(t *testing.T) {
 		{name: "safe file", in: "User-agent: *\nDisallow: /private\n\nUser-agent: indexer\nDisallow: /search\n# a comment on its own line\nUser-agent: archiver-mozz\nDisallow: /\n",
 			absent: crawlerCodes},
 	})
+}
+
+// tlgs-line-too-long: from TLGSLongLine bytes (the measured crash, on
+// any line kind) the file is an error for TLGS; one byte less is quiet.
+// TLGS splits at LF only, so lone CRs join lines into one long line.
+func TestLint_TLGSLongLine(t *testing.T) {
+	long := func(n int) string { return "Disallow: /" + strings.Repeat("a", n-len("Disallow: /")) }
+	runLintCases(t, []lintCase{
+		{name: "at the measured crash", in: "User-agent: *\n" + long(TLGSLongLine) + "\n",
+			want: []want{{2, "tlgs-line-too-long", SevError, "tlgs"}}},
+		{name: "a long comment, CRLF", in: "User-agent: *\r\nDisallow: /x\r\n#" + strings.Repeat("-", TLGSLongLine) + "\r\n",
+			want: []want{{3, "tlgs-line-too-long", SevError, "tlgs"}}},
+		{name: "one byte short", in: "User-agent: *\n" + long(TLGSLongLine-1) + "\r\n", absent: []string{"tlgs-line-too-long"}},
+		{name: "short lines joined by lone CRs", in: "User-agent: *\n" + strings.Repeat("Disallow: /a\r", TLGSLongLine/13+1) + "\n",
+			want: []want{{2, "tlgs-line-too-long", SevError, "tlgs"}}},
+	})
+	if f := findingOf(Lint(core.Parse([]byte(TLGSLongFile())), nil), "tlgs-line-too-long"); f == nil || !strings.Contains(f.Message, "27,000 bytes") {
+		t.Errorf("the example's finding: %+v", f)
+	}
 }

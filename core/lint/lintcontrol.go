@@ -29,7 +29,7 @@ var lintCodes = func() []string {
 		"crawler-agent-case", "crawler-comment-in-value", "crawler-rule-before-agent",
 		"gemplex-first-group", "mozz-archiver-agent", "tlgs-empty-disallow-clears",
 		"auragem-first-group", "auragem-skips-host", "webproxy-readers",
-		"agent-run-broken", "tlgs-off-by-one", "gemplex-bare-disallow",
+		"agent-run-broken", "tlgs-off-by-one", "gemplex-bare-disallow", "tlgs-line-too-long",
 	}
 	slices.Sort(c)
 	return c

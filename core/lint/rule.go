@@ -98,6 +98,12 @@ func RuleFor(code string) *Rule {
 
 // BigFile is a robots.txt past the 500 KiB the dialects read: a rule,
 // then comment lines, then a rule at about 520 KiB.
+// TLGSLongFile is a file with one comment line longer than any TLGS
+// survives (tlgs-line-too-long's example).
+func TLGSLongFile() string {
+	return "User-agent: *\nDisallow: /private\n# " + strings.Repeat("-", 27_000-2) + "\n"
+}
+
 func BigFile() string {
 	var b strings.Builder
 	b.WriteString("User-agent: *\r\nDisallow: /private\r\n")

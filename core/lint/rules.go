@@ -18,7 +18,7 @@ func makeRules() []Rule {
 		{
 			Code:    "agent-run-broken",
 			Summary: "a Crawl-delay or Request-rate between User-agent lines, where Python's robotparser ends the group",
-			Flags:   `A line Python's robotparser reads, other than a rule, that stands between two User-agent lines: most often a Crawl-delay written right under the first name. robotparser takes any line it reads as the end of the run of agent lines, so the names above it form a record of their own. RFC 9309 and the other texts keep reading one run.`,
+			Flags:   `A line Python's robotparser reads, other than a rule, that stands between two User-agent lines: most often a Crawl-delay written right under the first name. robotparser takes a rule, Crawl-delay or Request-rate line as the end of the run of agent lines (a Sitemap line, which it also reads, ends nothing), so the names above it form a record of their own. RFC 9309 and the other texts keep reading one run.`,
 			Matters: `In the example, ` + "`indexer`" + ` was meant to keep out of ` + "`/private`" + ` with ` + "`archiver`" + `. To norobots, GUS and GUS (2020) the indexer record ends at the Crawl-delay and has no rule, so an indexer may fetch everything.`,
 			Example: Example{Robots: "User-agent: indexer\nCrawl-delay: 5\nUser-agent: archiver\nDisallow: /private\n", Selectors: []string{"/private"}, Agent: "indexer", Protocol: gemini},
 			Instead: Example{Robots: "User-agent: indexer\nUser-agent: archiver\nDisallow: /private\nCrawl-delay: 5\n"},
@@ -73,7 +73,7 @@ The finding names the dialects in which the line no longer matches the robot's p
 			Code:     "auragem-first-group",
 			Summary:  "the file's first group names another robot, and AuraGem reads it as its own",
 			Flags:    `A file without the exact text ` + "`User-Agent:`" + ` whose first group names another robot, where no group names ` + "`indexer`" + ` (or a start of it). AuraGem puts ` + "`User-Agent: *`" + ` before such a file, so the first group's agents join that ` + "`*`" + `, and with no group of its own AuraGem obeys that group.`,
-			Matters:  `In the example a group meant for googlebot shuts AuraGem out of the whole capsule, as it does Gemplex, and AuraGem never reads the file's real ` + "`*`" + ` group, since it takes one group only.`,
+			Matters:  `In the example a group meant for googlebot shuts AuraGem out of the whole capsule, as it does Gemplex. The file's own ` + "`*`" + ` group is not lost to AuraGem: its parser merges groups naming the same agent, so that group joins the ` + "`*`" + ` put before the file, and AuraGem obeys both groups together, refusing the file's own private paths as well.`,
 			Example:  Example{Robots: "User-agent: googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n", Selectors: []string{"gemini://capsule.example/index.gmi"}, Protocol: gemini},
 			Instead:  Example{Robots: "User-agent: *\nDisallow: /private\n\nUser-agent: googlebot\nDisallow: /\n"},
 			Leave:    `When the first group's rules are meant for AuraGem too. Otherwise start the file with the ` + "`*`" + ` group, or write a ` + "`User-agent: indexer`" + ` group.`,
@@ -100,6 +100,21 @@ The finding names the dialects in which the line no longer matches the robot's p
 				CrawlerCode("auragem", "preamble"),
 			},
 			Severities: []Severity{SevWarning},
+		},
+		{
+			Code:    "tlgs-line-too-long",
+			Summary: "a line so long that TLGS's parser crashes on it",
+			Flags:   `A line of 26,178 bytes or more, of any kind (a comment too). TLGS matches every line of the file with a regular expression through libstdc++'s std::regex_match, which recurses once per byte; measured with g++ 12.2 on x86-64 and an 8 MiB stack, the process died on a line of 26,179 bytes at -O3 (CMake's Release build), 26,178 at -O2, 27,568 with no optimisation and 43,642 at -O1. Which build runs TLGS is not known, so the lowest figure counts. TLGS reads files up to 2.5 MB, so such a file reaches the parser.`,
+			Matters: `TLGS does not get a verdict wrong here: its crawler process dies while reading the file, so the file is an error for TLGS whatever its rules say.`,
+			Example: Example{Robots: TLGSLongFile(), Selectors: []string{"gemini://capsule.example/private"}, Protocol: gemini,
+				Shown: "User-agent: *\nDisallow: /private\n# ------ (one comment line of 27,000 bytes) ------\n"},
+			Instead: Example{Robots: "User-agent: *\nDisallow: /private\n"},
+			Leave:   `Never: split the line, or shorten it.`,
+			Evidence: []Evidence{
+				CrawlerCode("tlgs", "long-line"),
+				CrawlerCode("tlgs", "size"),
+			},
+			Severities: []Severity{SevError},
 		},
 		{
 			Code:    "binary-file",
@@ -238,7 +253,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 		{
 			Code:    "delay-portability",
 			Summary: "a delay field (Crawl-delay, Check, Request-rate) that most readings ignore",
-			Flags:   `A Crawl-delay, Check or Request-rate line. Crawl-delay is read by the modern Gopher draft, Conner's proposal and Python's robotparser; Check only by Conner's proposal; Request-rate only by robotparser. RFC 9309 leaves them out. ` + Computed("delay-facts"),
+			Flags:   `A Crawl-delay, Check or Request-rate line. Of the texts, Crawl-delay is read by the modern Gopher draft, Conner's proposal and Python's robotparser; Check only by Conner's proposal; Request-rate only by robotparser (of the crawlers, mozz-archiver's Protego reads it too). RFC 9309 leaves them out. ` + Computed("delay-facts"),
 			Matters: `After a group's rules, as in the example, a delay changes no verdict: every reader allows and refuses the same paths with it and without it; what differs is whether anyone slows down. Between User-agent lines it is another matter: Python's robotparser (norobots, GUS, GUS (2020)) ends the run of agent lines there, so the agent lines above the delay get no rules at all (see agent-run-broken).`,
 			Example: Example{Robots: crlf("User-agent: *\nDisallow: /private\nCrawl-delay: 10\n"), Selectors: []string{"/private"}},
 			Instead: Example{Robots: crlf("User-agent: *\nDisallow: /private\n")},
@@ -255,7 +270,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 			Code:    "directive-invalid",
 			Summary: "a smolbots comment that is not a well-formed ignore directive",
 			Flags:   `A whole-line comment that starts with ` + "`smolbots:`" + ` but is not ` + "`# smolbots: ignore=CODE[,CODE]`" + `. It silences nothing, and saying so keeps a typo from hiding a problem.`,
-			Matters: `Robots never read comments, so no reader is affected: this is about smolbots's own controls.`,
+			Matters: `Crawlers skip whole-line comments (TLGS alone reads one holding a colon as a line with a field, which between two User-agent lines would end their run), so in the example no reader is affected: this is about smolbots's own controls.`,
 			Example: Example{Robots: crlf("# smolbots: ignore crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 0.5\n"), Selectors: []string{"/private"}},
 			Instead: Example{Robots: crlf("# smolbots: ignore=crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 0.5\n")},
 			Leave:   `Never. This finding cannot itself be silenced, by ` + "`-ignore`" + ` or by a directive.`,
@@ -330,7 +345,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 			Code:    "empty-user-agent",
 			Summary: "a User-agent line with no value",
 			Flags:   `A User-agent line with nothing after the colon.`,
-			Matters: `Python's robotparser finds the empty string inside every name, so for norobots (and GUS) the group applies to every robot; the other texts take the line as naming no robot, so its rules apply to nobody. Some crawlers do not read the line at all: Gemplex skips a User-agent line with nothing after its colon, so the rule below it joins the group above.`,
+			Matters: `Python's robotparser finds the empty string inside every name, so for norobots (and GUS) the group applies to every robot; the other texts take the line as naming no robot, so its rules apply to nobody. Some crawlers do not read the line at all: Gemplex skips a User-agent line with nothing after its colon, so the rule below it joins the group above, and so does mozz-archiver, whose parser skips the line yet counts it as a User-agent line, so that even a later User-agent line joins the group above.`,
 			Example: Example{Robots: "User-agent: *\nDisallow: /drafts\n\nUser-agent:\nDisallow: /private\n", Selectors: []string{"/private"}, Protocol: gemini},
 			Instead: Example{Robots: "User-agent: *\nDisallow: /drafts\nDisallow: /private\n"},
 			Leave:   `Never: name a robot, or write ` + "`*`" + ` for all of them.`,
@@ -343,7 +358,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 		{
 			Code:    "field-typo",
 			Summary: "a misspelt field name, such as Dissallow or User agent",
-			Flags:   `A field name that is a near miss of a known one: ` + "`Dissallow`" + `, ` + "`User agent`" + `, ` + "`Useragent`" + `. RFC 9309's reference parser (Google's) accepts some common misspellings; every other reading ignores the line. A misspelling of a field no dialect reads is info only.`,
+			Flags:   `A field name that is a near miss of a known one: ` + "`Dissallow`" + `, ` + "`User agent`" + `, ` + "`Useragent`" + `. RFC 9309's reference parser (Google's) accepts some common misspellings, and so do two crawlers: mozz-archiver (Protego reads ` + "`Dissallow`" + `, ` + "`Useragent`" + ` and ` + "`User agent`" + ` among others) and AuraGem (its parser reads ` + "`useragent`" + ` and ` + "`crawldelay`" + `); every other reader ignores the line. A misspelling of a field no dialect reads is info only.`,
 			Matters: `In the example only RFC 9309 (and mozz-archiver, whose parser is as tolerant) refuses ` + "`/private`" + `; every other reader does not see a rule at all.`,
 			Example: Example{Robots: crlf("User-agent: *\nDisallow: /drafts\nDissallow: /private\n"), Selectors: []string{"/private"}},
 			Instead: Example{Robots: crlf("User-agent: *\nDisallow: /drafts\nDisallow: /private\n")},
@@ -467,7 +482,7 @@ The finding names both kinds, found by reading the file as it is and with its ba
 		{
 			Code:    "lf-line-endings",
 			Summary: "lines end in LF (or a lone CR), where the modern Gopher draft wants CRLF",
-			Flags: `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every dialect here accepts any line ending; a strict Gopher reader might not. A bare CR is worse for some crawlers: cr-line-endings names them.
+			Flags: `A file whose lines end in a bare LF or a bare CR. The modern Gopher draft says each line ends in CR LF, as Gopher text does. Every dialect here accepts a bare LF, and every dialect but gopher2019 (whose text ends lines at LF or CR LF only) a bare CR; a strict Gopher reader might accept neither. A bare CR is worse for gopher2019 and some crawlers: cr-line-endings names them.
 
 Only a Gopher reader minds, so the finding's weight follows what the file is served over: a warning for a file served over Gopher (` + "`-protocol gopher`" + `, a gopher:// address, or the playground's Served over), information when the protocol is not given (so ` + "`smolbots lint robots.txt`" + ` shows it only with ` + "`-severity info`" + `), and nothing for a file served over Gemini.`,
 			Matters:  `The dialects all read the example alike; the finding is about strict Gopher readers that smolbots does not model.`,
@@ -662,7 +677,7 @@ Only a Gopher reader minds, so the finding's weight follows what the file is ser
 			Code:    "unknown-code",
 			Summary: "-ignore or an ignore directive names a code that does not exist",
 			Flags:   `A code in ` + "`-ignore`" + ` or in a ` + "`# smolbots: ignore=`" + ` directive that is not a lint code, most often a typo. It silences nothing, and saying so keeps the typo from hiding the problem it was meant to silence.`,
-			Matters: `Robots never read comments; this is about smolbots's own controls.`,
+			Matters: `Crawlers skip whole-line comments (TLGS alone reads one holding a colon as a line with a field), so in the example no reader is affected: this is about smolbots's own controls.`,
 			Example: Example{Robots: crlf("# smolbots: ignore=crawl-delay-invalidd\nUser-agent: *\nDisallow: /private\nCrawl-delay: 0.5\n"), Selectors: []string{"/private"}},
 			Instead: Example{Robots: crlf("# smolbots: ignore=crawl-delay-invalid\nUser-agent: *\nDisallow: /private\nCrawl-delay: 0.5\n")},
 			Leave:   `Never. This finding cannot itself be silenced.`,

@@ -29,6 +29,9 @@ func Sentence(d core.Dialect, v core.Verdict) string {
 	if sel == "" {
 		sel = "the empty selector"
 	}
+	if v.Unread != "" {
+		return fmt.Sprintf("%s %s %s whatever robots.txt says: %s", who, map[bool]string{true: "may fetch", false: "never fetches"}[v.Allowed], sel, v.Why)
+	}
 	if v.SkipHost {
 		return fmt.Sprintf("%s fetches nothing from this host, %s included: its parser fails on line %d `%s`.", who, sel, v.Line, v.Rule)
 	}

@@ -207,7 +207,9 @@ func ExplainCrawlerHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, row, 
 	if v.Why != "" {
 		dt("Why this group", linkRefs(v.Why, &cites))
 	}
-	if v.SkipHost {
+	if v.Unread != "" {
+		dt("Deciding line", "none: "+map[string]string{core.IgnoresFile: "it reads no robots.txt for this URL, so it fetches it", core.NeverFetched: "it never fetches this URL, whatever the file says"}[v.Unread])
+	} else if v.SkipHost {
 		dt("Line its parser fails on", fmt.Sprintf(`<button type="button" class="goto" data-line="%d">line %d</button> <code>%s</code>: it fetches nothing from the host`, v.Line, v.Line, esc(v.Rule)))
 	} else if v.Line > 0 {
 		dt("Deciding line", fmt.Sprintf(`<button type="button" class="goto" data-line="%d">line %d</button> <code>%s</code>`, v.Line, v.Line, esc(v.Rule)))

@@ -63,14 +63,19 @@ func VerdictAttr(allowed bool) string {
 // WordOf is Word for a whole verdict: "skip host" when the crawler
 // fetches nothing from the host at all.
 func WordOf(v core.Verdict) string {
-	if v.SkipHost {
+	switch {
+	case v.SkipHost:
 		return "skip host"
+	case v.Unread == core.IgnoresFile:
+		return "ignores file"
+	case v.Unread == core.NeverFetched:
+		return "never fetched"
 	}
 	return Word(v.Allowed)
 }
 
 func iconOf(v core.Verdict) string {
-	if v.SkipHost {
+	if v.SkipHost || v.Unread == core.NeverFetched {
 		return "⊘"
 	}
 	return icon(v.Allowed)
@@ -165,6 +170,9 @@ func CellClass(v core.Verdict, chosen bool) string {
 	c := "cell " + VerdictAttr(v.Allowed)
 	if v.SkipHost {
 		c += " skip-host"
+	}
+	if v.Unread != "" {
+		c += " " + v.Unread // ignores-file or never-fetched
 	}
 	if chosen {
 		return c + " chosen"

@@ -1,6 +1,8 @@
 package refsite
 
 import (
+	"slices"
+
 	"github.com/smolbots/smolbots/core/changes"
 	"github.com/smolbots/smolbots/core/crawlers"
 )
@@ -26,7 +28,10 @@ func changesPage() *page {
 		if len(e.Readers) > 0 {
 			f.Items = append(f.Items, fact{"Readers", joined(e.Readers, readerLink)})
 		}
-		if len(e.Cases) > 0 {
+		switch {
+		case slices.Equal(e.Cases, []string{changes.EveryCase}):
+			f.Items = append(f.Items, fact{"Cases changed", []span{t("every case of the suite: the readers are new")}})
+		case len(e.Cases) > 0:
 			f.Items = append(f.Items, fact{"Cases changed", joined(e.Cases, code)})
 		}
 		f.Items = append(f.Items, fact{"Why", words(e.Why)})

@@ -73,9 +73,12 @@ type Cell struct {
 	Allowed bool   `json:"allowed"`
 	// SkipHost: the reader fetches nothing from the host (AuraGem when
 	// its parser fails on the file); Allowed is false.
-	SkipHost bool   `json:"skip_host,omitempty"`
-	Line     int    `json:"line"`
-	Note     string `json:"note"` // the verdict's note, as check -json gives it
+	SkipHost bool `json:"skip_host,omitempty"`
+	// Unread: the crawler's code decides the URL before any robots.txt
+	// is read ("ignores-file", "never-fetched"), as core.Verdict.Unread.
+	Unread string `json:"unread,omitempty"`
+	Line   int    `json:"line"`
+	Note   string `json:"note"` // the verdict's note, as check -json gives it
 	// Caveat says why a cell is unknown: its reader is unverified and
 	// what it is built from says nothing about this feature, or the
 	// crawler's code on this point was not seen (unseen).
@@ -174,7 +177,7 @@ func computeCell(f Feature, r Reader) Cell {
 		st.Crawlers = []string{d.ID}
 		st.Cell = grid.CrawlerKey(d.ID, sel)
 	}
-	c := Cell{Allowed: v.Allowed, SkipHost: v.SkipHost, Line: v.Line, Note: v.Note, state: st}
+	c := Cell{Allowed: v.Allowed, SkipHost: v.SkipHost, Unread: v.Unread, Line: v.Line, Note: v.Note, state: st}
 	c.Permalink = core.Site() + "/#" + state.Encode(st)
 	c.Support = "no"
 	if v.Allowed == (f.Yes == "allowed") {
@@ -422,6 +425,10 @@ func columnList(p *page, r Reader, anchorPage string) list {
 		switch {
 		case c.SkipHost:
 			v = "denied with the whole host: the reader's parser fails on the file"
+		case c.Unread == core.IgnoresFile:
+			v = "allowed: the crawler reads no robots.txt for it"
+		case c.Unread == core.NeverFetched:
+			v = "never fetched, whatever the file says"
 		case !c.Allowed:
 			v = "denied"
 		}

@@ -1,5 +1,11 @@
 package refsite
 
+import (
+	"strconv"
+
+	"github.com/smolbots/smolbots/core"
+)
+
 // What the crawler presets' code does not say: what each crawler is,
 // the names it answered to before, what the preset leaves out, and how
 // to tell it in a server log. In our words, from the research behind
@@ -38,7 +44,7 @@ var crawlerDocs = map[string]crawlerDoc{
 	"gemini-grc": {
 		What: "a Gemini and Gopher archiving crawler, written in Go (antanst)",
 		NotModelled: []string{
-			"With Gopher crawling switched on, it runs no robots.txt check at all (robotsMatch/robotsMatch.go:94-97): that depends on the operator's configuration.",
+			"With Gopher crawling switched on (-gopher, off by default), it runs no robots.txt check at all, Gemini URLs included (robotsMatch/robotsMatch.go:94-97): that depends on the operator's configuration, so its Gemini verdicts are for a run without it, and a denial says so. Its gopher:// URLs are modelled: they never reach the check (common/worker.go:147-157), and its verdict on them is that it ignores the file.",
 		},
 		Logs: "It asks for `/robots.txt` with nothing after it. Its operator publishes no addresses that we have found.",
 	},
@@ -126,7 +132,7 @@ var crawlerDocs = map[string]crawlerDoc{
 		NotModelled: []string{
 			"It reads robots.txt over Spartan, Nex and Scroll too (crawler/context.go:414-491), with the same prepend and parser; the preset is filed under Gemini, as its fetch facts are.",
 			"A 44 reply puts the URL back in the queue and the host's file is asked for again later (crawler/context.go:539-544); the fetch table calls that skipping the host for now.",
-			"It reads the whole body whatever its size (crawler/context.go:401); smolbots reads only the first 500 KiB.",
+			"It reads the whole body whatever its size (crawler/context.go:401); smolbots reads up to " + strconv.Itoa(core.HoldBytes>>20) + " MiB of it, all it keeps of any file.",
 			"A rule whose value is empty takes the line break as its value (`/` plus a line break), which only a path holding an escaped line break could start with; the preset treats it so.",
 			"A line holding two field-and-value pairs (`Disallow /a Allow /b`) is read as two lines by its parser; the preset reads the first pair only.",
 		},

@@ -27,7 +27,7 @@ func knobs(d core.Dialect) []knob {
 		{"Normalize", normalizeWords(d.Normalize)},
 		{"RoleFields", roleWords(d.RoleFields)},
 		{"AllowField", yesNo(d.AllowField, "Allow lines are rules.", "Allow lines are ignored.")},
-		{"AcceptTypos", yesNo(d.AcceptTypos, "Some common misspellings of the field names are accepted, as Google's parser accepts them.", "A misspelt field name is not read.")},
+		{"AcceptTypos", typoWords(d)},
 	}
 	if d.AlwaysAllow != "" {
 		out = append(out, knob{"AlwaysAllow", "The selector `" + d.AlwaysAllow + "` is always allowed, whatever the rules say."})
@@ -55,6 +55,15 @@ func knobs(d core.Dialect) []knob {
 	}
 	if d.LFLines {
 		out = append(out, knob{"LFLines", "Only LF ends a line: lines separated by a bare CR run together into one line it cannot read."})
+	}
+	if d.TrimCR {
+		out = append(out, knob{"TrimCR", "Every Unicode space, CR included, is trimmed off the end of a line split at LF, so CRs that only pad a line's end (`Disallow: /a` then CR CR LF) leave it readable."})
+	}
+	if d.EmptyAgentJoins {
+		out = append(out, knob{"EmptyAgentJoins", "A User-agent line with nothing after its colon names no agent and starts no group, but counts as a User-agent line: the rules and User-agent lines below it join the group above."})
+	}
+	if d.HighBytesUnfetched {
+		out = append(out, knob{"HighBytesUnfetched", "A URL holding a raw byte of 0x80 or more is never fetched, whatever the file says: the verdict is \"never fetches this URL\"."})
 	}
 	if d.UTF8Only {
 		out = append(out, knob{"UTF8Only", "A file with a byte that is not UTF-8 is read as an empty file, which allows everything."})
@@ -255,6 +264,22 @@ func roleWords(r core.RoleFields) string {
 	return ""
 }
 
+// typoWords says which misspelt field names d reads: a crawler whose
+// parser reads some of its own says which (its "typos" source).
+func typoWords(d core.Dialect) string {
+	if d.AcceptTypos {
+		return "Some common misspellings of the field names are accepted, as Google's parser accepts them."
+	}
+	if d.Crawler != nil {
+		for _, s := range d.Crawler.Sources {
+			if s.Key == "typos" {
+				return "Its parser reads some misspellings of its own: " + s.What + " (" + s.Ref + ")."
+			}
+		}
+	}
+	return "A misspelt field name is not read."
+}
+
 func linesWords(l core.LineSyntax) string {
 	switch l {
 	case core.LastColonLines:
@@ -267,6 +292,8 @@ func linesWords(l core.LineSyntax) string {
 		return "The shared lexer, and a line with no colon gets a second chance when its first words are a lower-case field name (`disallow /x`); stars are removed from a User-agent value other than `*`."
 	case core.PythonLines:
 		return "Lines as Python splits them: also at VT, FF, FS, GS, RS, NEL, LS and PS; fields are trimmed of every Unicode space."
+	case core.TrimmedLines:
+		return "The shared lexer, but the line, the field and the value are trimmed of every Unicode space (VT, FF, NEL, NBSP, LS and PS besides spaces and tabs)."
 	case core.TokenLines:
 		return "Words split at blanks: the field ends at the line's first colon or blank, the value is the next word only, no colon is needed (`Disallow /x` counts), and `#` starts a comment only at the start of a word (`/a#b` keeps it)."
 	}

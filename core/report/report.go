@@ -389,6 +389,10 @@ func cell(v core.Verdict) string {
 	switch {
 	case v.SkipHost:
 		s = "SKIP HOST" // the crawler fetches nothing from the host
+	case v.Unread == core.IgnoresFile:
+		s = "IGNORES FILE" // it fetches the URL without reading robots.txt
+	case v.Unread == core.NeverFetched:
+		s = "NEVER FETCHED" // its code refuses the URL, whatever the file says
 	case !v.Allowed:
 		s = "DENY"
 	}
@@ -712,7 +716,7 @@ func crawlerSection(c Case) section {
 			for j, cell := range r {
 				rows[i].label = cell.Selector
 				rows[i].cells[j] = cell.Verdict
-				rows[i].disagree = rows[i].disagree || (cell.Verdict.Allowed != r[0].Verdict.Allowed || cell.Verdict.SkipHost != r[0].Verdict.SkipHost)
+				rows[i].disagree = rows[i].disagree || (cell.Verdict.Allowed != r[0].Verdict.Allowed || cell.Verdict.SkipHost != r[0].Verdict.SkipHost || cell.Verdict.Unread != r[0].Verdict.Unread)
 			}
 		}
 		s.Pre = append(table(heads, rows, ""), "")

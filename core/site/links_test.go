@@ -126,3 +126,15 @@ func TestOriginAndSelector(t *testing.T) {
 		}
 	}
 }
+
+// PortLinks: links that name :1965 themselves, absolute or
+// scheme-relative; mozz-archiver sends them to the host "1965"
+// (mozz_archiver/responses.py:131-137).
+func TestPortLinks(t *testing.T) {
+	body := "=> gemini://example.org:1965/page a\n=> //example.org:1965/p2\n=> gemini://example.org/plain\n=> gemini://example.org:1966/other\n=> /rel\n```\n=> gemini://example.org:1965/pre\n```\n=> gopher://example.org:1965/1/\n"
+	got := site.PortLinks([]byte(body))
+	want := []string{"gemini://example.org:1965/page", "//example.org:1965/p2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("PortLinks = %q, want %q", got, want)
+	}
+}

@@ -135,6 +135,11 @@ type Result struct {
 	// UnrequestableCount counts them all.
 	Unrequestable      []Link
 	UnrequestableCount int
+	// PortLinks are the links written with Gemini's port 1965 (the
+	// first 100 of them, as written): mozz-archiver asks the host
+	// "1965" for them. PortLinkCount counts them all.
+	PortLinks     []Link
+	PortLinkCount int
 	// LooksLikeThis is another host that the pages link to as if it
 	// were this one (the walk found no same-host link, and most links
 	// name it): likely the capsule's public name, walked with
@@ -296,6 +301,13 @@ func (w *walker) read(i int, r *fetch.PageResult) {
 	case fetch.KindLinks:
 		links = Links(r)
 		p.Links = len(links)
+		if r.ItemType == 0 {
+			for _, l := range PortLinks(r.Body) {
+				if w.res.PortLinkCount++; len(w.res.PortLinks) < maxUnrequestable {
+					w.res.PortLinks = append(w.res.PortLinks, Link{URL: clip(l), FoundOn: p.URL, Why: "written with :1965"})
+				}
+			}
+		}
 		p.Status += ", " + plural(len(links), "link")
 		if r.Truncated {
 			p.Truncated = true

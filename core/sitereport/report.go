@@ -11,6 +11,7 @@ package sitereport
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -45,6 +46,7 @@ func Write(w io.Writer, in Input) {
 		in.Max = DefaultMax
 	}
 	writeReaders(w, in)
+	writePortLinks(w, in)
 	writeHint(w, in)
 	writeSplits(w, in)
 	writeKeptOut(w, in)
@@ -73,6 +75,18 @@ func whose(in Input) string {
 	return strings.Join(parts, ", ")
 }
 
+// writePortLinks: mozz-archiver, when it is a reader here, does not
+// reach links written with :1965.
+func writePortLinks(w io.Writer, in Input) {
+	n := in.Walk.PortLinkCount
+	if n == 0 || !slices.ContainsFunc(in.Readers, func(r Reader) bool { return r.Name == "mozz-archiver" }) {
+		return
+	}
+	first := in.Walk.PortLinks[0]
+	fmt.Fprintf(w, "mozz-archiver does not reach %s written with the port :1965 (the first, %s, on %s): it sends such a link to the host \"1965\" instead (michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/responses.py:131-137). Write those links without the port.\n\n",
+		verb(n, "1 link", fmt.Sprintf("%d links", n)), core.Visible(first.URL), core.Visible(first.FoundOn))
+}
+
 // sels are the selectors of the pages i.
 func sels(in Input, is []int) []string {
 	out := make([]string, len(is))
@@ -91,13 +105,19 @@ func writeReaders(w io.Writer, in Input) {
 		names  []string
 		byRule []ruleRefusals
 		count  int
+		// ignores: why the readers read no robots.txt for any page
+		// (core.IgnoresFile), "" otherwise.
+		ignores string
 	}
 	var es []*entry
 	for j, r := range in.Readers {
 		var rs []ruleRefusals
-		count := 0
+		count, ignored := 0, 0
 		for i := range in.Walk.Pages {
 			v := &in.Verdicts[i][j]
+			if v.Unread == core.IgnoresFile {
+				ignored++
+			}
 			if v.Allowed {
 				continue
 			}
@@ -106,6 +126,12 @@ func writeReaders(w io.Writer, in Input) {
 		}
 		sort.SliceStable(rs, func(a, b int) bool { return rs[a].line < rs[b].line })
 		key := fmt.Sprint(rs)
+		if n > 0 && ignored == n {
+			e := &entry{key: "ignores " + r.Name, ignores: in.Verdicts[0][j].Why}
+			e.names = append(e.names, r.Name)
+			es = append(es, e)
+			continue
+		}
 		var e *entry
 		for _, x := range es {
 			if x.key == key {
@@ -122,6 +148,8 @@ func writeReaders(w io.Writer, in Input) {
 	for _, e := range es {
 		who := strings.Join(e.names, ", ")
 		switch {
+		case e.ignores != "":
+			fmt.Fprintf(w, "%s: ignores the file, so %s allowed. %s\n", who, verb(n, "the 1 page", fmt.Sprintf("all %d pages", n)), e.ignores)
 		case e.count == 0 && n == 1:
 			fmt.Fprintf(w, "%s: the 1 page allowed\n", who)
 		case e.count == 0:

@@ -152,7 +152,7 @@ type cellSig struct {
 }
 
 func sigOf(v core.Verdict) cellSig {
-	return cellSig{v.Allowed, v.SkipHost, v.Line, v.Note != "", pageview.OtherWay(v)}
+	return cellSig{v.Allowed, v.SkipHost || v.Unread != "", v.Line, v.Note != "", pageview.OtherWay(v)}
 }
 
 // bindGridKeys makes a table one stop in the tab order whose cells and
