@@ -45,6 +45,7 @@ var AboutSmolbots = map[string]string{
 	"an empty Disallow drops every rule collected so far": "a knob's words (core/custom): what the setting makes a custom reader do",
 	"apply to every crawler":                              "a knob value's words (core/custom): what the setting makes a custom reader do",
 	"drops the rules above it":                            "a knob value's words (core/custom): what the setting makes a custom reader do",
+	"the library raised or gave no verdict":               "how the conformance table scores a library's error: never as agreeing (core/conformance/table)",
 	"=is dropped":                                         "a knob value's words (core/custom): with bom-in-text off, the mark is dropped",
 }
 
@@ -184,6 +185,8 @@ func list() []Claim {
 			Robots: "Disallow: /a\nUser-agent: archiver\nDisallow: /b\nUser-agent: x\nDisallow: /c\nUser-agent: archiver\nDisallow: /d\n", Selectors: []string{"/b", "/d"}, Readers: []string{"mozz-archiver"}, Deny: []string{"mozz-archiver"}},
 
 		// gopher-mcp's own words in its sources (core/crawlers/presets_gophermcp.go).
+		{ID: "gopher-mcp-no-allow", Where: "presets_gophermcp.go decision", Quote: "Allow is not read; any matching Disallow refuses, and no rule allows",
+			Robots: "User-agent: *\nAllow: /a\nDisallow: /\n", Selectors: []string{"/a", "/a/b"}, Readers: []string{"gopher-mcp-gemini", "gopher-mcp-gopher"}, Deny: []string{"gopher-mcp-gemini", "gopher-mcp-gopher"}},
 		{ID: "gopher-mcp-ruleless-wins", Where: "presets_gophermcp.go selection", Quote: "every group naming one of its names other than * applies together, even one with no rule; only when none does, the * group",
 			Robots: "User-agent: *\nDisallow: /\n\nUser-agent: indexer\n", Selectors: []string{"/a"}, Readers: []string{"gopher-mcp-gemini"}, Allow: []string{"gopher-mcp-gemini"}},
 		{ID: "gopher-mcp-specific-together", Where: "presets_gophermcp.go selection", Quote: "every group naming one of its names other than * applies together, even one with no rule; only when none does, the * group",
