@@ -20,6 +20,7 @@ import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/lint"
+	"github.com/smolbots/smolbots/internal/fuzzseed"
 )
 
 const seedDir = "../testdata/fuzz"
@@ -28,18 +29,7 @@ const seedDir = "../testdata/fuzz"
 // file, which cannot carry a comment.
 func addRobotsSeeds(f *testing.F) {
 	f.Helper()
-	paths, err := filepath.Glob(filepath.Join(seedDir, "robots", "*.txt"))
-	if err != nil || len(paths) == 0 {
-		f.Fatalf("no robots seeds in %s (err %v)", seedDir, err)
-	}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	f.Add([]byte{})
+	fuzzseed.AddFiles(f, filepath.Join(seedDir, "robots", "*.txt"))
 }
 
 // seedLines reads a line-per-seed file, skipping # comments.

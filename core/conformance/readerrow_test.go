@@ -5,13 +5,12 @@ import (
 
 	"testing"
 
-	"github.com/smolbots/smolbots/core/crawlers"
-	"github.com/smolbots/smolbots/core/grid"
-	"github.com/smolbots/smolbots/core/state"
-
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/custom"
+	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/core/state"
 )
 
 // TestReaderRow: a reader's row computed on its own (the page's custom

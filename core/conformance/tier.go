@@ -3,9 +3,8 @@ package conformance
 import (
 	"slices"
 
-	"github.com/smolbots/smolbots/core/crawlers"
-
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // The tiers: what decides a case's answer. Each case has exactly one,

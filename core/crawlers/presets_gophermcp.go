@@ -43,12 +43,8 @@ var gopherMCPSources = []core.Source{
 // The two presets share their reading but for the names, the lines and
 // the fetch.
 var (
-	GopherMCPGemini = core.Dialect{
+	GopherMCPGemini = gopherMCP(core.Dialect{
 		ID: "gopher-mcp-gemini", Title: "gopher-mcp (Gemini)", Source: "gopher-mcp's own reader on Gemini (cameronrye/gopher-mcp, src/gopher_mcp/robots.py)",
-		Grouping: core.AgentRunsAnyField, Preamble: core.PreambleIgnored,
-		Agents: core.TokenEqual, Selection: core.SpecificElseStar,
-		Decision: core.AnyDisallow, Patterns: core.GlobDollar, Normalize: core.AnySpelling,
-		MaxBytes: 512_000,
 		Facts: core.Facts{
 			Location: "gemini://host[:port]/robots.txt",
 			Caching:  "24 hours per host and port; a temporary failure is retried after 60 s",
@@ -73,14 +69,10 @@ var (
 				Ref:      "src/gopher_mcp/gemini_client.py:640-698",
 			},
 		},
-	}
-	GopherMCPGopher = core.Dialect{
+	})
+	GopherMCPGopher = gopherMCP(core.Dialect{
 		ID: "gopher-mcp-gopher", Title: "gopher-mcp (Gopher)", Source: "gopher-mcp's own reader on Gopher (cameronrye/gopher-mcp, src/gopher_mcp/robots.py)",
 		Lines: core.PythonLines, BOMInText: true,
-		Grouping: core.AgentRunsAnyField, Preamble: core.PreambleIgnored,
-		Agents: core.TokenEqual, Selection: core.SpecificElseStar,
-		Decision: core.AnyDisallow, Patterns: core.GlobDollar, Normalize: core.AnySpelling,
-		MaxBytes: 512_000,
 		Facts: core.Facts{
 			Location: "selector /robots.txt",
 			Caching:  "24 hours per host and port; a failure is retried after 60 s",
@@ -104,5 +96,18 @@ var (
 				Ref:      "src/gopher_mcp/gopher_client.py:164",
 			},
 		},
-	}
+	})
 )
+
+// gopherMCP gives d the reading both presets share: runs of User-agent
+// lines closed by any other field, rules before any User-agent dropped,
+// whole lower-cased names, its own names together else *, any matching
+// Disallow refusing, * and a final $, every spelling of rule and target,
+// the first 512,000 bytes (robots.py, cited in gopherMCPSources).
+func gopherMCP(d core.Dialect) core.Dialect {
+	d.Grouping, d.Preamble = core.AgentRunsAnyField, core.PreambleIgnored
+	d.Agents, d.Selection = core.TokenEqual, core.SpecificElseStar
+	d.Decision, d.Patterns, d.Normalize = core.AnyDisallow, core.GlobDollar, core.AnySpelling
+	d.MaxBytes = 512_000
+	return d
+}

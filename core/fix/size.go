@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/smolbots/smolbots/core/crawlers"
-
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // A file longer than core.MaxBytes is read in part by the six dialects

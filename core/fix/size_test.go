@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/smolbots/smolbots/core/crawlers"
-
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // padTo appends comment lines to b until it holds n bytes.

@@ -2,11 +2,11 @@ package pageview
 
 import (
 	"fmt"
-	"github.com/smolbots/smolbots/core/crawlers"
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/changes"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/state"
 )

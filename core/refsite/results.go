@@ -3,13 +3,13 @@ package refsite
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/smolbots/smolbots/core/crawlers"
 	"strings"
 	"sync"
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/conformance"
 	ctable "github.com/smolbots/smolbots/core/conformance/table"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/state"
 )
 

@@ -8,6 +8,7 @@ package site
 
 import (
 	"bytes"
+	"iter"
 	"net"
 	"net/url"
 	"strconv"
@@ -23,58 +24,14 @@ import (
 // resolved against pageURL as RFC 3986 says (so "." and ".." segments
 // are gone), its fragment dropped, and written as Canonical writes it;
 // a link that is not a URL is skipped.
-// PortLinks are the links of a gemtext page that name Gemini's port
-// 1965 themselves (gemini://host:1965/..., //host:1965/...), as written:
-// mozz-archiver sends such a link to the host "1965"
-// (michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/responses.py:131-137).
-func PortLinks(body []byte) []string {
-	var out []string
-	pre := false
-	for len(body) > 0 {
-		var line []byte
-		line, body, _ = bytes.Cut(body, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if bytes.HasPrefix(line, []byte("```")) {
-			pre = !pre
-			continue
-		}
-		if pre || !bytes.HasPrefix(line, []byte("=>")) {
-			continue
-		}
-		fields := strings.Fields(string(line[2:]))
-		if len(fields) == 0 {
-			continue
-		}
-		if ref, err := url.Parse(fields[0]); err == nil && ref.Host != "" && ref.Port() == "1965" && (ref.Scheme == "" || strings.EqualFold(ref.Scheme, "gemini")) {
-			out = append(out, fields[0])
-		}
-	}
-	return out
-}
-
 func GeminiLinks(pageURL string, body []byte) []string {
 	base, err := url.Parse(pageURL)
 	if err != nil {
 		return nil
 	}
 	var out []string
-	pre := false
-	for len(body) > 0 {
-		var line []byte
-		line, body, _ = bytes.Cut(body, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if bytes.HasPrefix(line, []byte("```")) {
-			pre = !pre
-			continue
-		}
-		if pre || !bytes.HasPrefix(line, []byte("=>")) {
-			continue
-		}
-		fields := strings.Fields(string(line[2:]))
-		if len(fields) == 0 {
-			continue
-		}
-		ref, err := url.Parse(fields[0])
+	for target := range linkTargets(body) {
+		ref, err := url.Parse(target)
 		if err != nil {
 			continue
 		}
@@ -83,6 +40,43 @@ func GeminiLinks(pageURL string, body []byte) []string {
 		}
 	}
 	return out
+}
+
+// PortLinks are the links of a gemtext page that name Gemini's port
+// 1965 themselves (gemini://host:1965/..., //host:1965/...), as written:
+// mozz-archiver sends such a link to the host "1965"
+// (michael-lazar/mozz-archiver@12617d2efca91663699647654bcd3e40f5f388f2:mozz_archiver/responses.py:131-137).
+func PortLinks(body []byte) []string {
+	var out []string
+	for target := range linkTargets(body) {
+		if ref, err := url.Parse(target); err == nil && ref.Host != "" && ref.Port() == "1965" && (ref.Scheme == "" || strings.EqualFold(ref.Scheme, "gemini")) {
+			out = append(out, target)
+		}
+	}
+	return out
+}
+
+// linkTargets yields the target of every link line ("=>" URL [label])
+// of a gemtext page outside preformatted blocks, as written.
+func linkTargets(body []byte) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		pre := false
+		for len(body) > 0 {
+			var line []byte
+			line, body, _ = bytes.Cut(body, []byte("\n"))
+			line = bytes.TrimSuffix(line, []byte("\r"))
+			if bytes.HasPrefix(line, []byte("```")) {
+				pre = !pre
+				continue
+			}
+			if pre || !bytes.HasPrefix(line, []byte("=>")) {
+				continue
+			}
+			if fields := strings.Fields(string(line[2:])); len(fields) > 0 && !yield(fields[0]) {
+				return
+			}
+		}
+	}
 }
 
 // GopherLinks gives every item of a Gopher menu as a URL, in order,

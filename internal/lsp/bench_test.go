@@ -12,9 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smolbots/smolbots/core/lint"
-
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // realFiles is about 500 KiB of real capsules' files one after the

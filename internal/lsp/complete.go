@@ -5,9 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/smolbots/smolbots/core/crawlers"
-
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 )
 
 // fieldNames are the fields some reader acts on, as the docs write them.

@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/smolbots/smolbots/internal/fuzzseed"
 )
 
 // FuzzFraming: any stream of framed and unframed messages ends the
@@ -17,17 +17,7 @@ import (
 // well framed JSON-RPC. Seeds: whole sessions and broken streams in
 // ../../testdata/fuzz/lsp, each file one stream.
 func FuzzFraming(f *testing.F) {
-	paths, err := filepath.Glob("../../testdata/fuzz/lsp/*.txt")
-	if err != nil || len(paths) == 0 {
-		f.Fatalf("no seeds in testdata/fuzz/lsp (err %v)", err)
-	}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
+	fuzzseed.AddFiles(f, "../../testdata/fuzz/lsp/*.txt")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var out bytes.Buffer
 		done := make(chan error, 1)

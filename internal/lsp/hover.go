@@ -6,10 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/lint"
-
-	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/narrate"
 )
 

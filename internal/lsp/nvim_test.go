@@ -11,11 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smolbots/smolbots/core/crawlers"
-	"github.com/smolbots/smolbots/core/lint"
-
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/fix"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // TestNeovim: Debian's neovim, headless, attached to `smolbots lsp` as

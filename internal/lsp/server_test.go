@@ -9,11 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/smolbots/smolbots/core/crawlers"
-	"github.com/smolbots/smolbots/core/lint"
-
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/fix"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 const realFile = "../../testdata/realworld/omar-polo_blog_1.txt"

@@ -6,10 +6,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/smolbots/smolbots/core/lint"
-
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/fix"
+	"github.com/smolbots/smolbots/core/lint"
 )
 
 // Settings are what lint's flags give on the CLI: -protocol, -selector,

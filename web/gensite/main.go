@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/smolbots/smolbots/core"
-
 	"github.com/smolbots/smolbots/core/highlight/theme"
 	"github.com/smolbots/smolbots/core/prerender"
 	"github.com/smolbots/smolbots/internal/toolmain"
