@@ -10,51 +10,36 @@ import (
 	"github.com/smolbots/smolbots/core/crawlers"
 )
 
+// knobSources are the Sources a preset must cite when it has a knob:
+// the knob, then the keys of the lines of code it stands for.
+var knobSources = []struct {
+	has  func(d *core.Dialect) bool
+	keys []string
+}{
+	{func(d *core.Dialect) bool { return d.Selection == core.UnionMatching }, []string{"union"}},
+	{func(d *core.Dialect) bool { return d.TrimCR }, []string{"trim"}},
+	{func(d *core.Dialect) bool { return d.EmptyAgentJoins }, []string{"empty-agent"}},
+	{func(d *core.Dialect) bool { return d.HighBytesUnfetched }, []string{"high-bytes"}},
+	{func(d *core.Dialect) bool { return d.EmptyClears }, []string{"empty"}},
+	{func(d *core.Dialect) bool { return d.Patterns == core.SegmentGlob }, []string{"segments"}},
+	{func(d *core.Dialect) bool { return d.Patterns == core.TrailingStarPrefix }, []string{"stars"}},
+	{func(d *core.Dialect) bool { return d.Preamble != core.PreambleIgnored }, []string{"preamble"}},
+	{func(d *core.Dialect) bool { return d.EachAgent }, []string{"each"}},
+	{func(d *core.Dialect) bool { return d.Lines != core.StandardLines && d.Lines != core.ProtegoLines }, []string{"comments"}},
+	{func(d *core.Dialect) bool { return d.Lines == core.ProtegoLines }, []string{"second-chance", "agent-stars"}},
+	{func(d *core.Dialect) bool { return d.UTF8Only }, []string{"utf8"}},
+	{func(d *core.Dialect) bool { return d.IndexAllowsDir }, []string{"index"}},
+	{func(d *core.Dialect) bool { return d.NoRulesBanLater }, []string{"stored"}},
+}
+
 // neededSources are the source keys a preset's knob values make notes
 // cite: a preset using the value must say where its code does it.
 func neededSources(d *core.Dialect) []string {
 	need := []string{"fetch", "target", "agents"}
-	if d.Selection == core.UnionMatching {
-		need = append(need, "union")
-	}
-	if d.TrimCR {
-		need = append(need, "trim")
-	}
-	if d.EmptyAgentJoins {
-		need = append(need, "empty-agent")
-	}
-	if d.HighBytesUnfetched {
-		need = append(need, "high-bytes")
-	}
-	if d.EmptyClears {
-		need = append(need, "empty")
-	}
-	if d.Patterns == core.SegmentGlob {
-		need = append(need, "segments")
-	}
-	if d.Patterns == core.TrailingStarPrefix {
-		need = append(need, "stars")
-	}
-	if d.Preamble != core.PreambleIgnored {
-		need = append(need, "preamble")
-	}
-	if d.EachAgent {
-		need = append(need, "each")
-	}
-	if d.Lines != core.StandardLines && d.Lines != core.ProtegoLines {
-		need = append(need, "comments")
-	}
-	if d.Lines == core.ProtegoLines {
-		need = append(need, "second-chance", "agent-stars")
-	}
-	if d.UTF8Only {
-		need = append(need, "utf8")
-	}
-	if d.IndexAllowsDir {
-		need = append(need, "index")
-	}
-	if d.NoRulesBanLater {
-		need = append(need, "stored")
+	for _, k := range knobSources {
+		if k.has(d) {
+			need = append(need, k.keys...)
+		}
 	}
 	if d.BOMInText {
 		k := "lines"
