@@ -57,7 +57,7 @@ func TestCheckDamagedInput(t *testing.T) {
 	}
 	// By default the crawlers answer too, and those that read past the
 	// cut refuse what the dialects cannot see.
-	if r := runBin(t, cut, "check", "-", "/x"); r.code != 1 || !strings.Contains(r.stdout, "\nreal crawlers /x: DENIED by tlgs, gemplex, gemini-grc, kennedy, gus, gus-legacy, mozz-archiver, auragem; allowed by veronica2\n") {
+	if r := runBin(t, cut, "check", "-", "/x"); r.code != 1 || !strings.Contains(r.stdout, "\nreal crawlers /x: DENIED by tlgs, gemplex, gemini-grc, kennedy, gus, gus-legacy, mozz-archiver, auragem; allowed by veronica2, gopher-mcp-gemini, gopher-mcp-gopher\n") {
 		t.Errorf("cut, by default: exit %d\n%s", r.code, r.stdout)
 	}
 }

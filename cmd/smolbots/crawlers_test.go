@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/smolbots/smolbots/core"
 	"strings"
 	"testing"
 
@@ -78,12 +79,13 @@ func TestCheckCrawlerPresets(t *testing.T) {
 	}
 	// By default, as on site: the scope's dialects, then its crawlers.
 	r = runCLI(t, robots, "check", "-json", "-", "/x")
-	if ls := checkLines(t, r.stdout); len(ls) != 15 || ls[5].Dialect != "norobots" || ls[6].Dialect != "tlgs" || ls[14].Dialect != "veronica2" {
-		t.Errorf("the default gave %d lines, want the six dialects then the nine presets: %+v", len(ls), ls)
+	all := crawlers.All()
+	if ls := checkLines(t, r.stdout); len(ls) != 6+len(all) || ls[5].Dialect != "norobots" || ls[6].Dialect != all[0].ID || ls[len(ls)-1].Dialect != all[len(all)-1].ID {
+		t.Errorf("the default gave %d lines, want the six dialects then the %d presets: %+v", len(ls), len(all), ls)
 	}
 	r = runCLI(t, robots, "check", "-json", "-protocol", "gemini", "-", "/x")
-	if ls := checkLines(t, r.stdout); len(ls) != 4+8 {
-		t.Errorf("the default under gemini gave %d lines, want four dialects and eight presets", len(ls))
+	if ls, n := checkLines(t, r.stdout), len(crawlers.For(core.ProtocolGemini)); len(ls) != 4+n {
+		t.Errorf("the default under gemini gave %d lines, want four dialects and %d presets", len(ls), n)
 	}
 	r = runCLI(t, robots, "check", "-dialect", "tlgs,nope", "-", "/x")
 	if r.code != 2 || !strings.Contains(r.stderr, "crawlers") || !strings.Contains(r.stderr, "gemini-grc") {

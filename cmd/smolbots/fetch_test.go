@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/core/crawlers"
 	"io"
 	"net/http"
 	"net/url"
@@ -94,9 +96,10 @@ func TestCheckAndLintFetchURLs(t *testing.T) {
 func TestCheckHostWithoutRobots(t *testing.T) {
 	gopher := "gopher://" + realservers.StartGopher(t, map[string][]byte{"0/about.txt": []byte("hello\n")})
 	gemini := realservers.StartGemini(t, map[string][]byte{"index.gmi": []byte("# hi\n")}, realservers.GeminiOptions{}).URL
-	// The URL's scheme sets the scope: five dialects and a crawler read
-	// Gopher, four dialects and eight crawlers Gemini.
-	for host, verdicts := range map[string]int{gopher: 2*5 + 2*1, gemini: 2*4 + 2*8} {
+	// The URL's scheme sets the scope: five dialects and the Gopher
+	// crawlers read Gopher, four dialects and the Gemini crawlers Gemini.
+	onGopher, onGemini := len(crawlers.For(core.ProtocolGopher)), len(crawlers.For(core.ProtocolGemini))
+	for host, verdicts := range map[string]int{gopher: 2*5 + 2*onGopher, gemini: 2*4 + 2*onGemini} {
 		r := runCLI(t, "", "check", "-json", host, "/x", "/private")
 		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 		if r.code != 0 || r.stderr != "" || len(lines) != verdicts {

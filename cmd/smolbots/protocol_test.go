@@ -42,7 +42,7 @@ func TestCheckProtocol(t *testing.T) {
 	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 		got = append(got, line[strings.Index(line, `"dialect":"`)+11:][:6])
 	}
-	if r.code != 1 || strings.Join(got, " ") != "gopher gopher conner rfc930 norobo veroni" { // the dialects, then the crawler
+	if r.code != 1 || strings.Join(got, " ") != "gopher gopher conner rfc930 norobo veroni gopher" { // the dialects, then the crawlers (Veronica-2, gopher-mcp on Gopher)
 		t.Errorf("check -protocol gopher: exit %d, dialects %v, stderr %q", r.code, got, r.stderr)
 	}
 	// An explicit -dialect still picks any dialect.
