@@ -123,7 +123,7 @@ func TestNeovim(t *testing.T) {
 		t.Errorf("the action wrote more than its step: %q", got.Buffer)
 	}
 
-	// the verdicts command: check's own text
+	// the verdicts command, asked before the action: check's own text
 	check, err := exec.Command(bin, "check", "-protocol", "gemini", robots, selector).Output()
 	if len(check) == 0 {
 		t.Fatalf("check: %v", err)

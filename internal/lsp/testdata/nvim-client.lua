@@ -48,15 +48,16 @@ local ok, err = pcall(function()
     range = {start = {line = action_line, character = 0}, ['end'] = {line = action_line, character = 0}},
     context = {diagnostics = {}, only = {'quickfix'}},
   }, 60000, bufnr)
+  -- the verdicts before the action's edit, on the file as opened
+  local verdicts = client.request_sync('workspace/executeCommand', {
+    command = 'smolbots.verdicts',
+    arguments = {uri, os.getenv('VERDICT_SELECTOR')},
+  }, 60000, bufnr)
   local applied = nil
   if actions and actions.result and actions.result[1] then
     applied = actions.result[1].title
     vim.lsp.util.apply_workspace_edit(actions.result[1].edit, client.offset_encoding)
   end
-  local verdicts = client.request_sync('workspace/executeCommand', {
-    command = 'smolbots.verdicts',
-    arguments = {uri, os.getenv('VERDICT_SELECTOR')},
-  }, 60000, bufnr)
   finish({
     diagnostics = published.diagnostics,
     shown = #vim.diagnostic.get(bufnr),
