@@ -15,6 +15,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"github.com/smolbots/smolbots/core/relay"
+	"github.com/smolbots/smolbots/internal/tabletest"
 )
 
 // TestServeCompresses: the page's files go out brotli- or gzip-encoded
@@ -120,7 +121,7 @@ func TestServeCompresses(t *testing.T) {
 }
 
 func TestAcceptedEncoding(t *testing.T) {
-	for header, want := range map[string]string{
+	tabletest.Strings(t, "acceptedEncoding", acceptedEncoding, map[string]string{
 		"":                        "",
 		"gzip, deflate, br, zstd": "br",
 		"gzip":                    "gzip",
@@ -132,9 +133,5 @@ func TestAcceptedEncoding(t *testing.T) {
 		"br;q=0, *;q=0.1":         "gzip",
 		"identity":                "",
 		"deflate":                 "",
-	} {
-		if got := acceptedEncoding(header); got != want {
-			t.Errorf("Accept-Encoding %q: %q, want %q", header, got, want)
-		}
-	}
+	})
 }

@@ -485,19 +485,9 @@ func appendKeptOut(b []byte, rs []site.Refusal) []byte {
 // listSome joins at most n items, then says how many more.
 func listSome(items []string, n int) string {
 	if len(items) <= n {
-		return joinAnd(items)
+		return lint.JoinWords(items)
 	}
 	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
-}
-
-func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func pluralWord(n int, word string) string {

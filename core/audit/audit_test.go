@@ -13,6 +13,7 @@ import (
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/state"
+	"github.com/smolbots/smolbots/internal/tabletest"
 )
 
 // robots for these tests: /private is denied by every dialect;
@@ -227,18 +228,20 @@ func TestSince(t *testing.T) {
 		t.Errorf("before %d, undated %d", res.BeforeSince, res.Undated)
 	}
 	now := time.Date(2025, 7, 20, 0, 0, 0, 0, time.UTC)
-	for in, want := range map[string]string{
+	parseSince := func(in string) string {
+		got, err := ParseSince(in, now, testLoc)
+		if err != nil {
+			return err.Error()
+		}
+		return got.UTC().Format(time.RFC3339)
+	}
+	tabletest.Strings(t, "ParseSince", parseSince, map[string]string{
 		"2025-07-14T06:01:00Z": "2025-07-14T06:01:00Z",
 		"2025-07-14":           "2025-07-13T22:00:00Z",
 		"2025-07-14 08:01:00":  "2025-07-14T06:01:00Z",
 		"36h":                  "2025-07-18T12:00:00Z",
 		"7d":                   "2025-07-13T00:00:00Z",
-	} {
-		got, err := ParseSince(in, now, testLoc)
-		if err != nil || got.UTC().Format(time.RFC3339) != want {
-			t.Errorf("%s: %v %v, want %s", in, got.UTC(), err, want)
-		}
-	}
+	})
 	for _, bad := range []string{"yesterday", "-3h", "2025-13-01"} {
 		if _, err := ParseSince(bad, now, testLoc); err == nil {
 			t.Errorf("%s: no error", bad)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smolbots/smolbots/internal/tabletest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/ from the current readers")
@@ -171,15 +173,17 @@ func TestTimes(t *testing.T) {
 	}
 	// No year: the year that puts the stamp at most a day after now.
 	now := time.Date(2025, 1, 10, 12, 0, 0, 0, time.UTC)
-	for in, want := range map[string]string{
+	syslogAt := func(in string) string {
+		got, ok := syslogStamp([]byte(in), now, time.UTC)
+		if !ok {
+			return "not read"
+		}
+		return FormatTime(got)
+	}
+	tabletest.Strings(t, "syslogStamp", syslogAt, map[string]string{
 		"Dec 31 23:00:00": "2024-12-31T23:00:00Z",
 		"Jan 10 13:00:00": "2025-01-10T13:00:00Z",
 		"Jan  2 03:04:05": "2025-01-02T03:04:05Z",
 		"Jan 12 00:00:00": "2024-01-12T00:00:00Z",
-	} {
-		got, ok := syslogStamp([]byte(in), now, time.UTC)
-		if !ok || FormatTime(got) != want {
-			t.Errorf("%s: %s %v, want %s", in, FormatTime(got), ok, want)
-		}
-	}
+	})
 }

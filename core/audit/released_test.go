@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/smolbots/smolbots/internal/goldenfile"
 )
 
 // A block of testdata/released.txt: lines of one format, or other lines
@@ -76,16 +78,8 @@ func TestReleasedLines(t *testing.T) {
 
 func checkGolden(t *testing.T, golden, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("missing golden file (run go test -update): %v", err)
-	}
-	if got != string(want) {
+	want := goldenfile.Read(t, golden, []byte(got), *update)
+	if got != want {
 		t.Errorf("differs from %s:\n--- got\n%s--- want\n%s", golden, got, want)
 	}
 }

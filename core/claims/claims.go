@@ -153,17 +153,24 @@ func Target(d core.Dialect, sel string) string {
 	return sel
 }
 
+// expandPair expands two lists of reader names; an error in either is
+// the error.
+func expandPair(a, b []string) ([]string, []string, error) {
+	x, err := Expand(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	y, err := Expand(b)
+	return x, y, err
+}
+
 // Scope is the claim's readers in scope.
 func (c Claim) Scope() ([]string, error) {
 	names := c.Readers
 	if names == nil {
 		names = []string{"all"}
 	}
-	in, err := Expand(names)
-	if err != nil {
-		return nil, err
-	}
-	out, err := Expand(c.Except)
+	in, out, err := expandPair(names, c.Except)
 	if err != nil {
 		return nil, err
 	}
@@ -177,11 +184,7 @@ func (c Claim) Check() []string {
 	if err != nil {
 		return []string{err.Error()}
 	}
-	allow, err := Expand(c.Allow)
-	if err != nil {
-		return []string{err.Error()}
-	}
-	deny, err := Expand(c.Deny)
+	allow, deny, err := expandPair(c.Allow, c.Deny)
 	if err != nil {
 		return []string{err.Error()}
 	}
@@ -242,11 +245,7 @@ func (c Claim) checkField() []string {
 	if c.Field == "" {
 		return nil
 	}
-	reads, err := Expand(c.Reads)
-	if err != nil {
-		return []string{err.Error()}
-	}
-	not, err := Expand(c.NotRead)
+	reads, not, err := expandPair(c.Reads, c.NotRead)
 	if err != nil {
 		return []string{err.Error()}
 	}

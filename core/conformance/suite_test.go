@@ -14,6 +14,7 @@ import (
 	"github.com/smolbots/smolbots/core/crawlers"
 	"github.com/smolbots/smolbots/core/refsite"
 	"github.com/smolbots/smolbots/core/scenario"
+	"github.com/smolbots/smolbots/internal/goldenfile"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/ids.txt from the suite")
@@ -34,16 +35,7 @@ func suite(t *testing.T, agent string) *conformance.Suite {
 // ./core/conformance -run TestGoldenIDs -update) and bumping Version.
 func TestGoldenIDs(t *testing.T) {
 	got := suite(t, "").IDList()
-	if *update {
-		if err := os.WriteFile("testdata/ids.txt", []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile("testdata/ids.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := string(data)
+	want := goldenfile.Read(t, "testdata/ids.txt", []byte(got), *update)
 	if got == want {
 		return
 	}

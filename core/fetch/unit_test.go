@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/smolbots/smolbots/core"
+	"github.com/smolbots/smolbots/internal/tabletest"
 )
 
 func TestParseTarget(t *testing.T) {
@@ -207,9 +208,5 @@ func FuzzParseTarget(f *testing.F) {
 // string the case gives.
 func checkReplies(t *testing.T, name string, f func([]byte) string, cases map[string]string) {
 	t.Helper()
-	for in, want := range cases {
-		if got := f([]byte(in)); got != want {
-			t.Errorf("%s(%q) = %q, want %q", name, in, got, want)
-		}
-	}
+	tabletest.Strings(t, name, func(in string) string { return f([]byte(in)) }, cases)
 }

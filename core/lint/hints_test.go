@@ -6,6 +6,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/crawlers"
+	"github.com/smolbots/smolbots/internal/tabletest"
 )
 
 func TestRoleNote(t *testing.T) {
@@ -93,7 +94,7 @@ func TestNormalizeNote(t *testing.T) {
 
 func TestRemoveDotSegments(t *testing.T) {
 	// RFC 3986 section 5.2.4's own examples, plus edges.
-	for in, want := range map[string]string{
+	tabletest.Strings(t, "removeDotSegments", core.RemoveDotSegments, map[string]string{
 		"/a/b/c/./../../g":   "/a/g",
 		"mid/content=5/../6": "mid/6",
 		"/..":                "/",
@@ -101,11 +102,7 @@ func TestRemoveDotSegments(t *testing.T) {
 		"/a/b/.":             "/a/b/",
 		"/":                  "/",
 		"":                   "",
-	} {
-		if got := core.RemoveDotSegments(in); got != want {
-			t.Errorf("removeDotSegments(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestInputNote(t *testing.T) {

@@ -236,18 +236,9 @@ func ExplainCrawlerHTML(rows [][]grid.CrawlerCell, presets []core.Dialect, row, 
 		if j == col {
 			continue
 		}
-		s := esc(o.Name) + " " + WordOf(o.Verdict)
-		if o.Verdict.Line > 0 {
-			s += fmt.Sprintf(" (line %d)", o.Verdict.Line)
-		}
-		others = append(others, s)
+		others = append(others, otherVerdict(o.Name, WordOf(o.Verdict), o.Verdict.Line))
 	}
-	if len(others) > 0 {
-		dt("Other crawlers", strings.Join(others, "; "))
-	}
-	b.WriteString(`</dl>`)
-	b.WriteString(termsHTML(said, "Group chosen", v.Why, v.Note))
-	return b.String()
+	return endExplain(&b, dt, "Other crawlers", others, termsHTML(said, "Group chosen", v.Why, v.Note))
 }
 
 // linkRefs escapes text and turns the references cites names, in order,

@@ -666,17 +666,29 @@ func ExplainHTML(g *grid.Grid, row, col int) string {
 		if c == col {
 			continue
 		}
-		s := esc(g.Dialects[c].ID) + " " + Word(o.Allowed)
-		if o.Line > 0 {
-			s += fmt.Sprintf(" (line %d)", o.Line)
-		}
-		others = append(others, s)
+		others = append(others, otherVerdict(g.Dialects[c].ID, Word(o.Allowed), o.Line))
 	}
+	return endExplain(&b, dt, "Other dialects", others, termsHTML(said, "Group chosen", v.Why, v.Note))
+}
+
+// otherVerdict is one other reader's verdict in an explanation: its
+// name, its word and, when a line decided, that line's number.
+func otherVerdict(name, word string, line int) string {
+	s := esc(name) + " " + word
+	if line > 0 {
+		s += fmt.Sprintf(" (line %d)", line)
+	}
+	return s
+}
+
+// endExplain closes an explanation's list with the other readers'
+// verdicts under label, when there are any, then adds its terms.
+func endExplain(b *strings.Builder, dt func(term, def string), label string, others []string, terms string) string {
 	if len(others) > 0 {
-		dt("Other dialects", strings.Join(others, "; "))
+		dt(label, strings.Join(others, "; "))
 	}
 	b.WriteString(`</dl>`)
-	b.WriteString(termsHTML(said, "Group chosen", v.Why, v.Note))
+	b.WriteString(terms)
 	return b.String()
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/smolbots/smolbots/core"
 	"github.com/smolbots/smolbots/core/grid"
+	"github.com/smolbots/smolbots/internal/tabletest"
 )
 
 // A note's mark cannot be read as robots.txt syntax, and a cell whose
@@ -165,7 +166,7 @@ func TestExplainOpensWithASentence(t *testing.T) {
 // An agent or a selector may break after an inner slash or before a
 // parenthesis, never after its leading slash.
 func TestBreakable(t *testing.T) {
-	for in, want := range map[string]string{
+	tabletest.Strings(t, "breakable", breakable, map[string]string{
 		"/index.gmi":         "/index.gmi",
 		"/private/butpublic": "/private/<wbr>butpublic",
 		"/a/b/":              "/a/<wbr>b/",
@@ -174,9 +175,5 @@ func TestBreakable(t *testing.T) {
 		"/<x>/y":             "/&lt;x&gt;/<wbr>y",
 		"":                   "",
 		"/":                  "/",
-	} {
-		if got := breakable(in); got != want {
-			t.Errorf("breakable(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }

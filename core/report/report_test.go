@@ -16,6 +16,8 @@ import (
 	"github.com/smolbots/smolbots/core/custom"
 	"github.com/smolbots/smolbots/core/grid"
 	"github.com/smolbots/smolbots/core/lint"
+	"github.com/smolbots/smolbots/internal/goldenfile"
+	"github.com/smolbots/smolbots/internal/tabletest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden reports in testdata/")
@@ -135,17 +137,9 @@ func TestGolden(t *testing.T) {
 			t.Run(c.name+form.ext, func(t *testing.T) {
 				got := form.fn()
 				path := filepath.Join("testdata", c.name+form.ext)
-				if *update {
-					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run go test -update to create it)", err)
-				}
-				if got != string(want) {
-					t.Errorf("report differs from %s (run go test -update and review the diff):\n%s", path, firstDiff(string(want), got))
+				want := goldenfile.Read(t, path, []byte(got), *update)
+				if got != want {
+					t.Errorf("report differs from %s (run go test -update and review the diff):\n%s", path, firstDiff(want, got))
 				}
 			})
 		}
@@ -344,7 +338,7 @@ func TestLintPending(t *testing.T) {
 }
 
 func TestClean(t *testing.T) {
-	for in, want := range map[string]string{
+	tabletest.Strings(t, "clean", clean, map[string]string{
 		"plain":        "plain",
 		"a\tb":         "a\u2409b",
 		"nul\x00":      "nul\u2400",
@@ -355,11 +349,7 @@ func TestClean(t *testing.T) {
 		"ls\u2028":     "ls<U+2028>",
 		"日本":           "日本",
 		"\ufffd as is": "\ufffd as is",
-	} {
-		if got := clean(in); got != want {
-			t.Errorf("clean(%q) = %q, want %q", in, got, want)
-		}
-	}
+	})
 }
 
 func TestWrap(t *testing.T) {

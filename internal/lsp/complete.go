@@ -66,13 +66,9 @@ func completions(line string) []completionItem {
 }
 
 func (s *Server) completion(params json.RawMessage) (any, *rpcError) {
-	var p textPosition
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	sn := s.current(p.TextDocument.URI)
-	if sn == nil || len(sn.text) > maxDocBytes {
-		return []completionItem{}, nil
+	p, sn, err := s.positionDoc(params)
+	if sn == nil {
+		return []completionItem{}, err // the result is not sent with an error
 	}
 	sn.parsed()
 	if p.Position.Line < 0 || p.Position.Line >= len(sn.starts) {

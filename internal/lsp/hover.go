@@ -236,13 +236,9 @@ type textPosition struct {
 }
 
 func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
-	var p textPosition
-	if err := decode(params, &p); err != nil {
+	p, sn, err := s.positionDoc(params)
+	if sn == nil {
 		return nil, err
-	}
-	sn := s.current(p.TextDocument.URI)
-	if sn == nil || len(sn.text) > maxDocBytes {
-		return nil, nil
 	}
 	text := sn.hoverText(p.Position.Line + 1)
 	if text == "" {
@@ -252,4 +248,19 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 		"contents": map[string]any{"kind": "markdown", "value": text},
 		"range":    sn.lineSpan(p.Position.Line+1, 0),
 	}, nil
+}
+
+// positionDoc reads the params of a request about a place in a
+// document, and the document as it stands: nil when the params do not
+// fit (err says why), the document is not open, or it is too large to
+// answer about.
+func (s *Server) positionDoc(params json.RawMessage) (p textPosition, sn *snapshot, err *rpcError) {
+	if err := decode(params, &p); err != nil {
+		return p, nil, err
+	}
+	sn = s.current(p.TextDocument.URI)
+	if sn == nil || len(sn.text) > maxDocBytes {
+		return p, nil, nil
+	}
+	return p, sn, nil
 }
