@@ -62,7 +62,7 @@ printf '%s\n' "$html" > "$out/index.html"
 for d in lint dialects crawlers conformance gemini; do
   cp -R "$tmp/$d" "$out/$d"
 done
-cp "$tmp/reference.html" "$tmp/compat.html" "$tmp/compat.json" "$tmp/conformance.html" "$tmp/conformance.json" "$out/"
+cp "$tmp/reference.html" "$tmp/compat.html" "$tmp/compat.json" "$tmp/conformance.html" "$tmp/conformance.json" "$tmp/changes.html" "$out/"
 find "$out" -name '*.html' ! -path "$out/index.html" -print0 | while IFS= read -r -d '' page; do
   sed -i -e "s|href=\"/style.css\"|href=\"/$style\"|" -e "s|href=\"/favicon.svg\"|href=\"/$icon\"|" "$page"
   grep -q "href=\"/$style\"" "$page" || { echo "dist: $page does not link the style sheet" >&2; exit 1; }
