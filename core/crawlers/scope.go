@@ -1,8 +1,6 @@
 package crawlers
 
 import (
-	"slices"
-
 	"github.com/smolbots/smolbots/core"
 )
 
@@ -40,11 +38,21 @@ func InScope(p core.Protocol, id string) bool {
 	if p != core.ProtocolGemini && p != core.ProtocolGopher {
 		return true
 	}
-	if i := slices.IndexFunc(All(), func(d core.Dialect) bool { return d.ID == id }); i >= 0 {
-		return All()[i].Crawler.Protocol == string(p)
+	if proto, ok := protocols[id]; ok {
+		return proto == string(p)
 	}
 	return p.Includes(id)
 }
+
+// protocols is the protocol each preset crawls, by ID, built once:
+// InScope runs for every finding and reader that lint.Scope keeps.
+var protocols = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range All() {
+		m[d.ID] = d.Crawler.Protocol
+	}
+	return m
+}()
 
 // Keep is InScope for p as a function of the ID alone.
 func Keep(p core.Protocol) func(id string) bool {
